@@ -1,0 +1,83 @@
+/// A data source: the only place that knows an API. It answers pages of list resources and
+/// single records of record resources, as JSON values a screen can bind any field of.
+public protocol DataSource: Sendable {
+  /// A page of a list resource.
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page
+  /// One record of a record resource.
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record
+}
+
+/// The request for one page of a list resource.
+public struct PageRequest: Sendable, Hashable {
+  public var resource: String
+  /// Parameter values by name; the search text arrives here under the screen's search param.
+  public var parameters: [String: String]
+  /// Where the page starts: nil for the first page, else the `next` cursor of the page before.
+  public var cursor: PageCursor?
+  public var pageSize: Int
+
+  public init(
+    resource: String, parameters: [String: String] = [:], cursor: PageCursor? = nil, pageSize: Int
+  ) {
+    self.resource = resource
+    self.parameters = parameters
+    self.cursor = cursor
+    self.pageSize = pageSize
+  }
+}
+
+/// Where the next page starts, in the data source's own terms: an offset, a page number, or a
+/// URL from a `Link` header. The runtime only hands it back.
+public struct PageCursor: Sendable, Hashable, CustomStringConvertible {
+  public var value: String
+  public init(_ value: String) { self.value = value }
+  public var description: String { value }
+}
+
+/// One page of records and what the data source knows about the whole list.
+public struct Page: Sendable, Equatable {
+  public var records: [JSON]
+  /// How many records match in all, when the data source says.
+  public var total: Int?
+  /// How many of those can be paged through, when the data source caps it below `total`.
+  public var reachable: Int?
+  /// The cursor of the next page; nil when there are no more pages.
+  public var next: PageCursor?
+  /// The data source's attribution text, to show with its data.
+  public var attribution: String?
+
+  public init(
+    records: [JSON], total: Int? = nil, reachable: Int? = nil, next: PageCursor? = nil,
+    attribution: String? = nil
+  ) {
+    self.records = records
+    self.total = total
+    self.reachable = reachable
+    self.next = next
+    self.attribution = attribution
+  }
+
+  public var hasMore: Bool { next != nil }
+}
+
+/// The request for one record.
+public struct RecordRequest: Sendable, Hashable {
+  public var resource: String
+  public var parameters: [String: String]
+
+  public init(resource: String, parameters: [String: String]) {
+    self.resource = resource
+    self.parameters = parameters
+  }
+}
+
+/// One record and its attribution.
+public struct Record: Sendable, Equatable {
+  public var value: JSON
+  public var attribution: String?
+
+  public init(_ value: JSON, attribution: String? = nil) {
+    self.value = value
+    self.attribution = attribution
+  }
+}

@@ -1,0 +1,84 @@
+/// A named data source as the registry knows it: what it offers, and how to make one.
+///
+///     let plugin = Plugin(name: "books", summary: "A shelf of books", resources: [...]) { context in
+///       try BooksSource(context: context)
+///     }
+public struct Plugin: Sendable {
+  public var name: String
+  public var summary: String
+  public var resources: [Resource]
+  public var make: @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
+
+  public init(
+    name: String, summary: String, resources: [Resource],
+    make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
+  ) {
+    self.name = name
+    self.summary = summary
+    self.resources = resources
+    self.make = make
+  }
+
+  public func resource(named name: String) -> Resource? {
+    resources.first { $0.name == name }
+  }
+}
+
+/// A resource a data source offers: a list of records, or one record.
+public struct Resource: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
+    case list, record
+  }
+
+  public var name: String
+  public var kind: Kind
+  public var summary: String
+  public var parameters: [Parameter]
+  /// The largest page the data source allows (list resources).
+  public var maxPageSize: Int
+
+  public init(
+    name: String, kind: Kind, summary: String, parameters: [Parameter] = [], maxPageSize: Int = 100
+  ) {
+    self.name = name
+    self.kind = kind
+    self.summary = summary
+    self.parameters = parameters
+    self.maxPageSize = maxPageSize
+  }
+
+  public func parameter(named name: String) -> Parameter? {
+    parameters.first { $0.name == name }
+  }
+}
+
+/// A parameter of a resource.
+public struct Parameter: Sendable, Hashable {
+  public var name: String
+  public var required: Bool
+  public var summary: String
+
+  public init(_ name: String, required: Bool = false, summary: String) {
+    self.name = name
+    self.required = required
+    self.summary = summary
+  }
+}
+
+/// What a plugin is made with: which data to use, and the environment to read settings from.
+public struct PluginContext: Sendable {
+  public enum DataMode: String, Sendable {
+    /// Bundled recordings, offline.
+    case sample
+    /// The real API over HTTP.
+    case live
+  }
+
+  public var mode: DataMode
+  public var environment: [String: String]
+
+  public init(mode: DataMode = .sample, environment: [String: String] = [:]) {
+    self.mode = mode
+    self.environment = environment
+  }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// The plugins a runtime can use, by name, in the spirit of swift-log's `LoggingSystem`.
+///
+/// Tests make their own registry; the command-line tool bootstraps one with the plugins it ships.
+public final class PluginRegistry: Sendable {
+  private let plugins = Mutex<[String: Plugin]>([:])
+
+  public init(_ plugins: [Plugin] = []) {
+    for plugin in plugins { register(plugin) }
+  }
+
+  /// Adds a plugin, replacing any registered under the same name.
+  public func register(_ plugin: Plugin) {
+    plugins.withLock { $0[plugin.name] = plugin }
+  }
+
+  public func plugin(named name: String) -> Plugin? {
+    plugins.withLock { $0[name] }
+  }
+
+  /// Every registered plugin, by name.
+  public var all: [Plugin] {
+    plugins.withLock { Array($0.values) }.sorted { $0.name < $1.name }
+  }
+
+  public var names: [String] { all.map(\.name) }
+
+  /// Makes the data source of a registered plugin.
+  public func makeSource(named name: String, context: PluginContext) throws(DataSourceError)
+    -> any DataSource
+  {
+    guard let plugin = plugin(named: name) else {
+      throw .badRequest("no plugin named '\(name)'; plugins: \(names.joined(separator: ", "))")
+    }
+    return try plugin.make(context)
+  }
+}

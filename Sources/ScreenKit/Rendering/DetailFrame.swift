@@ -1,0 +1,76 @@
+/// The lines of a detail screen: title, then its sections in order, then the footer.
+struct DetailFrame {
+  let screen: ScreenState
+  let state: DetailViewModel.State
+  let options: RenderOptions
+
+  private var width: Int { options.width }
+  private var interactive: Bool { options.height != nil }
+
+  private var context: TemplateContext {
+    var meta: [String: JSON] = [:]
+    if let attribution = state.attribution { meta[MetaKey.attribution] = .string(attribution) }
+    return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
+  }
+
+  func lines() -> [String] {
+    let context = self.context
+    let header = [screen.spec.title.line(in: context), TextRenderer.rule(width)]
+    var footer = [TextRenderer.rule(width)]
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if interactive { footer.append("↑↓ scroll · Esc back · Ctrl-R reload · Ctrl-C quit") }
+
+    var body: [String]
+    switch state.status {
+    case .idle, .loading: body = [TextRenderer.loadingLine(options)]
+    case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive)
+    case .loaded: body = sections(context)
+    }
+    if let height = options.height {
+      let budget = max(1, height - header.count - footer.count)
+      let start = min(options.scroll, max(0, body.count - budget))
+      body = Array(body.dropFirst(start).prefix(budget))
+      body += Array(repeating: "", count: budget - body.count)
+    }
+    return header + body + footer
+  }
+
+  private func sections(_ context: TemplateContext) -> [String] {
+    var lines: [String] = []
+    for section in screen.spec.detail!.sections {
+      if !lines.isEmpty { lines.append("") }
+      switch section {
+      case .text(let header, let value, let empty):
+        if let header { lines += [header] }
+        var text = TerminalSafe.sanitize(value.render(in: context), keepNewlines: true).trimmingWhitespace()
+        if text.isEmpty { text = empty?.line(in: context) ?? "" }
+        lines += TextWidth.wrap(text, toColumns: width)
+      case .image(let label, let value):
+        lines.append(label + ": " + value.line(in: context))
+      case .fields(let header, let fields):
+        if let header { lines += [header] }
+        let labelWidth = fields.map { TextWidth.width(of: $0.label) }.max() ?? 0
+        for field in fields {
+          let label = TextWidth.pad(field.label, toColumns: labelWidth)
+          let valueLines = TextWidth.wrap(field.value.line(in: context), toColumns: max(10, width - labelWidth - 2))
+          for (index, line) in valueLines.enumerated() {
+            lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + "  " + line)
+          }
+        }
+      case .list(let header, let path, let row, let empty, let limit):
+        if let header { lines.append(header) }
+        let items = state.record?[path: path]?.arrayValue ?? []
+        if items.isEmpty {
+          lines.append("  " + (empty?.line(in: context) ?? "None."))
+        }
+        for item in items.prefix(limit ?? items.count) {
+          var itemContext = context
+          itemContext.record = item
+          lines.append("  • " + row.line(in: itemContext))
+        }
+        if let limit, items.count > limit { lines.append("  … and \(items.count - limit) more") }
+      }
+    }
+    return lines
+  }
+}

@@ -1,0 +1,100 @@
+/// The lines of a list screen: title, search field, rows, where the list stands, footer.
+struct ListFrame {
+  let screen: ScreenState
+  let state: ListViewModel.State
+  let options: RenderOptions
+
+  private var list: ListSpec { screen.spec.list! }
+  private var width: Int { options.width }
+  private var interactive: Bool { options.height != nil }
+
+  private var context: TemplateContext {
+    TemplateContext(params: screen.parameters, query: state.query, meta: meta)
+  }
+
+  private var meta: [String: JSON] {
+    var meta: [String: JSON] = [MetaKey.count: .int(state.records.count)]
+    if let attribution = state.attribution { meta[MetaKey.attribution] = .string(attribution) }
+    if let total = state.total { meta[MetaKey.total] = .int(total) }
+    return meta
+  }
+
+  func lines() -> [String] {
+    var header = [screen.spec.title.line(in: context)]
+    if let search = list.search {
+      let query = TerminalSafe.sanitize(state.query)
+      header.append("Search: " + (query.isEmpty ? search.placeholder + "…" : query + (interactive ? "▏" : "")))
+    }
+    header.append(TextRenderer.rule(width))
+
+    var footer = [TextRenderer.rule(width), position()]
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if interactive { footer.append(Self.keyHelp(searching: list.search != nil)) }
+
+    let budget = options.height.map { max(1, $0 - header.count - footer.count) }
+    var body = self.body(budget: budget)
+    if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
+    return header + body + footer
+  }
+
+  static func keyHelp(searching: Bool) -> String {
+    (searching ? "type to search · " : "") + "↑↓ move · Enter open · Esc back · PgUp/PgDn page · Ctrl-R reload · Ctrl-C quit"
+  }
+
+  private func body(budget: Int?) -> [String] {
+    if state.records.isEmpty {
+      switch state.status {
+      case .loading: return [TextRenderer.loadingLine(options)]
+      case .error(let error): return TextRenderer.errorLines(error, interactive: interactive)
+      case .idle where list.search?.required == true && state.activeQuery?.isEmpty != false:
+        return ["Type to search."]
+      case .idle: return []
+      case .loaded:
+        return [list.empty?.line(in: context) ?? (state.activeQuery?.isEmpty == false ? "No matches." : "Nothing here.")]
+      }
+    }
+    var tail: [String] = []
+    if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more…")) }
+    if case .error(let error) = state.status { tail += TextRenderer.errorLines(error, interactive: interactive) }
+
+    let linesPerRow = list.row.subtitle == nil ? 1 : 2
+    var range = state.records.indices
+    if let budget {
+      let rows = max(1, (budget - tail.count) / linesPerRow)
+      let selection = screen.selection ?? 0
+      let start = max(0, min(selection - rows / 2, state.records.count - rows))
+      range = start..<min(state.records.count, start + rows)
+    }
+    let numberWidth = String(range.upperBound).count
+    var lines: [String] = []
+    for index in range {
+      let record = TemplateContext(record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
+      let marker = interactive ? (index == screen.selection ? "› " : "  ") : ""
+      let number = String(index + 1)
+      let indent = marker + String(repeating: " ", count: numberWidth - number.count)
+      lines.append(indent + number + ". " + list.row.title.line(in: record))
+      if let subtitle = list.row.subtitle {
+        lines.append(String(repeating: " ", count: TextWidth.width(of: indent) + number.count + 2) + subtitle.line(in: record))
+      }
+    }
+    return lines + tail
+  }
+
+  /// "1-20 of 1,562", with what is known about the rest.
+  private func position() -> String {
+    let count = state.records.count
+    guard count > 0 else {
+      if let total = state.total, state.status == .loaded { return "0 of \(TemplateFilter.grouped(total))" }
+      return ""
+    }
+    var text = "1-\(TemplateFilter.grouped(count))"
+    if let total = state.total {
+      text += " of \(TemplateFilter.grouped(total))"
+      if let reachable = state.reachable, reachable < total {
+        text += " (the first \(TemplateFilter.grouped(reachable)) can be listed)"
+      }
+    }
+    if state.hasMore { text += ", more to load" }
+    return text
+  }
+}

@@ -1,0 +1,39 @@
+/// What the renderer draws: a screen's spec, its parameters, and its view model's state.
+public struct ScreenState: Sendable {
+  public enum Content: Sendable {
+    case list(ListViewModel.State)
+    case detail(DetailViewModel.State)
+  }
+
+  public var spec: ScreenSpec
+  public var parameters: [String: String]
+  public var content: Content
+  /// The highlighted row of a list, in the interactive mode.
+  public var selection: Int?
+
+  public init(spec: ScreenSpec, parameters: [String: String], content: Content, selection: Int? = nil) {
+    self.spec = spec
+    self.parameters = parameters
+    self.content = content
+    self.selection = selection
+  }
+}
+
+/// How a frame is laid out.
+public struct RenderOptions: Sendable, Equatable {
+  /// Columns per line (at least 20).
+  public var width: Int
+  /// Lines in all; nil prints every row (one-shot and scripted output).
+  public var height: Int?
+  /// The first line of a detail screen's body shown, when it is taller than the frame.
+  public var scroll: Int
+  /// Which frame of the loading spinner to show.
+  public var spinnerPhase: Int
+
+  public init(width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0) {
+    self.width = max(20, width)
+    self.height = height.map { max(8, $0) }
+    self.scroll = max(0, scroll)
+    self.spinnerPhase = spinnerPhase
+  }
+}

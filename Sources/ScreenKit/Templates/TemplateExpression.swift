@@ -1,0 +1,72 @@
+/// One `{…}` hole of a template: where to read a value, and the filters to pass it through.
+struct TemplateExpression: Sendable, Hashable {
+  enum Root: Sendable, Hashable {
+    case record, params, query, meta
+  }
+
+  var root: Root
+  var path: [String]
+  var filters: [TemplateFilter]
+
+  func evaluate(in context: TemplateContext) -> String {
+    var value = lookup(in: context)
+    for filter in filters { value = filter.apply(to: value) }
+    return value.text
+  }
+
+  private func lookup(in context: TemplateContext) -> FilterValue {
+    switch root {
+    case .record:
+      return FilterValue(context.record?[path: path])
+    case .params:
+      return FilterValue(path.first.flatMap { context.params[$0] }.map(JSON.string))
+    case .query:
+      return .text(context.query)
+    case .meta:
+      guard let key = path.first, let value = context.meta[key] else { return .missing }
+      return FilterValue(value[path: path.dropFirst()])
+    }
+  }
+}
+
+/// A value on its way through filters: still JSON where a filter cares (number, date), text after.
+enum FilterValue: Sendable, Equatable {
+  case missing
+  case json(JSON)
+  case text(String)
+
+  init(_ json: JSON?) {
+    if let json, json != .null { self = .json(json) } else { self = .missing }
+  }
+
+  var isBlank: Bool {
+    switch self {
+    case .missing: true
+    case .json(.string(let text)), .text(let text): text.allSatisfy(\.isWhitespace)
+    case .json(.array(let array)): array.isEmpty
+    case .json: false
+    }
+  }
+
+  var text: String {
+    switch self {
+    case .missing: ""
+    case .text(let text): text
+    case .json(let json): Self.text(of: json)
+    }
+  }
+
+  /// How a JSON value reads as text: scalars plainly, arrays of scalars joined with ", ".
+  static func text(of json: JSON) -> String {
+    switch json {
+    case .null: ""
+    case .bool(let value): value ? "true" : "false"
+    case .int(let value): String(value)
+    case .double(let value):
+      value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    case .string(let value): value
+    case .array(let elements): elements.map(text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
+    case .object: ""
+    }
+  }
+}

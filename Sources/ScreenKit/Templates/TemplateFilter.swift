@@ -1,0 +1,92 @@
+/// A filter after a bar in a template: `{x|default:"-"}`, `{x|truncate:40}`, `{x|upper}`, …
+enum TemplateFilter: Sendable, Hashable {
+  /// The text used when the value is missing, null, blank or an empty array.
+  case `default`(String)
+  /// Cut to at most this many terminal columns, ending in "…" when cut.
+  case truncate(Int)
+  /// The first this many characters, with no ellipsis (`{sha|prefix:7}`).
+  case prefix(Int)
+  case upper
+  case lower
+  /// Digits grouped by thousands: 2664 becomes "2,664".
+  case number
+  /// The calendar date of an ISO 8601 timestamp: "2014-04-29T14:18:17-0400" becomes "2014-04-29".
+  case date
+  /// The first line of a multi-line text (a commit message's subject).
+  case firstline
+
+  static let names = ["default", "truncate", "prefix", "upper", "lower", "number", "date", "firstline"]
+
+  func apply(to value: FilterValue) -> FilterValue {
+    switch self {
+    case .default(let fallback):
+      return value.isBlank ? .text(fallback) : value
+    case .truncate(let columns):
+      return .text(TextWidth.truncate(value.text, toColumns: columns))
+    case .prefix(let count):
+      return .text(String(value.text.prefix(count)))
+    case .upper:
+      return .text(value.text.uppercased())
+    case .lower:
+      return .text(value.text.lowercased())
+    case .number:
+      return Self.number(value)
+    case .date:
+      return Self.date(value)
+    case .firstline:
+      let text = value.text
+      let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
+      return .text(String(line ?? ""))
+    }
+  }
+
+  private static func number(_ value: FilterValue) -> FilterValue {
+    switch value {
+    case .missing: return .missing
+    case .json(.int(let integer)): return .text(grouped(integer))
+    case .json(.double(let double)):
+      guard double.isFinite else { return .text(String(double)) }
+      if double.rounded() == double, abs(double) < 1e15 { return .text(grouped(Int(double))) }
+      let hundredths = Int((abs(double) * 100).rounded())
+      let fraction = String(hundredths % 100)
+      let sign = double < 0 ? "-" : ""
+      return .text(
+        sign + grouped(hundredths / 100) + "." + String(repeating: "0", count: 2 - fraction.count)
+          + fraction)
+    default:
+      let text = value.text.trimmingWhitespace()
+      if let integer = Int(text) { return .text(grouped(integer)) }
+      return .text(text)
+    }
+  }
+
+  static func grouped(_ integer: Int) -> String {
+    let digits = String(integer.magnitude)
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return integer < 0 ? "-" + result : result
+  }
+
+  /// Reads the date part of an ISO 8601 timestamp. Marvel writes an unknown date as
+  /// "-0001-11-30T00:00:00-0500"; that and anything else unreadable become blank, so a
+  /// following `default` can name it.
+  private static func date(_ value: FilterValue) -> FilterValue {
+    let text = value.text.trimmingWhitespace()
+    let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      year >= 1, (1...12).contains(month), (1...31).contains(day),
+      text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " "
+    else { return .missing }
+    return .text(String(text.prefix(10)))
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

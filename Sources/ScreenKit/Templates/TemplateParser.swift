@@ -1,0 +1,194 @@
+/// Reads a template's text into literal runs and expressions, reporting the first problem with
+/// its character offset.
+struct TemplateParser {
+  private let characters: [Character]
+  private var index = 0
+
+  init(_ text: String) { characters = Array(text) }
+
+  mutating func parse() throws(TemplateError) -> [Template.Segment] {
+    var segments: [Template.Segment] = []
+    var literal = ""
+    while index < characters.count {
+      let character = characters[index]
+      if character == "{" {
+        if peek(1) == "{" {
+          literal.append("{")
+          index += 2
+          continue
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        literal = ""
+        segments.append(.expression(try expression()))
+      } else if character == "}" {
+        guard peek(1) == "}" else {
+          throw TemplateError(offset: index, message: "unmatched '}'; write '}}' for a literal brace")
+        }
+        literal.append("}")
+        index += 2
+      } else {
+        literal.append(character)
+        index += 1
+      }
+    }
+    if !literal.isEmpty { segments.append(.literal(literal)) }
+    return segments
+  }
+
+  private func peek(_ distance: Int) -> Character? {
+    index + distance < characters.count ? characters[index + distance] : nil
+  }
+
+  /// Parses `{path|filter:arg|…}` starting at the opening brace.
+  private mutating func expression() throws(TemplateError) -> TemplateExpression {
+    let open = index
+    index += 1
+    skipSpaces()
+    let pathStart = index
+    var path: [String] = []
+    var component = ""
+    while index < characters.count, characters[index] != "|", characters[index] != "}",
+      characters[index] != " "
+    {
+      let character = characters[index]
+      if character == "." {
+        guard !component.isEmpty else {
+          throw TemplateError(offset: index, message: "empty field name in '{\(rest(from: pathStart))'")
+        }
+        path.append(component)
+        component = ""
+      } else if character == "{" || character == "\"" || character == ":" {
+        throw TemplateError(
+          offset: index, message: "unexpected '\(character)' in a field path; paths look like {a.b.0.c}")
+      } else {
+        component.append(character)
+      }
+      index += 1
+    }
+    guard index < characters.count else {
+      throw TemplateError(offset: open, message: "'{' is never closed; write '{{' for a literal brace")
+    }
+    guard !component.isEmpty else {
+      let message =
+        path.isEmpty ? "empty expression '{}'; name a field, as in {name}" : "a field path cannot end in '.'"
+      throw TemplateError(offset: pathStart, message: message)
+    }
+    path.append(component)
+    skipSpaces()
+    var filters: [TemplateFilter] = []
+    while index < characters.count, characters[index] == "|" {
+      index += 1
+      filters.append(try filter())
+      skipSpaces()
+    }
+    guard index < characters.count, characters[index] == "}" else {
+      if index >= characters.count {
+        throw TemplateError(offset: open, message: "'{' is never closed; write '{{' for a literal brace")
+      }
+      throw TemplateError(offset: index, message: "unexpected '\(characters[index])'; expected '|' or '}'")
+    }
+    index += 1
+    return Self.resolve(path, filters: filters)
+  }
+
+  private static func resolve(_ path: [String], filters: [TemplateFilter]) -> TemplateExpression {
+    switch path[0] {
+    case "params" where path.count > 1:
+      TemplateExpression(root: .params, path: Array(path.dropFirst()), filters: filters)
+    case "meta" where path.count > 1:
+      TemplateExpression(root: .meta, path: Array(path.dropFirst()), filters: filters)
+    case "query" where path.count == 1:
+      TemplateExpression(root: .query, path: [], filters: filters)
+    default:
+      TemplateExpression(root: .record, path: path, filters: filters)
+    }
+  }
+
+  private mutating func filter() throws(TemplateError) -> TemplateFilter {
+    skipSpaces()
+    let start = index
+    var name = ""
+    while index < characters.count, characters[index].isLetter {
+      name.append(characters[index])
+      index += 1
+    }
+    guard !name.isEmpty else {
+      throw TemplateError(offset: start, message: "expected a filter name after '|'")
+    }
+    var argument: String?
+    let argumentStart = index + 1
+    if index < characters.count, characters[index] == ":" {
+      index += 1
+      argument = try filterArgument()
+    }
+    func integer() throws(TemplateError) -> Int {
+      guard let argument, let value = Int(argument), value > 0 else {
+        throw TemplateError(
+          offset: argumentStart, message: "'\(name)' takes a positive whole number, as in {x|\(name):40}")
+      }
+      return value
+    }
+    func none() throws(TemplateError) {
+      if argument != nil {
+        throw TemplateError(offset: argumentStart - 1, message: "'\(name)' takes no argument")
+      }
+    }
+    switch name {
+    case "default":
+      guard let argument else {
+        throw TemplateError(offset: index, message: "'default' needs a text, as in {x|default:\"-\"}")
+      }
+      return .default(argument)
+    case "truncate": return .truncate(try integer())
+    case "prefix": return .prefix(try integer())
+    case "upper": try none(); return .upper
+    case "lower": try none(); return .lower
+    case "number": try none(); return .number
+    case "date": try none(); return .date
+    case "firstline": try none(); return .firstline
+    default:
+      var message = "unknown filter '\(name)'"
+      if let near = Spelling.nearest(to: name, in: TemplateFilter.names) {
+        message += "; did you mean '\(near)'?"
+      } else {
+        message += "; filters are " + TemplateFilter.names.joined(separator: ", ")
+      }
+      throw TemplateError(offset: start, message: message)
+    }
+  }
+
+  /// A quoted text ("…", with \" and \\ escapes) or a bare word up to the next '|' or '}'.
+  private mutating func filterArgument() throws(TemplateError) -> String {
+    if index < characters.count, characters[index] == "\"" {
+      let open = index
+      index += 1
+      var text = ""
+      while index < characters.count, characters[index] != "\"" {
+        if characters[index] == "\\", index + 1 < characters.count {
+          index += 1
+        }
+        text.append(characters[index])
+        index += 1
+      }
+      guard index < characters.count else {
+        throw TemplateError(offset: open, message: "unterminated quoted text")
+      }
+      index += 1
+      return text
+    }
+    var word = ""
+    while index < characters.count, characters[index] != "|", characters[index] != "}" {
+      word.append(characters[index])
+      index += 1
+    }
+    return word.trimmingWhitespace()
+  }
+
+  private mutating func skipSpaces() {
+    while index < characters.count, characters[index] == " " { index += 1 }
+  }
+
+  private func rest(from start: Int) -> String {
+    String(characters[start..<min(characters.count, start + 20)])
+  }
+}

@@ -1,0 +1,210 @@
+/// Drives a list screen: search as you type (debounced, duplicates removed), paging, reload, and
+/// the idle, loading, loaded and error states. A response that belongs to an older query or page
+/// is dropped, never shown.
+@MainActor
+public final class ListViewModel: ViewModel {
+  public struct State: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+      case idle, loading, loaded
+      case error(DataSourceError)
+    }
+
+    public var status: Status = .idle
+    /// The text in the search field, as typed.
+    public var query: String = ""
+    /// The query the records answer, after trimming and `minLength`; nil before the first load.
+    public var activeQuery: String?
+    public var records: [JSON] = []
+    public var total: Int?
+    public var reachable: Int?
+    public var next: PageCursor?
+    public var pagesLoaded = 0
+    /// A next page is on its way (the rows so far stay shown).
+    public var isLoadingNextPage = false
+    public var attribution: String?
+
+    public init() {}
+
+    public var hasMore: Bool { next != nil }
+  }
+
+  public enum Input: Sendable, Equatable {
+    /// The screen is shown: load the first page, once.
+    case appear
+    /// The search text changed (a keystroke): applied after the debounce.
+    case queryChanged(String)
+    /// Search for this text now, with no debounce.
+    case search(String)
+    /// The row at this index is shown: near the end, the next page is asked for.
+    case rowAppeared(Int)
+    case loadNextPage
+    /// Start over (or retry the page that failed).
+    case reload
+  }
+
+  /// What the list asks its data source for.
+  public struct Configuration: Sendable {
+    public var resource: String
+    public var parameters: [String: String]
+    public var search: SearchSpec?
+    public var paging: PagingSpec
+
+    public init(resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec) {
+      self.resource = resource
+      self.parameters = parameters
+      self.search = search
+      self.paging = paging
+    }
+  }
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?() } }
+  }
+
+  /// Called after every change of state (the terminal redraws).
+  public var onChange: (@MainActor () -> Void)?
+
+  /// Every request sent, in order (what a test or benchmark counts).
+  public private(set) var requests: [PageRequest] = []
+
+  private let source: any DataSource
+  private let configuration: Configuration
+  private let scheduler: any Scheduler
+  private let effects = Effects()
+  private var debounce: ScheduledAction?
+  /// Bumped for every new query or reload; a response carrying an older one is stale.
+  private var generation = 0
+  private var failedCursor: PageCursor?
+
+  public init(source: any DataSource, configuration: Configuration, scheduler: any Scheduler) {
+    self.source = source
+    self.configuration = configuration
+    self.scheduler = scheduler
+  }
+
+  public func trigger(_ input: Input) {
+    switch input {
+    case .appear:
+      if state.activeQuery == nil, state.status == .idle { apply(state.query, force: true) }
+    case .queryChanged(let text):
+      state.query = text
+      debounce?.cancel()
+      let delay = configuration.search?.debounceMilliseconds ?? 0
+      if delay == 0 {
+        apply(text, force: false)
+      } else {
+        debounce = scheduler.schedule(after: .milliseconds(delay)) { [weak self] in
+          self?.apply(text, force: false)
+        }
+      }
+    case .search(let text):
+      state.query = text
+      debounce?.cancel()
+      apply(text, force: false)
+    case .rowAppeared(let index):
+      if index >= state.records.count - 1 - configuration.paging.prefetch { loadNextPage() }
+    case .loadNextPage:
+      loadNextPage()
+    case .reload:
+      debounce?.cancel()
+      if case .error = state.status, let cursor = failedCursor, !state.records.isEmpty {
+        fetch(cursor: cursor)
+      } else {
+        apply(state.query, force: true)
+      }
+    }
+  }
+
+  /// Waits until every request in flight has answered and been applied.
+  public func settle() async {
+    await effects.settle()
+  }
+
+  /// Whether a debounced query is still waiting for its time.
+  public var hasPendingDebounce: Bool {
+    guard let debounce else { return false }
+    return !debounce.isCancelled
+  }
+
+  /// The query as the data source gets it: trimmed, and empty when shorter than `minLength`.
+  private func effective(_ text: String) -> String {
+    let trimmed = text.trimmingWhitespace()
+    return trimmed.count < (configuration.search?.minLength ?? 0) ? "" : trimmed
+  }
+
+  private func apply(_ text: String, force: Bool) {
+    debounce = nil
+    let query = effective(text)
+    if !force, query == state.activeQuery { return }  // the same search again: nothing to ask
+    generation += 1
+    effects.cancelAll()
+    failedCursor = nil
+    state.activeQuery = query
+    state.records = []
+    state.total = nil
+    state.reachable = nil
+    state.next = nil
+    state.pagesLoaded = 0
+    state.isLoadingNextPage = false
+    if query.isEmpty, configuration.search?.required == true {
+      state.status = .idle  // the rule of the search screens: no query, no request
+      return
+    }
+    state.status = .loading
+    fetch(cursor: nil)
+  }
+
+  private func loadNextPage() {
+    guard state.status == .loaded, let next = state.next, !state.isLoadingNextPage else { return }
+    fetch(cursor: next)
+  }
+
+  private func fetch(cursor: PageCursor?) {
+    var parameters = configuration.parameters
+    if let search = configuration.search, let query = state.activeQuery, !query.isEmpty {
+      parameters[search.parameter] = query
+    }
+    let request = PageRequest(
+      resource: configuration.resource, parameters: parameters, cursor: cursor,
+      pageSize: configuration.paging.pageSize)
+    requests.append(request)
+    if cursor == nil {
+      state.status = .loading
+    } else {
+      state.status = .loaded
+      state.isLoadingNextPage = true
+    }
+    let generation = self.generation
+    let page = state.pagesLoaded
+    let source = self.source
+    effects.run { [weak self] in
+      let result: Result<Page, DataSourceError>
+      do throws(DataSourceError) {
+        result = .success(try await source.page(request))
+      } catch {
+        result = .failure(error)
+      }
+      self?.receive(result, generation: generation, page: page, cursor: cursor)
+    }
+  }
+
+  private func receive(_ result: Result<Page, DataSourceError>, generation: Int, page: Int, cursor: PageCursor?) {
+    // An answer to an older query, or to a page already replaced, is stale: drop it.
+    guard generation == self.generation, page == state.pagesLoaded else { return }
+    state.isLoadingNextPage = false
+    switch result {
+    case .success(let answer):
+      failedCursor = nil
+      state.records = page == 0 ? answer.records : state.records + answer.records
+      state.total = answer.total
+      state.reachable = answer.reachable
+      state.next = answer.records.isEmpty && page > 0 ? nil : answer.next
+      state.attribution = answer.attribution ?? state.attribution
+      state.pagesLoaded = page + 1
+      state.status = .loaded
+    case .failure(let error):
+      failedCursor = cursor
+      state.status = .error(error)
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import ScreenKit
+
+/// What the command line asked for.
+struct Arguments: Equatable {
+  enum Command: Equatable {
+    case run(screen: String)
+    case check(files: [String])
+    case plugins
+    case help
+    case version
+  }
+
+  var command: Command
+  var once = false
+  var width: Int?
+  var parameters: [String: String] = [:]
+
+  static let usage = """
+    usage: screenrun SCREEN.json [--once] [--width N] [--param KEY=VALUE]...
+           screenrun --check SCREEN.json...
+           screenrun --plugins
+           screenrun --help | --version
+
+    Runs a screen declared in JSON: a list bound to a data source, or the detail of one record.
+
+    options:
+      --once               print one frame, after the first load settles (the default when
+                           stdout is not a terminal)
+      --width N            columns per line (default: the terminal's width, or 80)
+      --param KEY=VALUE    a navigation parameter the screen reads as {params.KEY}; repeatable
+      --check FILE...      validate screen files, print every problem, exit 2 if any
+      --plugins            list the data sources, their resources and parameters
+      --help               show this help
+      --version            show the version
+
+    exit codes: 0 ok, 1 a data or runtime error, 2 a usage error or an invalid screen file
+    """
+
+  /// Reads the arguments after the program name; a problem is a usage error.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+    var result = Arguments(command: .help)
+    var screen: String?
+    var checking: [String]?
+    var listPlugins = false
+    var index = 0
+
+    func value(for option: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw UsageError("\(option) needs a value") }
+      return arguments[index]
+    }
+
+    while index < arguments.count {
+      let argument = arguments[index]
+      var (option, inline) = (argument, String?.none)
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        option = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      switch option {
+      case "--help", "-h":
+        return Arguments(command: .help)
+      case "--version":
+        return Arguments(command: .version)
+      case "--once":
+        result.once = true
+      case "--plugins":
+        listPlugins = true
+      case "--check":
+        checking = checking ?? []
+      case "--width":
+        let text = try value(for: option, inline: inline)
+        guard let width = Int(text), (20...1000).contains(width) else {
+          throw UsageError("--width takes a number of columns from 20 to 1000, not '\(text)'")
+        }
+        result.width = width
+      case "--param":
+        let text = try value(for: option, inline: inline)
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+          throw UsageError("--param takes KEY=VALUE, as in --param id=1009368, not '\(text)'")
+        }
+        result.parameters[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      default:
+        if argument.hasPrefix("-"), argument != "-" {
+          var message = "unknown option '\(argument)'"
+          let options = ["--once", "--width", "--param", "--check", "--plugins", "--help", "--version"]
+          if let near = Spelling.nearest(to: option, in: options) { message += "; did you mean '\(near)'?" }
+          throw UsageError(message)
+        }
+        if checking != nil {
+          checking!.append(argument)
+        } else if screen == nil {
+          screen = argument
+        } else {
+          throw UsageError("one screen at a time: got '\(screen!)' and '\(argument)' (to check several, use --check)")
+        }
+      }
+      index += 1
+    }
+
+    if let checking {
+      guard !checking.isEmpty else { throw UsageError("--check needs at least one screen file") }
+      if let screen { result.command = .check(files: [screen] + checking) } else { result.command = .check(files: checking) }
+    } else if listPlugins {
+      result.command = .plugins
+    } else if let screen {
+      result.command = .run(screen: screen)
+    } else {
+      throw UsageError("no screen given; try 'screenrun Screens/characters.json', or --help")
+    }
+    return result
+  }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import MarvelPlugin
+import ScreenKit
+
+@main
+struct ScreenRunCommand {
+  /// The plugins this build ships, registered by name.
+  static func makeRegistry() -> PluginRegistry {
+    PluginRegistry([MarvelPlugin.plugin])
+  }
+
+  @MainActor
+  static func main() async {
+    let code = await run(Array(CommandLine.arguments.dropFirst()))
+    exit(code.rawValue)
+  }
+
+  enum ExitCode: Int32 {
+    case ok = 0
+    case failure = 1
+    case usage = 2
+  }
+
+  @MainActor
+  static func run(_ argv: [String]) async -> ExitCode {
+    let arguments: Arguments
+    do {
+      arguments = try Arguments.parse(argv)
+    } catch {
+      Output.error("screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")
+      return .usage
+    }
+    let registry = makeRegistry()
+    switch arguments.command {
+    case .help:
+      Output.write(Arguments.usage + "\n")
+      return .ok
+    case .version:
+      Output.write("screenrun \(ScreenRun.version)\n")
+      return .ok
+    case .plugins:
+      Output.write(PluginListing.text(registry))
+      return .ok
+    case .check(let files):
+      return check(files, registry: registry)
+    case .run(let screen):
+      return await runOnce(screen, arguments: arguments, registry: registry)
+    }
+  }
+
+  @MainActor
+  static func check(_ files: [String], registry: PluginRegistry) -> ExitCode {
+    let loader = ScreenLoader(registry: registry)
+    let diagnostics = loader.check(files)
+    for diagnostic in diagnostics { Output.error(diagnostic.description) }
+    let failed = Set(diagnostics.map(\.file))
+    for file in files where !failed.contains(file) { Output.write("\(file): ok\n") }
+    if !diagnostics.isEmpty {
+      Output.error("\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") in \(failed.count) file\(failed.count == 1 ? "" : "s")")
+    }
+    return diagnostics.isEmpty ? .ok : .usage
+  }
+
+  /// Loads the screen, waits for its first load to settle, and prints one frame.
+  @MainActor
+  static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
+    let context = PluginContext(mode: .sample, environment: ProcessInfo.processInfo.environment)
+    let navigator = Navigator(loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler())
+    do {
+      try navigator.open(screen, parameters: arguments.parameters)
+    } catch {
+      Output.error(error.description)
+      switch error {
+      case .dataSource: return .failure
+      default: return .usage
+      }
+    }
+    await navigator.settle()
+    guard let entry = navigator.current else { return .failure }
+    let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
+    Output.write(TextRenderer.render(entry.screenState, options: RenderOptions(width: width)))
+    if let error = entry.error {
+      Output.error("\(screen): error: \(error)")
+      return .failure
+    }
+    return .ok
+  }
+}
+
+extension Navigator.Entry {
+  /// The data error the screen ended in, if any.
+  var error: DataSourceError? {
+    switch model {
+    case .list(let model):
+      if case .error(let error) = model.state.status { return error }
+    case .detail(let model):
+      if case .error(let error) = model.state.status { return error }
+    }
+    return nil
+  }
+}
