@@ -1,5 +1,5 @@
 /// A line and column in a text file, both counting from 1; columns count characters.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
   public var line: Int
   public var column: Int
 
@@ -19,9 +19,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// looks for when a key is unknown.
 struct JSONLocator {
   /// Where each member's key starts (for array elements and the root: where the value starts).
-  private var keys: [JSONPointer: SourceLocation] = [:]
+  private var keys: [JSONPointer: TextLocation] = [:]
   /// Where each value starts.
-  private var values: [JSONPointer: SourceLocation] = [:]
+  private var values: [JSONPointer: TextLocation] = [:]
 
   private let bytes: [UInt8]
   private var index = 0
@@ -31,21 +31,21 @@ struct JSONLocator {
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
     skipWhitespace()
-    keys[.root] = SourceLocation(line: line, column: column)
+    keys[.root] = TextLocation(line: line, column: column)
     value(at: .root, depth: 0)
   }
 
   /// Where the member named by `pointer` starts (its key), or its nearest ancestor that exists.
-  func keyLocation(of pointer: JSONPointer) -> SourceLocation? {
+  func keyLocation(of pointer: JSONPointer) -> TextLocation? {
     Self.nearest(pointer, in: keys)
   }
 
   /// Where the value at `pointer` starts, or its nearest ancestor that exists.
-  func valueLocation(of pointer: JSONPointer) -> SourceLocation? {
+  func valueLocation(of pointer: JSONPointer) -> TextLocation? {
     values[pointer] ?? Self.nearest(pointer, in: keys)
   }
 
-  private static func nearest(_ pointer: JSONPointer, in table: [JSONPointer: SourceLocation]) -> SourceLocation? {
+  private static func nearest(_ pointer: JSONPointer, in table: [JSONPointer: TextLocation]) -> TextLocation? {
     var tokens = pointer.tokens
     while true {
       if let location = table[JSONPointer(tokens)] { return location }
@@ -75,13 +75,13 @@ struct JSONLocator {
 
   private mutating func value(at pointer: JSONPointer, depth: Int) {
     guard depth < 4096, let byte = current else { return }
-    values[pointer] = SourceLocation(line: line, column: column)
+    values[pointer] = TextLocation(line: line, column: column)
     switch byte {
     case UInt8(ascii: "{"):
       advance()
       skipWhitespace()
       while let next = current, next != UInt8(ascii: "}") {
-        let here = SourceLocation(line: line, column: column)
+        let here = TextLocation(line: line, column: column)
         guard next == UInt8(ascii: "\"") else { return }
         let key = string()
         let member = pointer / key
@@ -103,7 +103,7 @@ struct JSONLocator {
       var position = 0
       while let next = current, next != UInt8(ascii: "]") {
         let element = pointer / position
-        keys[element] = SourceLocation(line: line, column: column)
+        keys[element] = TextLocation(line: line, column: column)
         value(at: element, depth: depth + 1)
         skipWhitespace()
         if current == UInt8(ascii: ",") {

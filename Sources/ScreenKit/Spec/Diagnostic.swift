@@ -4,11 +4,11 @@
 ///     Screens/characters.json:14:5: error at /paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
   public var file: String
-  public var location: SourceLocation?
+  public var location: TextLocation?
   public var pointer: JSONPointer?
   public var message: String
 
-  public init(file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil, message: String) {
+  public init(file: String, location: TextLocation? = nil, pointer: JSONPointer? = nil, message: String) {
     self.file = file
     self.location = location
     self.pointer = pointer

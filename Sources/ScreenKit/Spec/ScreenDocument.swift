@@ -28,28 +28,28 @@ struct ScreenDocument {
     bytes = [UInt8](data)
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       throw Diagnostic(
-        file: path, location: SourceLocation(line: 1, column: 1),
+        file: path, location: TextLocation(line: 1, column: 1),
         message: "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}")
     }
     do {
       root = try JSON.parse(bytes, options: .document)
     } catch {
       throw Diagnostic(
-        file: path, location: SourceLocation(line: error.line, column: error.column),
+        file: path, location: TextLocation(line: error.line, column: error.column),
         message: "invalid JSON: \(error.message)")
     }
     locator = JSONLocator(bytes)
   }
 
   func diagnostic(_ problem: SpecProblem) -> Diagnostic {
-    var location: SourceLocation?
+    var location: TextLocation?
     switch problem.anchor {
     case .key:
       location = locator.keyLocation(of: problem.pointer)
     case .value(let offset):
       location = locator.valueLocation(of: problem.pointer)
       if let start = location, offset > 0, case .string = root[path: problem.pointer.tokens] {
-        location = SourceLocation(line: start.line, column: start.column + 1 + offset)
+        location = TextLocation(line: start.line, column: start.column + 1 + offset)
       }
     }
     return Diagnostic(file: path, location: location, pointer: problem.pointer, message: problem.message)
