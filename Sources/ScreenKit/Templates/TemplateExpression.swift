@@ -10,7 +10,7 @@ struct TemplateExpression: Sendable, Hashable {
 
   func evaluate(in context: TemplateContext) -> String {
     var value = lookup(in: context)
-    for filter in filters { value = filter.apply(to: value) }
+    for filter in filters { value = filter.apply(to: value, in: context) }
     return value.text
   }
 

@@ -14,11 +14,16 @@ enum TemplateFilter: Sendable, Hashable {
   case date
   /// The first line of a multi-line text (a commit message's subject).
   case firstline
+  /// Another field of the same record, read when the value is missing or blank:
+  /// `{author.login|or:commit.author.name}`.
+  case or([String])
 
-  static let names = ["default", "truncate", "prefix", "upper", "lower", "number", "date", "firstline"]
+  static let names = ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline"]
 
-  func apply(to value: FilterValue) -> FilterValue {
+  func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
     switch self {
+    case .or(let path):
+      return value.isBlank ? FilterValue(context.record?[path: path]) : value
     case .default(let fallback):
       return value.isBlank ? .text(fallback) : value
     case .truncate(let columns):

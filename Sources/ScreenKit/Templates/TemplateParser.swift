@@ -139,6 +139,12 @@ struct TemplateParser {
         throw TemplateError(offset: index, message: "'default' needs a text, as in {x|default:\"-\"}")
       }
       return .default(argument)
+    case "or":
+      let path = (argument ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
+        throw TemplateError(offset: argumentStart, message: "'or' takes another field's path, as in {author.login|or:commit.author.name}")
+      }
+      return .or(path)
     case "truncate": return .truncate(try integer())
     case "prefix": return .prefix(try integer())
     case "upper": try none(); return .upper
