@@ -9,7 +9,7 @@ package enum Spelling {
       if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     guard let best else { return nil }
-    let allowed = max(1, min(3, word.count / 3))
+    let allowed = word.count <= 3 ? 1 : word.count <= 6 ? 2 : 3
     return best.distance <= allowed ? best.name : nil
   }
 
@@ -18,6 +18,7 @@ package enum Spelling {
     let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = Array(0...b.count)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -25,8 +26,11 @@ package enum Spelling {
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)  // a swap of two neighbours
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

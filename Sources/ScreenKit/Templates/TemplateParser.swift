@@ -69,9 +69,10 @@ struct TemplateParser {
       throw TemplateError(offset: open, message: "'{' is never closed; write '{{' for a literal brace")
     }
     guard !component.isEmpty else {
-      let message =
-        path.isEmpty ? "empty expression '{}'; name a field, as in {name}" : "a field path cannot end in '.'"
-      throw TemplateError(offset: pathStart, message: message)
+      if path.isEmpty {
+        throw TemplateError(offset: pathStart, message: "empty expression '{}'; name a field, as in {name}")
+      }
+      throw TemplateError(offset: index - 1, message: "a field path cannot end in '.'")
     }
     path.append(component)
     skipSpaces()
@@ -116,8 +117,9 @@ struct TemplateParser {
       throw TemplateError(offset: start, message: "expected a filter name after '|'")
     }
     var argument: String?
-    let argumentStart = index + 1
+    var argumentStart = index  // where a missing argument should have been
     if index < characters.count, characters[index] == ":" {
+      argumentStart = index + 1
       index += 1
       argument = try filterArgument()
     }
