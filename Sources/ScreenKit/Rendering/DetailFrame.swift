@@ -13,12 +13,14 @@ struct DetailFrame {
     return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
   }
 
+  static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+
   func lines() -> [String] {
     let context = self.context
-    let header = [screen.spec.title.line(in: context), TextRenderer.rule(width)]
+    let header = [TextRenderer.title(screen, context), TextRenderer.rule(width)]
     var footer = [TextRenderer.rule(width)]
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append("↑↓ scroll · Esc back · Ctrl-R reload · Ctrl-C quit") }
+    if interactive { footer.append(TextRenderer.keyHelp(Self.keys, width: width)) }
 
     var body: [String]
     switch state.status {
@@ -46,7 +48,17 @@ struct DetailFrame {
         if text.isEmpty { text = empty?.line(in: context) ?? "" }
         lines += TextWidth.wrap(text, toColumns: width)
       case .image(let label, let value):
-        lines.append(label + ": " + value.line(in: context))
+        // A URL is only useful whole: it goes on its own lines rather than being cut.
+        guard let url = value.lineIfAny(in: context) else {
+          lines.append(label + ": none")
+          break
+        }
+        if TextWidth.width(of: label) + 2 + TextWidth.width(of: url) <= width {
+          lines.append(label + ": " + url)
+        } else {
+          lines.append(label + ":")
+          lines += TextWidth.wrap(url, toColumns: width)
+        }
       case .fields(let header, let fields):
         if let header { lines += [header] }
         let labelWidth = fields.map { TextWidth.width(of: $0.label) }.max() ?? 0

@@ -27,9 +27,10 @@ struct ListFrame {
     }
     header.append(TextRenderer.rule(width))
 
-    var footer = [TextRenderer.rule(width), position()]
+    var footer = [TextRenderer.rule(width)]
+    if let position = position() { footer.append(position) }
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append(Self.keyHelp(searching: list.search != nil)) }
+    if interactive { footer.append(TextRenderer.keyHelp(Self.keys, width: width)) }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
     var body = self.body(budget: budget)
@@ -37,9 +38,7 @@ struct ListFrame {
     return header + body + footer
   }
 
-  static func keyHelp(searching: Bool) -> String {
-    (searching ? "type to search · " : "") + "↑↓ move · Enter open · Esc back · PgUp/PgDn page · Ctrl-R reload · Ctrl-C quit"
-  }
+  static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
 
   private func body(budget: Int?) -> [String] {
     if state.records.isEmpty {
@@ -80,13 +79,10 @@ struct ListFrame {
     return lines + tail
   }
 
-  /// "1-20 of 1,562", with what is known about the rest.
-  private func position() -> String {
+  /// "1-20 of 1,562", with what is known about the rest; nil while there is nothing to count.
+  private func position() -> String? {
     let count = state.records.count
-    guard count > 0 else {
-      if let total = state.total, state.status == .loaded { return "0 of \(TemplateFilter.grouped(total))" }
-      return ""
-    }
+    guard count > 0 else { return state.status == .loaded ? "0 results" : nil }
     var text = "1-\(TemplateFilter.grouped(count))"
     if let total = state.total {
       text += " of \(TemplateFilter.grouped(total))"

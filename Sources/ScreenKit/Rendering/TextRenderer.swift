@@ -27,6 +27,25 @@ public enum TextRenderer {
     options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"
   }
 
+  /// The key help line: as many of `keys` as fit, in order of importance.
+  static func keyHelp(_ keys: [String], width: Int) -> String {
+    var line = ""
+    for key in keys {
+      let next = line.isEmpty ? key : line + " · " + key
+      if TextWidth.width(of: next) > width { break }
+      line = next
+    }
+    return line
+  }
+
+  /// A screen's title; where it renders blank (a record not loaded yet), what the screen shows.
+  static func title(_ screen: ScreenState, _ context: TemplateContext) -> String {
+    let title = screen.spec.title.line(in: context)
+    guard title.trimmingWhitespace().isEmpty else { return title }
+    let values = screen.parameters.sorted { $0.key < $1.key }.map { TerminalSafe.sanitize($0.value) }
+    return ([screen.spec.source.resource] + values).joined(separator: " ")
+  }
+
   static func errorLines(_ error: DataSourceError, interactive: Bool) -> [String] {
     var lines = ["error: " + TerminalSafe.sanitize(error.description)]
     if interactive { lines.append("Ctrl-R to retry") }
@@ -38,5 +57,14 @@ extension Template {
   /// Renders for the terminal: control characters and escapes made harmless, one line.
   func line(in context: TemplateContext) -> String {
     TerminalSafe.sanitize(render(in: context))
+  }
+
+  /// The line, or nil when every hole in the template came out blank (a picture with no URL).
+  func lineIfAny(in context: TemplateContext) -> String? {
+    let holes = expressions
+    if !holes.isEmpty, holes.allSatisfy({ $0.evaluate(in: context).trimmingWhitespace().isEmpty }) {
+      return nil
+    }
+    return line(in: context)
   }
 }
