@@ -71,11 +71,12 @@ public struct ScreenLoader: Sendable {
       var decoder = SpecDecoder()
       let decoded = decoder.decode(document.root, file: path)
       var problems = decoder.problems
+      if let binding = decoder.binding { problems += loader.checkSource(binding) }
       if let decoded {
-        problems += loader.checkSource(decoded)
+        problems += loader.checkContexts(decoded)
         problems += checkSelect(decoded, loader: loader)
       }
-      diagnostics += problems.map(document.diagnostic)
+      diagnostics += problems.map(document.diagnostic).sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
       let spec = problems.isEmpty ? decoded : nil
       loaded[key] = .some(spec)
       return spec
@@ -115,8 +116,8 @@ public struct ScreenLoader: Sendable {
     }
   }
 
-  /// Checks a spec's source, search and paging against the plugin registry.
-  func checkSource(_ spec: ScreenSpec) -> [SpecProblem] {
+  /// Checks a screen's source, search and paging against the plugin registry.
+  func checkSource(_ spec: SourceBinding) -> [SpecProblem] {
     var problems: [SpecProblem] = []
     let source = JSONPointer.root / "source"
     guard let plugin = registry.plugin(named: spec.source.plugin) else {
@@ -132,12 +133,12 @@ public struct ScreenLoader: Sendable {
       message += " (resources: \(names.joined(separator: ", ")))"
       return [SpecProblem(pointer: source / "resource", anchor: .value(offset: 0), message: message)]
     }
-    let wanted: Resource.Kind = spec.kind == .list ? .list : .record
-    if resource.kind != wanted {
+    let wanted: Resource.Kind? = spec.kind.map { $0 == .list ? .list : .record }
+    if let kind = spec.kind, let wanted, resource.kind != wanted {
       let fitting = plugin.resources.filter { $0.kind == wanted }.map(\.name).joined(separator: ", ")
       problems.append(SpecProblem(
         pointer: source / "resource", anchor: .value(offset: 0),
-        message: "'\(resource.name)' is a \(resource.kind.rawValue) resource, and a \(spec.kind.rawValue) screen needs a \(wanted.rawValue) resource (\(plugin.name) has: \(fitting))"))
+        message: "'\(resource.name)' is a \(resource.kind.rawValue) resource, and a \(kind.rawValue) screen needs a \(wanted.rawValue) resource (\(plugin.name) has: \(fitting))"))
     }
     let parameterNames = resource.parameters.map(\.name)
     for (name, _) in spec.source.parameters where resource.parameter(named: name) == nil {
@@ -146,30 +147,28 @@ public struct ScreenLoader: Sendable {
       message += parameterNames.isEmpty ? " (it takes none)" : " (parameters: \(parameterNames.joined(separator: ", ")))"
       problems.append(SpecProblem(pointer: source / "params" / name, anchor: .key, message: message))
     }
-    let list = spec.list
-    if let search = list?.search, resource.parameter(named: search.parameter) == nil {
+    if let search = spec.search, resource.parameter(named: search.parameter) == nil {
       var message = "search param '\(search.parameter)' is not a parameter of '\(resource.name)'"
       if let near = Spelling.nearest(to: search.parameter, in: parameterNames) { message += "; did you mean '\(near)'?" }
       message += parameterNames.isEmpty ? "" : " (parameters: \(parameterNames.joined(separator: ", ")))"
       problems.append(SpecProblem(pointer: .root / "search" / "param", anchor: .value(offset: 0), message: message))
     }
-    let given = Set(spec.source.parameters.map(\.name) + (list?.search.map { [$0.parameter] } ?? []))
+    let given = Set(spec.source.parameters.map(\.name) + (spec.search.map { [$0.parameter] } ?? []))
     for parameter in resource.parameters where parameter.required && !given.contains(parameter.name) {
       problems.append(SpecProblem(
         pointer: source, anchor: .key,
         message: "'\(resource.name)' needs parameter '\(parameter.name)' (\(parameter.summary)); add it to source.params"))
     }
-    if let paging = list?.paging, paging.pageSize > resource.maxPageSize {
+    if let paging = spec.paging, paging.pageSize > resource.maxPageSize {
       problems.append(SpecProblem(
         pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
         message: "pageSize \(paging.pageSize) is more than '\(resource.name)' allows (\(resource.maxPageSize))"))
     }
-    problems += checkContexts(spec)
     return problems
   }
 
   /// Templates outside a record cannot read record fields, and `meta` has a fixed set of keys.
-  private func checkContexts(_ spec: ScreenSpec) -> [SpecProblem] {
+  func checkContexts(_ spec: ScreenSpec) -> [SpecProblem] {
     var problems: [SpecProblem] = []
     func noRecord(_ template: Template?, _ pointer: JSONPointer, _ what: String) {
       guard let template, template.readsRecord else { return }

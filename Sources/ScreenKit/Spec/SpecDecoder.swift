@@ -2,6 +2,9 @@
 /// at the first, so an author fixes a file in one pass.
 struct SpecDecoder {
   private(set) var problems: [SpecProblem] = []
+  /// What the screen binds to, when its `source` decoded: checked against the registry even when
+  /// other parts of the screen are broken, so that one run reports every problem.
+  private(set) var binding: SourceBinding?
 
   static let commonKeys = ["$comment", "version", "kind", "title", "source", "footer"]
   static let listKeys = ["search", "paging", "row", "empty", "select"]
@@ -26,6 +29,7 @@ struct SpecDecoder {
     let title = requiredTemplate(object, "title", at: .root)
     let source = decodeSource(object["source"], at: .root / "source")
     let footer = optionalTemplate(object, "footer", at: .root)
+    if let source { binding = SourceBinding(source: source, kind: kind) }
 
     let body: ScreenSpec.Body?
     switch kind {
@@ -82,6 +86,8 @@ struct SpecDecoder {
   private mutating func decodeList(_ object: JSONObject) -> ListSpec? {
     let search = object["search"].flatMap { decodeSearch($0, at: .root / "search") }
     let paging = object["paging"].map { decodePaging($0, at: .root / "paging") } ?? .default
+    binding?.search = search
+    binding?.paging = paging
     let row = decodeRow(object["row"], at: .root / "row")
     let empty = optionalTemplate(object, "empty", at: .root)
     let select = object["select"].flatMap { decodeSelect($0, at: .root / "select") }

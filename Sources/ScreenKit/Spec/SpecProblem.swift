@@ -11,3 +11,11 @@ struct SpecProblem: Sendable, Hashable {
   var anchor: Anchor
   var message: String
 }
+
+/// A screen's binding to its data source: the part checked against the plugin registry.
+struct SourceBinding: Sendable {
+  var source: SourceSpec
+  var kind: ScreenSpec.Kind?
+  var search: SearchSpec?
+  var paging: PagingSpec?
+}
