@@ -1,0 +1,92 @@
+import Testing
+import TestSupport
+
+@testable import ScreenKit
+
+@Suite("Scripts")
+struct ScriptParsingTests {
+  @Test func parsesCommandsCommentsAndArguments() throws {
+    let script = try Script(parsing: "# a comment\n\nsearch iron man\ntype  x\r\nwait 600\nnext\nopen 3\nback\nreload\nquit\n")
+    #expect(script.commands.map(\.command) == [.search("iron man"), .type(" x"), .wait(milliseconds: 600), .next, .open(3), .back, .reload, .quit])
+    #expect(script.commands.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10])
+  }
+
+  @Test(arguments: [
+    ("serch x", 1, "unknown command 'serch'; did you mean 'search'?"),
+    ("open", 1, "'open' takes a row number from 1"),
+    ("open 0", 1, "'open' takes a row number from 1"),
+    ("wait soon", 1, "'wait' takes milliseconds"),
+    ("# ok\nnext page", 2, "'next' takes no argument"),
+    ("type", 1, "'type' needs the text"),
+    ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit"),
+  ])
+  func reportsBadLines(text: String, line: Int, message: String) {
+    do {
+      _ = try Script(parsing: text)
+      Issue.record("'\(text)' parsed")
+    } catch {
+      #expect(error.line == line)
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+  }
+}
+
+@MainActor
+@Suite("Script runner")
+struct ScriptRunnerTests {
+  let source = CountingSource(count: 45)
+  let clock = VirtualScheduler()
+  let folder: ScreenFolder
+  let runner: ScriptRunner
+
+  init() throws {
+    folder = try ScreenFolder([
+      "books.json": #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "debounceMs": 500}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}}"#,
+      "book.json": #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [{"label": "Id", "value": "{id}"}]}]}"#,
+    ])
+    let navigator = Navigator(loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(), scheduler: clock)
+    runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: 40))
+    try navigator.open(folder.file("books.json"))
+  }
+
+  func run(_ text: String) async throws -> String {
+    await runner.navigator.settle()
+    var output = ""
+    for (line, command) in try Script(parsing: text).commands {
+      try await runner.run(command, line: line)
+      output += ScriptRunner.heading(command.description) + runner.frame()
+    }
+    return output
+  }
+
+  @Test func typingWaitsForTheDebounceOnTheVirtualClock() async throws {
+    _ = try await run("type Item 4")
+    #expect(source.pageRequests.count == 1)  // the first page only: the debounce has not fired
+    #expect(runner.frame().contains("Search: Item 4"))
+    #expect(runner.frame().contains("1-20 of 45"))
+    _ = try await run("wait 499")
+    #expect(source.pageRequests.count == 1)
+    _ = try await run("wait 1")
+    #expect(source.pageRequests.count == 2)
+    #expect(runner.frame().contains("1-7 of 7"))
+  }
+
+  @Test func pagesOpensAndGoesBack() async throws {
+    let output = try await run("next\nnext\nopen 42\nback")
+    assertSnapshot(output, named: "next-next-open-back")
+    #expect(runner.navigator.stack.count == 1)
+  }
+
+  @Test func refusesWhatCannotBeDone() async throws {
+    await #expect(throws: ScriptError(line: 1, message: "cannot open: there is no row 99; the list has 20")) {
+      try await run("open 99")
+    }
+    await #expect(throws: ScriptError(line: 1, message: "'back' on the first screen: there is nothing to go back to")) {
+      try await run("back")
+    }
+    _ = try await run("next\nnext")
+    await #expect(throws: ScriptError(line: 1, message: "there is no next page: all 45 rows are loaded")) {
+      try await run("next")
+    }
+  }
+}
