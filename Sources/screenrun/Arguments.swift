@@ -12,20 +12,29 @@ struct Arguments: Equatable {
 
   var command: Command
   var once = false
+  /// A script file, or "-" for stdin.
+  var script: String?
+  /// Reload screen files when they change.
+  var watch = false
   var width: Int?
   var parameters: [String: String] = [:]
 
   static let usage = """
-    usage: screenrun SCREEN.json [--once] [--width N] [--param KEY=VALUE]...
+    usage: screenrun SCREEN.json [--once] [--script FILE|-] [--watch] [--width N] [--param KEY=VALUE]...
            screenrun --check SCREEN.json...
            screenrun --plugins
            screenrun --help | --version
 
     Runs a screen declared in JSON: a list bound to a data source, or the detail of one record.
+    In a terminal it runs full screen: type to search, arrows to move, Enter to open, Esc to go
+    back, Ctrl-R to reload, Ctrl-C to quit.
 
     options:
       --once               print one frame, after the first load settles (the default when
                            stdout is not a terminal)
+      --script FILE|-      run the commands in FILE (or stdin) and print a frame after each:
+                           search TEXT, type TEXT, wait MS, next, open N, back, reload, quit
+      --watch              reload screen files when they change, keeping the query and rows
       --width N            columns per line (default: the terminal's width, or 80)
       --param KEY=VALUE    a navigation parameter the screen reads as {params.KEY}; repeatable
       --check FILE...      validate screen files, print every problem, exit 2 if any
@@ -65,6 +74,10 @@ struct Arguments: Equatable {
         return Arguments(command: .version)
       case "--once":
         result.once = true
+      case "--watch":
+        result.watch = true
+      case "--script":
+        result.script = try value(for: option, inline: inline)
       case "--plugins":
         listPlugins = true
       case "--check":
@@ -84,7 +97,7 @@ struct Arguments: Equatable {
       default:
         if argument.hasPrefix("-"), argument != "-" {
           var message = "unknown option '\(argument)'"
-          let options = ["--once", "--width", "--param", "--check", "--plugins", "--help", "--version"]
+          let options = ["--once", "--script", "--watch", "--width", "--param", "--check", "--plugins", "--help", "--version"]
           if let near = Spelling.nearest(to: option, in: options) { message += "; did you mean '\(near)'?" }
           throw UsageError(message)
         }

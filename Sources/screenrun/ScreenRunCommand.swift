@@ -15,10 +15,13 @@ struct ScreenRunCommand {
     exit(code.rawValue)
   }
 
-  enum ExitCode: Int32 {
+  /// How the run ends; also what a failed start throws.
+  enum ExitCode: Int32, Error {
     case ok = 0
     case failure = 1
     case usage = 2
+    case interrupted = 130
+    case terminated = 143
   }
 
   @MainActor
@@ -44,7 +47,13 @@ struct ScreenRunCommand {
     case .check(let files):
       return check(files, registry: registry)
     case .run(let screen):
-      return await runOnce(screen, arguments: arguments, registry: registry)
+      if arguments.script != nil {
+        return await runScript(screen, arguments: arguments, registry: registry)
+      }
+      if arguments.once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+        return await runOnce(screen, arguments: arguments, registry: registry)
+      }
+      return await runInteractive(screen, arguments: arguments, registry: registry)
     }
   }
 

@@ -9,9 +9,9 @@ public final class Navigator {
       case detail(DetailViewModel)
     }
 
-    public let spec: ScreenSpec
+    public internal(set) var spec: ScreenSpec
     public let parameters: [String: String]
-    public let model: Model
+    public internal(set) var model: Model
     public var selection = 0
     public var scroll = 0
 
@@ -40,6 +40,10 @@ public final class Navigator {
   }
 
   public private(set) var stack: [Entry] = []
+  /// Every screen file opened so far, and the files those screens open (what `--watch` watches).
+  public private(set) var files: [String] = []
+  /// Why the last reload of the screen files failed; the last good screens keep running.
+  public private(set) var reloadError: ScreenLoadError?
   /// Called when the current screen's state changes or another screen comes up.
   public var onChange: (@MainActor () -> Void)?
 
@@ -55,6 +59,59 @@ public final class Navigator {
   }
 
   public var current: Entry? { stack.last }
+
+  /// What to draw: the current screen, with the problems of a failed reload.
+  public var screenState: ScreenState? {
+    guard var state = current?.screenState else { return nil }
+    state.problems = reloadError?.diagnostics.map(\.description) ?? []
+    return state
+  }
+
+  /// Loads every open screen's file again. Where a screen still asks the same of its data
+  /// source, it keeps its view model: query, pages, records and selection stay. Where it asks
+  /// something else, it loads anew with the same query. If any file is broken now, nothing
+  /// changes and `reloadError` says why.
+  public func reloadScreens() {
+    var specs: [ScreenSpec] = []
+    for entry in stack {
+      do {
+        specs.append(try loader.load(entry.spec.file))
+      } catch {
+        reloadError = error
+        onChange?()
+        return
+      }
+    }
+    reloadError = nil
+    for (entry, spec) in zip(stack, specs) {
+      let before = entry.spec
+      entry.spec = spec
+      remember(spec)
+      guard Self.binding(of: before) != Self.binding(of: spec) else { continue }
+      do {
+        var query = ""
+        if case .list(let model) = entry.model, spec.list?.search != nil { query = model.state.query }
+        entry.model = try makeModel(spec, parameters: entry.parameters)
+        start(entry, query: query)
+      } catch {
+        reloadError = ScreenLoadError([Diagnostic(file: spec.file, message: error.description)])
+      }
+    }
+    onChange?()
+  }
+
+  /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
+  private static func binding(of spec: ScreenSpec) -> String {
+    let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
+    let list = spec.list.map { "\($0.search?.parameter ?? "")|\($0.search?.minLength ?? 0)|\($0.search?.required ?? false)|\($0.paging.pageSize)" }
+    return [spec.kind.rawValue, spec.source.plugin, spec.source.resource, list ?? ""].joined(separator: "|") + parameters.joined(separator: "&")
+  }
+
+  private func remember(_ spec: ScreenSpec) {
+    var paths = [spec.file]
+    if let select = spec.list?.select { paths.append(ScreenLoader.resolve(select.screen, relativeTo: spec.file)) }
+    for path in paths where !files.contains(path) { files.append(path) }
+  }
 
   /// Opens a screen file on top of the stack, with the given parameters.
   public func open(_ path: String, parameters: [String: String] = [:]) throws(NavigationError) {
@@ -105,31 +162,40 @@ public final class Navigator {
   private func push(_ spec: ScreenSpec, parameters: [String: String]) throws(NavigationError) {
     let missing = spec.parameterNames.subtracting(parameters.keys).sorted()
     guard missing.isEmpty else { throw .missingParameters(spec.file, missing) }
+    let entry = Entry(spec: spec, parameters: parameters, model: try makeModel(spec, parameters: parameters))
+    stack.append(entry)
+    remember(spec)
+    start(entry)
+    onChange?()
+  }
+
+  /// Makes the view model of a screen.
+  private func makeModel(_ spec: ScreenSpec, parameters: [String: String]) throws(NavigationError) -> Entry.Model {
     let source = try dataSource(spec.source.plugin)
     let context = TemplateContext(params: parameters)
     var values: [String: String] = [:]
     for (name, template) in spec.source.parameters { values[name] = template.render(in: context) }
 
-    let model: Entry.Model
     switch spec.body {
     case .list(let list):
       let configuration = ListViewModel.Configuration(
         resource: spec.source.resource, parameters: values, search: list.search, paging: list.paging)
-      model = .list(ListViewModel(source: source, configuration: configuration, scheduler: scheduler))
+      return .list(ListViewModel(source: source, configuration: configuration, scheduler: scheduler))
     case .detail:
-      model = .detail(DetailViewModel(source: source, request: RecordRequest(resource: spec.source.resource, parameters: values)))
+      return .detail(DetailViewModel(source: source, request: RecordRequest(resource: spec.source.resource, parameters: values)))
     }
-    let entry = Entry(spec: spec, parameters: parameters, model: model)
-    stack.append(entry)
-    switch model {
-    case .list(let list):
-      list.onChange = { [weak self, weak entry] in self?.changed(entry) }
-      list.trigger(.appear)
-    case .detail(let detail):
-      detail.onChange = { [weak self, weak entry] in self?.changed(entry) }
-      detail.trigger(.appear)
+  }
+
+  /// Wires an entry's model to redraw, and starts its first load.
+  private func start(_ entry: Entry, query: String = "") {
+    switch entry.model {
+    case .list(let model):
+      model.onChange = { [weak self, weak entry] in self?.changed(entry) }
+      if query.isEmpty { model.trigger(.appear) } else { model.trigger(.search(query)) }
+    case .detail(let model):
+      model.onChange = { [weak self, weak entry] in self?.changed(entry) }
+      model.trigger(.appear)
     }
-    onChange?()
   }
 
   private func changed(_ entry: Entry?) {

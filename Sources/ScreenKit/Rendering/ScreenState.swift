@@ -10,6 +10,8 @@ public struct ScreenState: Sendable {
   public var content: Content
   /// The highlighted row of a list, in the interactive mode.
   public var selection: Int?
+  /// Problems to show above the content, such as a screen file that failed to reload.
+  public var problems: [String] = []
 
   public init(spec: ScreenSpec, parameters: [String: String], content: Content, selection: Int? = nil) {
     self.spec = spec

@@ -6,12 +6,23 @@ public enum TextRenderer {
   static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
+    let problems = problemLines(screen.problems)
+    var options = options
+    if let height = options.height { options.height = max(8, height - problems.count) }
     let lines: [String]
     switch screen.content {
     case .list(let state): lines = ListFrame(screen: screen, state: state, options: options).lines()
     case .detail(let state): lines = DetailFrame(screen: screen, state: state, options: options).lines()
     }
-    return lines.map { fit($0, options.width) }.joined(separator: "\n") + "\n"
+    return (problems + lines).map { fit($0, options.width) }.joined(separator: "\n") + "\n"
+  }
+
+  /// The problems of a failed reload, above the frame: the last good screen keeps running below.
+  static func problemLines(_ problems: [String]) -> [String] {
+    guard !problems.isEmpty else { return [] }
+    let shown = problems.prefix(3).map { "! " + TerminalSafe.sanitize($0) }
+    let more = problems.count > 3 ? ["! … and \(problems.count - 3) more"] : []
+    return shown + more + ["! the screen below is the last one that loaded"]
   }
 
   /// A line cut to the width, with no trailing spaces.

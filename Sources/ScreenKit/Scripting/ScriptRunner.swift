@@ -20,8 +20,8 @@ public final class ScriptRunner {
 
   /// The current screen's frame.
   public func frame() -> String {
-    guard let entry = navigator.current else { return "" }
-    return TextRenderer.render(entry.screenState, options: options)
+    guard let state = navigator.screenState else { return "" }
+    return TextRenderer.render(state, options: options)
   }
 
   /// Runs one command and waits for it to settle; a command that cannot run is a script error.

@@ -1,0 +1,233 @@
+import Dispatch
+import Foundation
+import ScreenKit
+
+/// The full-screen mode: keys in, a frame out on every change of state and on resize.
+@MainActor
+final class InteractiveSession {
+  private let navigator: Navigator
+  private var sources: [any DispatchSourceProtocol] = []
+  private var spinner: (any DispatchSourceTimer)?
+  private var spinnerPhase = 0
+  private var redrawPending = false
+  private var flash: String?
+  private var finish: CheckedContinuation<InteractiveSession.Ending, Never>?
+  /// Called when a key or a signal has been handled (hot reload checks its files here).
+  var afterEvent: (@MainActor () -> Void)?
+
+  /// How a session ended.
+  enum Ending: Equatable {
+    case ok
+    case interrupted
+    case terminated
+    case noTerminal
+  }
+
+  init(navigator: Navigator) {
+    self.navigator = navigator
+  }
+
+  /// Runs until the user quits; the terminal is restored whatever happens.
+  func run() async -> InteractiveSession.Ending {
+    guard TerminalMode.enter() else {
+      return .noTerminal
+    }
+    defer { TerminalMode.leave() }
+    navigator.onChange = { [weak self] in self?.scheduleRedraw() }
+    listen()
+    draw()
+    let code = await withCheckedContinuation { finish = $0 }
+    for source in sources { source.cancel() }
+    spinner?.cancel()
+    return code
+  }
+
+  func quit(_ code: InteractiveSession.Ending = .ok) {
+    finish?.resume(returning: code)
+    finish = nil
+  }
+
+  /// Shows a short message on the last line until the next key.
+  func show(_ message: String) {
+    flash = message
+    scheduleRedraw()
+  }
+
+  // MARK: - Events
+
+  private func listen() {
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readKeys() }
+    }
+    input.resume()
+    sources.append(input)
+
+    let signals: [(Int32, InteractiveSession.Ending?)] = [(SIGWINCH, nil), (SIGINT, .interrupted), (SIGTERM, .terminated), (SIGHUP, .terminated)]
+    for (number, code) in signals {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler { [weak self] in
+        MainActor.assumeIsolated {
+          if let code { self?.quit(code) } else { self?.draw() }
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.tick() }
+    }
+    timer.resume()
+    spinner = timer
+  }
+
+  private func readKeys() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    guard count > 0 else {
+      if count == 0 || (errno != EINTR && errno != EAGAIN) { quit() }  // stdin closed
+      return
+    }
+    for key in Key.decode(Array(buffer[0..<count])) {
+      flash = nil
+      handle(key)
+    }
+    afterEvent?()
+    scheduleRedraw()
+  }
+
+  private func tick() {
+    guard let entry = navigator.current, entry.isBusy else { return }
+    spinnerPhase += 1
+    draw()
+  }
+
+  // MARK: - Keys
+
+  private func handle(_ key: Key) {
+    guard let entry = navigator.current else { return }
+    switch key {
+    case .control("c"), .control("d"):
+      quit()
+      return
+    case .control("r"):
+      switch entry.model {
+      case .list(let model): model.trigger(.reload)
+      case .detail(let model): model.trigger(.reload)
+      }
+      return
+    case .escape, .left:
+      if !navigator.back() { show("This is the first screen. Ctrl-C quits.") }
+      return
+    default:
+      break
+    }
+    switch entry.model {
+    case .list(let model): handleList(key, entry: entry, model: model)
+    case .detail: handleDetail(key, entry: entry)
+    }
+  }
+
+  private func handleList(_ key: Key, entry: Navigator.Entry, model: ListViewModel) {
+    let count = model.state.records.count
+    let page = max(1, (TerminalMode.size().rows - 7) / (entry.spec.list?.row.subtitle == nil ? 1 : 2))
+    switch key {
+    case .character(let character):
+      guard entry.spec.list?.search != nil else { return }
+      model.trigger(.queryChanged(model.state.query + String(character)))
+      entry.selection = 0
+    case .backspace:
+      guard entry.spec.list?.search != nil, !model.state.query.isEmpty else { return }
+      model.trigger(.queryChanged(String(model.state.query.dropLast())))
+      entry.selection = 0
+    case .up, .control("p"): move(entry, model, to: entry.selection - 1)
+    case .down, .control("n"): move(entry, model, to: entry.selection + 1)
+    case .pageUp: move(entry, model, to: entry.selection - page)
+    case .pageDown: move(entry, model, to: entry.selection + page)
+    case .home: move(entry, model, to: 0)
+    case .end: move(entry, model, to: count - 1)
+    case .enter:
+      guard count > 0 else { return }
+      do {
+        try navigator.select(min(entry.selection, count - 1))
+      } catch {
+        show(error.description)
+      }
+    default:
+      break
+    }
+  }
+
+  /// Moves the selection; near the end of what is loaded, the next page is asked for.
+  private func move(_ entry: Navigator.Entry, _ model: ListViewModel, to row: Int) {
+    let count = model.state.records.count
+    guard count > 0 else { return }
+    entry.selection = max(0, min(count - 1, row))
+    model.trigger(.rowAppeared(entry.selection))
+  }
+
+  private func handleDetail(_ key: Key, entry: Navigator.Entry) {
+    let rows = TerminalMode.size().rows
+    switch key {
+    case .up, .control("p"): entry.scroll = max(0, entry.scroll - 1)
+    case .down, .control("n"), .enter: entry.scroll += 1
+    case .pageUp: entry.scroll = max(0, entry.scroll - (rows - 5))
+    case .pageDown, .character(" "): entry.scroll += rows - 5
+    case .home: entry.scroll = 0
+    default: break
+    }
+    entry.scroll = min(entry.scroll, maxScroll(entry, rows: rows))
+  }
+
+  private func maxScroll(_ entry: Navigator.Entry, rows: Int) -> Int {
+    let size = TerminalMode.size()
+    let whole = TextRenderer.render(entry.screenState, options: RenderOptions(width: size.columns))
+    let lines = whole.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    return max(0, lines - rows + 1)
+  }
+
+  // MARK: - Drawing
+
+  private func scheduleRedraw() {
+    guard !redrawPending else { return }
+    redrawPending = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated {
+        self?.redrawPending = false
+        self?.draw()
+      }
+    }
+  }
+
+  /// Draws the current screen over the last frame, line by line, clearing what is left over.
+  private func draw() {
+    guard let entry = navigator.current else { return }
+    let size = TerminalMode.size()
+    if case .list(let model) = entry.model, !model.state.records.isEmpty {
+      entry.selection = min(entry.selection, model.state.records.count - 1)
+    }
+    let options = RenderOptions(width: size.columns, height: size.rows, scroll: entry.scroll, spinnerPhase: spinnerPhase)
+    guard let state = navigator.screenState else { return }
+    var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    if let flash, !lines.isEmpty {
+      lines[lines.count - 1] = TextWidth.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)
+    }
+    let frame = "\u{1B}[H" + lines.prefix(size.rows).joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J"
+    TerminalMode.write(frame)
+  }
+}
+
+extension Navigator.Entry {
+  /// Whether a request is on its way (the spinner turns).
+  var isBusy: Bool {
+    switch model {
+    case .list(let model): model.state.status == .loading || model.state.isLoadingNextPage
+    case .detail(let model): model.state.status == .loading
+    }
+  }
+}

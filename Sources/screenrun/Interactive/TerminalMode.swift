@@ -1,0 +1,75 @@
+import Foundation
+
+/// Puts the terminal into raw mode on the alternate screen, and always puts it back: on quit,
+/// on an error, on SIGINT and SIGTERM, and on a crash (a trap or a bad access), where a signal
+/// handler restores the saved mode before the process dies.
+enum TerminalMode {
+  /// The mode to go back to, for the signal handlers, which can reach only globals.
+  nonisolated(unsafe) private static var saved = termios()
+  nonisolated(unsafe) private static var active = false
+
+  static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"
+
+  /// Enters raw mode and the alternate screen; false when stdin is not a terminal.
+  static func enter() -> Bool {
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+    var raw = saved
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+    active = true
+    for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+      Foundation.signal(signal, crashHandler)
+    }
+    write(enterScreen)
+    return true
+  }
+
+  /// Leaves the alternate screen and restores the saved mode; safe to call more than once.
+  static func leave() {
+    guard active else { return }
+    active = false
+    write(leaveScreen)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+  }
+
+  static func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      if written <= 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// The size of the terminal, in columns and rows.
+  static func size() -> (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Restores the terminal with only async-signal-safe calls, then dies of the same signal.
+  private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
+    if TerminalMode.active {
+      let leave: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
+      _ = Glibc.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)
+      _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
+    }
+    Foundation.signal(signal, SIG_DFL)
+    raise(signal)
+  }
+}
