@@ -67,6 +67,9 @@ struct Arguments: Equatable {
         option = String(argument[..<equals])
         inline = String(argument[argument.index(after: equals)...])
       }
+      if let inline, ["--help", "--version", "--once", "--plugins", "--check", "--watch"].contains(option) {
+        throw UsageError("\(option) takes no value, got '\(option)=\(inline)'")
+      }
       switch option {
       case "--help", "-h":
         return Arguments(command: .help)
@@ -116,6 +119,7 @@ struct Arguments: Equatable {
       guard !checking.isEmpty else { throw UsageError("--check needs at least one screen file") }
       if let screen { result.command = .check(files: [screen] + checking) } else { result.command = .check(files: checking) }
     } else if listPlugins {
+      if let screen { throw UsageError("--plugins takes no screen, got '\(screen)'") }
       result.command = .plugins
     } else if let screen {
       result.command = .run(screen: screen)

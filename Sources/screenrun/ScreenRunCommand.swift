@@ -1,4 +1,5 @@
 import Foundation
+import GitHubPlugin
 import MarvelPlugin
 import ScreenKit
 
@@ -6,7 +7,7 @@ import ScreenKit
 struct ScreenRunCommand {
   /// The plugins this build ships, registered by name.
   static func makeRegistry() -> PluginRegistry {
-    PluginRegistry([MarvelPlugin.plugin])
+    PluginRegistry([MarvelPlugin.plugin, GitHubPlugin.plugin])
   }
 
   @MainActor

@@ -91,8 +91,8 @@ struct SpecTests {
       "screen.json:1:1: error at /: missing required key 'title'",
       "screen.json:3:3: error at /titel: unknown key 'titel'; did you mean 'title'?",
       "screen.json:5:15: error at /paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
-      "screen.json:5:42: error at /paging/prefetch: 'prefetch' must be a whole number, not a string",
-      "screen.json:6:28: error at /row/title: unknown filter 'uper'; did you mean 'upper'?, in template \"{name|uper}\"",
+      "screen.json:5:42: error at /paging/prefetch: 'prefetch' must be a whole number, not the string '3'",
+      "screen.json:6:28: error at /row/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
     ])
   }
 
@@ -145,7 +145,7 @@ struct SpecTests {
   @Test func checksTheSourceEvenWhenTheRestIsBroken() throws {
     let text = #"{"kind": "list", "title": "{name|uper}", "source": {"plugin": "bokos", "resource": "books"}, "paging": {"pageSze": 1}, "row": {}}"#
     #expect(try problems(text).map { $0.components(separatedBy: ": error at ").last ?? "" } == [
-      "/title: unknown filter 'uper'; did you mean 'upper'?, in template \"{name|uper}\"",
+      "/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
       "/source/plugin: unknown plugin 'bokos'; did you mean 'books'? (plugins: books)",
       "/paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
       "/row: missing required key 'title' in /row",

@@ -34,6 +34,11 @@ Rules
   mapped to the full_name of the known repository with that id.  Distinct by
   ``sha`` (first recorded occurrence kept), sorted newest first by
   ``commit.committer.date``, then ``commit.author.date``, then recorded order.
+* commitRepositoryIds: ``{"OWNER/NAME": id}`` for every commits key whose
+  repository id the recording states: the ``/repositories/<id>/commits`` path,
+  or a Link header naming ``/repositories/<id>/``, or else a repository record
+  with that full_name.  A repository renamed between recordings keeps its id,
+  so this is how the plugin finds commits recorded under an older or newer name.
 """
 
 from __future__ import annotations
@@ -282,12 +287,14 @@ def build(input_dir: Path):
 
     commits_by_repo = {}    # key -> {sha: entry}
     commit_seen = {}
+    repo_id_by_key = {}     # key -> repository id, as the recording states it
     for req in commit_requests:
         kind, value = req["key"]
         if kind == "name":
             key = value
         elif value in name_by_id:
             key = name_by_id[value]
+            repo_id_by_key.setdefault(key, value)
         else:
             key = f"repositories/{value}"
             notes.append(f"`{req['file']}`: {req['url']} names repository id {value}, "
@@ -304,6 +311,7 @@ def build(input_dir: Path):
             m = LINK_REPO_ID.search(req["link"])
             if m:
                 rid = int(m.group(1))
+                repo_id_by_key.setdefault(key, rid)
                 known = name_by_id.get(rid)
                 if known is None:
                     notes.append(f"`{key}` commits ({req['file']}): the Link header names repository "
@@ -323,7 +331,13 @@ def build(input_dir: Path):
         for e in entries:
             commit_source[e["file"]] = commit_source.get(e["file"], 0) + 1
 
-    data = {"repositories": repositories, "commits": commits}
+    id_by_name = {r["full_name"].lower(): r["id"] for r in repositories}
+    for key in commits:
+        if key not in repo_id_by_key and key.lower() in id_by_name:
+            repo_id_by_key[key] = id_by_name[key.lower()]
+    commit_repository_ids = {key: repo_id_by_key[key] for key in sorted(repo_id_by_key) if key in commits}
+
+    data = {"repositories": repositories, "commits": commits, "commitRepositoryIds": commit_repository_ids}
     stats = {
         "files": [p.name for p in files],
         "repo_seen": repo_seen,
@@ -390,6 +404,10 @@ def provenance(data, stats, input_dir: Path, output: Path) -> str:
         "`/repos/OWNER/NAME/commits` (`/repositories/<id>/commits` requests are mapped to the known "
         "repository's `full_name`). Distinct by `sha`, full records as sent, newest first by "
         "`commit.committer.date`, then `commit.author.date`, then recorded order.",
+        "- `commitRepositoryIds`: `{\"OWNER/NAME\": id}`, the repository id each commits key belongs to, "
+        "as the recording states it (a `/repositories/<id>/commits` path, a Link header naming "
+        "`/repositories/<id>/`, or else the repository record of that `full_name`). A repository keeps its "
+        "id when renamed or transferred, so the plugin finds commits recorded under another name by id.",
         "- Text is verbatim (UTF-8, `ensure_ascii=False`): CJK descriptions, a description with a leading "
         "space, `license: null`, empty `topics`, and records from 2014 that lack fields newer ones have.",
         "",
@@ -426,13 +444,16 @@ def provenance(data, stats, input_dir: Path, output: Path) -> str:
         f"- repositories with commits: {len(commits)}",
         f"- commits: {n_commits}",
         "",
-        "| commits key | commits | newest | oldest |",
-        "|---|---:|---|---|",
+        "| commits key | repository id (name in the dataset) | commits | newest | oldest |",
+        "|---|---|---:|---|---|",
     ]
+    name_by_id = {r["id"]: r["full_name"] for r in repos}
     for key, items in commits.items():
         newest = ((items[0].get("commit") or {}).get("committer") or {}).get("date", "") if items else ""
         oldest = ((items[-1].get("commit") or {}).get("committer") or {}).get("date", "") if items else ""
-        lines.append(f"| {key} | {len(items)} | {newest} | {oldest} |")
+        rid = data["commitRepositoryIds"].get(key)
+        owner = "unknown" if rid is None else f"{rid} ({name_by_id.get(rid, 'no record')})"
+        lines.append(f"| {key} | {owner} | {len(items)} | {newest} | {oldest} |")
     if stats["notes"]:
         lines += ["", "## Notes", ""]
         lines += [f"- {n}" for n in stats["notes"]]

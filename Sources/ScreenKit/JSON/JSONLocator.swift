@@ -22,6 +22,8 @@ struct JSONLocator {
   private var keys: [JSONPointer: TextLocation] = [:]
   /// Where each value starts.
   private var values: [JSONPointer: TextLocation] = [:]
+  /// The byte offset where each value starts.
+  private var valueOffsets: [JSONPointer: Int] = [:]
 
   private let bytes: [UInt8]
   private var index = 0
@@ -43,6 +45,30 @@ struct JSONLocator {
   /// Where the value at `pointer` starts, or its nearest ancestor that exists.
   func valueLocation(of pointer: JSONPointer) -> TextLocation? {
     values[pointer] ?? Self.nearest(pointer, in: keys)
+  }
+
+  /// Where the character `offset` characters into the string value at `pointer` stands in the
+  /// text. Escapes such as `\"` or `\u00e9` take more columns than the character they stand for.
+  func location(ofCharacter offset: Int, inStringAt pointer: JSONPointer) -> TextLocation? {
+    guard let start = valueOffsets[pointer], let origin = values[pointer],
+      start < bytes.count, bytes[start] == UInt8(ascii: "\"")
+    else { return nil }
+    var index = start + 1
+    var column = origin.column + 1
+    var remaining = offset
+    while remaining > 0, index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+      if bytes[index] == UInt8(ascii: "\\") {
+        let length = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+        index += length
+        column += length
+      } else {
+        index += 1
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        column += 1
+      }
+      remaining -= 1
+    }
+    return TextLocation(line: origin.line, column: column)
   }
 
   private static func nearest(_ pointer: JSONPointer, in table: [JSONPointer: TextLocation]) -> TextLocation? {
@@ -76,6 +102,7 @@ struct JSONLocator {
   private mutating func value(at pointer: JSONPointer, depth: Int) {
     guard depth < 4096, let byte = current else { return }
     values[pointer] = TextLocation(line: line, column: column)
+    valueOffsets[pointer] = index
     switch byte {
     case UInt8(ascii: "{"):
       advance()

@@ -15,10 +15,30 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The problem as one line of text. Control characters (a screen file can hold an escape
+  /// sequence inside a string) are written as `\u001b`, so printing a problem is always safe.
   public var description: String {
     let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
-    if let pointer { return "\(place): error at \(pointer): \(message)" }
-    return "\(place): error: \(message)"
+    let line = pointer.map { "\(place): error at \($0): \(message)" } ?? "\(place): error: \(message)"
+    return Self.escapingControls(line)
+  }
+
+  static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: Self.isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if Self.isControl(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
   }
 }
 

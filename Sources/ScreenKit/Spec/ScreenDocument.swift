@@ -31,14 +31,65 @@ struct ScreenDocument {
         file: path, location: TextLocation(line: 1, column: 1),
         message: "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}")
     }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw Diagnostic(
+        file: path, location: TextLocation(line: 1, column: 1),
+        message: "the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without one")
+    }
     do {
       root = try JSON.parse(bytes, options: .document)
     } catch {
-      throw Diagnostic(
-        file: path, location: TextLocation(line: error.line, column: error.column),
-        message: "invalid JSON: \(error.message)")
+      throw Self.syntaxDiagnostic(error, in: bytes, file: path)
     }
     locator = JSONLocator(bytes)
+  }
+
+  /// Places a jansson syntax error at the start of the token it names (jansson counts to the
+  /// token's last character), and says plainly what the common mistakes are.
+  static func syntaxDiagnostic(_ error: JSONSyntaxError, in bytes: [UInt8], file: String) -> Diagnostic {
+    var message = error.message
+    var offset = error.offset  // just past the token jansson stopped at
+    if message.hasPrefix("unable to decode byte") {
+      if let near = message.range(of: " near ") { message = String(message[..<near.lowerBound]) }
+      return Diagnostic(
+        file: file, location: location(ofByte: offset, in: bytes),
+        message: "invalid JSON: the file is not UTF-8 here (\(message)); save it as UTF-8")
+    }
+    if let near = message.range(of: " near '"), message.hasSuffix("'") {
+      let token = message[near.upperBound...].dropLast()
+      offset = max(0, offset - token.utf8.count)
+      if token == "}" || token == "]" {
+        var before = offset - 1
+        while before >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[before]) { before -= 1 }
+        if before >= 0, bytes[before] == UInt8(ascii: ",") {
+          return Diagnostic(
+            file: file, location: location(ofByte: before, in: bytes),
+            message: "invalid JSON: a comma before '\(token)'; JSON allows no comma after the last \(token == "}" ? "member" : "element")")
+        }
+      }
+      if message.hasPrefix("duplicate object key") {
+        message = "duplicate key \(String(token).replacingOccurrences("\"", with: "'")); each key may appear once in an object"
+        return Diagnostic(file: file, location: location(ofByte: offset, in: bytes), message: message)
+      }
+    } else if message.hasSuffix("near end of file") {
+      offset = bytes.count
+    }
+    return Diagnostic(file: file, location: location(ofByte: offset, in: bytes), message: "invalid JSON: \(message)")
+  }
+
+  /// The line and column (in characters, from 1) of a byte offset.
+  static func location(ofByte offset: Int, in bytes: [UInt8]) -> TextLocation {
+    var line = 1
+    var column = 1
+    for byte in bytes.prefix(offset) {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return TextLocation(line: line, column: column)
   }
 
   func diagnostic(_ problem: SpecProblem) -> Diagnostic {
@@ -48,8 +99,8 @@ struct ScreenDocument {
       location = locator.keyLocation(of: problem.pointer)
     case .value(let offset):
       location = locator.valueLocation(of: problem.pointer)
-      if let start = location, offset > 0, case .string = root[path: problem.pointer.tokens] {
-        location = TextLocation(line: start.line, column: start.column + 1 + offset)
+      if offset > 0, let inside = locator.location(ofCharacter: offset, inStringAt: problem.pointer) {
+        location = inside
       }
     }
     return Diagnostic(file: path, location: location, pointer: problem.pointer, message: problem.message)

@@ -281,7 +281,7 @@ struct SpecDecoder {
   private mutating func optionalString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
     guard let value = object[key] else { return nil }
     guard case .string(let text) = value else {
-      fail(pointer / key, .value(offset: 0), "'\(key)' must be a string, not \(value.typeDescription)")
+      fail(pointer / key, .value(offset: 0), "'\(key)' must be a string, not \(value.messageDescription)")
       return nil
     }
     return text
@@ -292,7 +292,7 @@ struct SpecDecoder {
   ) -> Int? {
     guard let value = object[key] else { return nil }
     guard case .int(let number) = value else {
-      fail(pointer / key, .value(offset: 0), "'\(key)' must be a whole number, not \(value.typeDescription)")
+      fail(pointer / key, .value(offset: 0), "'\(key)' must be a whole number, not \(value.messageDescription)")
       return nil
     }
     guard range.contains(number) else {
@@ -305,7 +305,7 @@ struct SpecDecoder {
   private mutating func optionalBool(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
     guard let value = object[key] else { return nil }
     guard case .bool(let flag) = value else {
-      fail(pointer / key, .value(offset: 0), "'\(key)' must be true or false, not \(value.typeDescription)")
+      fail(pointer / key, .value(offset: 0), "'\(key)' must be true or false, not \(value.messageDescription)")
       return nil
     }
     return flag
@@ -328,7 +328,7 @@ struct SpecDecoder {
     do {
       return try Template(text)
     } catch {
-      fail(pointer, .value(offset: error.offset), "\(error.message), in template \"\(text)\"")
+      fail(pointer, .value(offset: error.offset), "in template \"\(text)\": \(error.message)")
       return nil
     }
   }
@@ -359,6 +359,15 @@ struct SpecDecoder {
 }
 
 extension JSON {
+  /// A value as a message names it: the value itself where it is short, else its type.
+  var messageDescription: String {
+    switch self {
+    case .string(let text): text.count <= 20 ? "the string '\(text)'" : "a string"
+    case .int, .double, .bool: FilterValue.text(of: self)
+    default: typeDescription
+    }
+  }
+
   /// A short rendering of a value for messages.
   var compactText: String {
     switch self {

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// The options, usage errors and exit codes of `screenrun` (DESIGN.md, "The command line").
+@Suite("Command line")
+struct CommandLineTests {
+  static let usageLine = "usage: screenrun SCREEN.json"
+
+  @Test("--help prints the usage and exits 0")
+  func help() async throws {
+    let result = try await Screenrun.run(["--help"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput.hasPrefix(Self.usageLine), "\(result)")
+    for option in ["--once", "--width N", "--param KEY=VALUE", "--check", "--plugins", "--help", "--version"] {
+      #expect(result.standardOutput.contains(option), "the usage does not mention \(option)")
+    }
+    #expect(result.standardOutput.contains("exit codes"), "the usage does not explain the exit codes")
+    #expect(result.stderr.isEmpty, "\(result.standardError)")
+    FrameChecks.expectPlainText(result)
+  }
+
+  @Test("--version prints the version")
+  func version() async throws {
+    let result = try await Screenrun.run(["--version"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == "screenrun 0.1.0\n")
+    #expect(result.stderr.isEmpty, "\(result.standardError)")
+  }
+
+  @Test("--plugins lists marvel with its resources and their parameters")
+  func plugins() async throws {
+    let result = try await Screenrun.run(["--plugins"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stderr.isEmpty, "\(result.standardError)")
+    FrameChecks.expectPlainText(result)
+
+    // "name: summary", then "  resource (kind): summary", then "    parameter[ (required)]: summary".
+    var plugins: [String: [String: (kind: String, parameters: [String: Bool])]] = [:]
+    var plugin: String?
+    var resource: String?
+    for line in result.stdoutLines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      let head = String(line.prefix { $0 != ":" })
+      if !line.hasPrefix(" ") {
+        plugin = head
+        plugins[head] = [:]
+      } else if line.hasPrefix("    "), let plugin, let resource {
+        let name = head.trimmingCharacters(in: .whitespaces)
+        let parts = name.split(separator: " ", maxSplits: 1)
+        plugins[plugin]?[resource]?.parameters[String(parts[0])] = name.hasSuffix("(required)")
+      } else if let plugin {
+        let parts = head.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+        resource = String(parts[0])
+        plugins[plugin]?[String(parts[0])] = (parts.count > 1 ? String(parts[1]) : "", [:])
+      }
+    }
+    let marvel = try #require(plugins["marvel"], "no 'marvel' plugin in:\n\(result.standardOutput)")
+    #expect(marvel["characters"]?.kind == "(list)", "\(result.standardOutput)")
+    #expect(marvel["character"]?.kind == "(record)", "\(result.standardOutput)")
+    #expect(marvel["character-comics"]?.kind == "(list)", "\(result.standardOutput)")
+    #expect(marvel["characters"]?.parameters["nameStartsWith"] == false, "\(result.standardOutput)")
+    #expect(marvel["character"]?.parameters["id"] == true, "'id' is a required parameter of 'character'")
+    #expect(marvel["character-comics"]?.parameters["id"] == true, "\(result.standardOutput)")
+  }
+
+  @Test("no arguments is a usage error with the usage on stderr")
+  func noArguments() async throws {
+    let result = try await Screenrun.run([])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result.standardOutput)")
+    #expect(result.standardError.hasPrefix("screenrun: error: "), "\(result)")
+    #expect(result.standardError.contains(Self.usageLine), "\(result)")
+  }
+
+  struct UsageErrorCase: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var says: [String]
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(
+    "a bad command line exits 2 with a message and the usage",
+    arguments: [
+      UsageErrorCase(
+        arguments: ["Screens/characters.json", "--widht", "40"],
+        says: ["unknown option '--widht'", "did you mean '--width'?"]),
+      UsageErrorCase(arguments: ["Screens/characters.json", "--width", "5"], says: ["--width", "20", "'5'"]),
+      UsageErrorCase(arguments: ["Screens/characters.json", "--width", "wide"], says: ["--width", "'wide'"]),
+      UsageErrorCase(arguments: ["Screens/characters.json", "--width"], says: ["--width needs a value"]),
+      UsageErrorCase(
+        arguments: ["Screens/character.json", "--param", "id"], says: ["--param", "KEY=VALUE", "'id'"]),
+      UsageErrorCase(
+        arguments: ["Screens/character.json", "--param", "=1009368"], says: ["--param", "KEY=VALUE", "'=1009368'"]),
+      UsageErrorCase(
+        arguments: ["Screens/characters.json", "Screens/character.json"],
+        says: ["one screen at a time", "Screens/characters.json", "Screens/character.json", "--check"]),
+      UsageErrorCase(arguments: ["--check"], says: ["--check needs at least one screen file"]),
+    ])
+  func usageError(_ example: UsageErrorCase) async throws {
+    let result = try await Screenrun.run(example.arguments)
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result.standardOutput)")
+    let first = result.stderrLines.first ?? ""
+    #expect(first.hasPrefix("screenrun: error: "), "\(result)")
+    for words in example.says {
+      #expect(first.contains(words), "'\(words)' missing from: \(first)")
+    }
+    #expect(result.standardError.contains(Self.usageLine), "no usage after the error: \(result)")
+  }
+
+  @Test(
+    "an argument an option does not take is a usage error",
+    arguments: [
+      UsageErrorCase(arguments: ["--plugins", "Screens/characters.json"], says: ["Screens/characters.json"]),
+      UsageErrorCase(arguments: ["Screens/characters.json", "--once=yes"], says: ["--once"]),
+    ])
+  func ignoredArgument(_ example: UsageErrorCase) async throws {
+    let result = try await Screenrun.run(example.arguments)
+    #expect(result.exitCode == 2, "\(result)")
+    for words in example.says {
+      #expect(result.stderrLines.first?.contains(words) == true, "\(result)")
+    }
+  }
+
+  @Test("a screen file that does not exist")
+  func noSuchFile() async throws {
+    let result = try await Screenrun.run(["Screens/no-such-screen.json"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result.standardOutput)")
+    #expect(result.stderrLines.first == "Screens/no-such-screen.json: error: no such file", "\(result)")
+  }
+
+  @Test("a folder given as the screen")
+  func folder() async throws {
+    let result = try await Screenrun.run(["Screens", "--once"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result.standardOutput)")
+    let first = result.stderrLines.first ?? ""
+    #expect(first.hasPrefix("Screens: error: "), "\(result)")
+    #expect(first.contains("folder"), "\(result)")
+  }
+
+  @Test("a detail screen without its --param says which to pass")
+  func missingParameter() async throws {
+    let result = try await Screenrun.run(["Screens/character.json"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result.standardOutput)")
+    let first = result.stderrLines.first ?? ""
+    #expect(first.hasPrefix("Screens/character.json: error: "), "\(result)")
+    #expect(first.contains("--param id=VALUE"), "\(result)")
+  }
+
+  @Test("an unknown character exits 1: the 404 on stderr, the error in the frame")
+  func unknownCharacter() async throws {
+    let result = try await Screenrun.run(["Screens/character.json", "--param", "id=1", "--width", "80"])
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.standardError.contains("404"), "\(result)")
+    #expect(result.standardError.contains("We couldn't find that character"), "\(result)")
+    #expect(result.stderrLines.first?.hasPrefix("Screens/character.json: error: ") == true, "\(result)")
+    let frameError = result.stdoutLines.first { $0.contains("error") }
+    #expect(frameError?.contains("404") == true, "the frame does not show the error:\n\(result.standardOutput)")
+    #expect(frameError?.contains("We couldn't find that character") == true, "\(result.standardOutput)")
+    FrameChecks.expectPlainText(result)
+    FrameChecks.expectFits(result, width: 80)
+  }
+}
