@@ -45,6 +45,7 @@ struct TemplateTests {
     #expect(try render("{name|truncate:8}") == "Iron Man")
     #expect(try render("{name|prefix:4}") == "Iron")
     #expect(try render("{missing|or:name}") == "Iron Man")
+    #expect(try Template("[{d|trim}]").render(in: TemplateContext(record: ["d": " spaced  "])) == "[spaced]")
     #expect(try render(#"{missing|or:also.missing|default:"?"}"#) == "?")
   }
 

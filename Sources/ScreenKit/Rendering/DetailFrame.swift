@@ -25,7 +25,7 @@ struct DetailFrame {
     var body: [String]
     switch state.status {
     case .idle, .loading: body = [TextRenderer.loadingLine(options)]
-    case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive)
+    case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
     case .loaded: body = sections(context)
     }
     if let height = options.height {

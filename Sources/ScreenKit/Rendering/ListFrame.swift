@@ -44,7 +44,7 @@ struct ListFrame {
     if state.records.isEmpty {
       switch state.status {
       case .loading: return [TextRenderer.loadingLine(options)]
-      case .error(let error): return TextRenderer.errorLines(error, interactive: interactive)
+      case .error(let error): return TextRenderer.errorLines(error, interactive: interactive, width: width)
       case .idle where list.search?.required == true && state.activeQuery?.isEmpty != false:
         return ["Type to search."]
       case .idle: return []
@@ -54,7 +54,7 @@ struct ListFrame {
     }
     var tail: [String] = []
     if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more…")) }
-    if case .error(let error) = state.status { tail += TextRenderer.errorLines(error, interactive: interactive) }
+    if case .error(let error) = state.status { tail += TextRenderer.errorLines(error, interactive: interactive, width: width) }
 
     let linesPerRow = list.row.subtitle == nil ? 1 : 2
     var range = state.records.indices

@@ -57,8 +57,9 @@ public enum TextRenderer {
     return ([screen.spec.source.resource] + values).joined(separator: " ")
   }
 
-  static func errorLines(_ error: DataSourceError, interactive: Bool) -> [String] {
-    var lines = ["error: " + TerminalSafe.sanitize(error.description)]
+  /// An error, wrapped rather than cut: it is what a person must act on.
+  static func errorLines(_ error: DataSourceError, interactive: Bool, width: Int) -> [String] {
+    var lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(error.description), toColumns: width)
     if interactive { lines.append("Ctrl-R to retry") }
     return lines
   }

@@ -14,11 +14,13 @@ enum TemplateFilter: Sendable, Hashable {
   case date
   /// The first line of a multi-line text (a commit message's subject).
   case firstline
+  /// The text without white space at either end.
+  case trim
   /// Another field of the same record, read when the value is missing or blank:
   /// `{author.login|or:commit.author.name}`.
   case or([String])
 
-  static let names = ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline"]
+  static let names = ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline", "trim"]
 
   func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
     switch self {
@@ -38,6 +40,8 @@ enum TemplateFilter: Sendable, Hashable {
       return Self.number(value)
     case .date:
       return Self.date(value)
+    case .trim:
+      return .text(value.text.trimmingWhitespace())
     case .firstline:
       let text = value.text
       let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first

@@ -154,6 +154,7 @@ struct TemplateParser {
     case "number": try none(); return .number
     case "date": try none(); return .date
     case "firstline": try none(); return .firstline
+    case "trim": try none(); return .trim
     default:
       var message = "unknown filter '\(name)'"
       if let near = Spelling.nearest(to: name, in: TemplateFilter.names) {
