@@ -210,9 +210,13 @@ struct ListViewModelTests {
   }
 }
 
-/// Waits, yielding, until `condition` holds; held answers resume on other tasks.
+/// Waits until `condition` holds: held answers resume on other tasks, which a loaded machine may
+/// run late. The bound is generous (10 s); this is a wait, never a timing assertion.
 @MainActor
 func waitUntil(_ condition: @MainActor () -> Bool) async {
-  for _ in 0..<10_000 where !condition() { await Task.yield() }
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !condition(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
   #expect(condition(), "the condition never came true")
 }

@@ -89,4 +89,14 @@ struct ScriptRunnerTests {
       try await run("next")
     }
   }
+
+  @Test func anErrorFrameAndARetryThatWorks() async throws {
+    source.fail(with: .transport("connection refused by 127.0.0.1:9"))
+    _ = try await run("reload")
+    #expect(runner.frame().contains("error: connection failed: connection\nrefused by 127.0.0.1:9"))
+    source.fail(with: nil)
+    _ = try await run("reload")
+    #expect(runner.frame().contains("1-20 of 45"))
+    #expect(!runner.frame().contains("error"))
+  }
 }

@@ -6,7 +6,7 @@ public enum TextRenderer {
   static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
-    let problems = problemLines(screen.problems)
+    let problems = problemLines(screen.problems, width: options.width)
     var options = options
     if let height = options.height { options.height = max(8, height - problems.count) }
     let lines: [String]
@@ -17,12 +17,17 @@ public enum TextRenderer {
     return (problems + lines).map { fit($0, options.width) }.joined(separator: "\n") + "\n"
   }
 
-  /// The problems of a failed reload, above the frame: the last good screen keeps running below.
-  static func problemLines(_ problems: [String]) -> [String] {
+  /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:
+  /// the last good screen keeps running below.
+  static func problemLines(_ problems: [String], width: Int) -> [String] {
     guard !problems.isEmpty else { return [] }
-    let shown = problems.prefix(3).map { "! " + TerminalSafe.sanitize($0) }
-    let more = problems.count > 3 ? ["! … and \(problems.count - 3) more"] : []
-    return shown + more + ["! the screen below is the last one that loaded"]
+    var lines: [String] = []
+    for problem in problems.prefix(3) {
+      let wrapped = TextWidth.wrap(TerminalSafe.sanitize(problem), toColumns: max(10, width - 2))
+      lines += wrapped.enumerated().map { ($0.offset == 0 ? "! " : "  ") + $0.element }
+    }
+    if problems.count > 3 { lines.append("! … and \(problems.count - 3) more") }
+    return lines + ["! the screen below is the last one that loaded"]
   }
 
   /// A line cut to the width, with no trailing spaces.
