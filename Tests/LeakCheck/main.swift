@@ -2,7 +2,7 @@
 //
 //   swiftc -O -I Sources/CJansson Sources/ScreenKit/JSON/*.swift Tests/LeakCheck/main.swift \
 //     -ljansson -o /tmp/leakcheck
-//   valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
+//   valgrind --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 //     /tmp/leakcheck Plugins/Marvel/Sample/marvel-sample.json
 //
 // It is a plain program with no Dispatch, because valgrind 3.19 cannot follow libdispatch's
