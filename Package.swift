@@ -20,15 +20,21 @@ let package = Package(
       name: "ScreenKit",
       dependencies: ["CJansson"]
     ),
+    // The HTTP the live data sources share: URLSession with timeouts and cancellation, the ETag
+    // cache, MD5, and the redaction that keeps secrets out of every message.
+    .target(
+      name: "PluginHTTP",
+      dependencies: ["ScreenKit"]
+    ),
     .target(
       name: "MarvelPlugin",
-      dependencies: ["ScreenKit"],
+      dependencies: ["ScreenKit", "PluginHTTP"],
       path: "Plugins/Marvel",
       exclude: ["Sample/build_sample.py", "Sample/PROVENANCE.md", "Sample/marvel-sample.json"]
     ),
     .target(
       name: "GitHubPlugin",
-      dependencies: ["ScreenKit"],
+      dependencies: ["ScreenKit", "PluginHTTP"],
       path: "Plugins/GitHub",
       exclude: ["Sample/build_sample.py", "Sample/PROVENANCE.md", "Sample/github-sample.json"]
     ),
@@ -41,6 +47,18 @@ let package = Package(
       name: "TestSupport",
       dependencies: ["ScreenKit"],
       path: "Tests/TestSupport"
+    ),
+    // An HTTP/1.1 server on 127.0.0.1 that replays recorded exchanges, for the live-data tests.
+    .target(
+      name: "ReplayServer",
+      dependencies: ["ScreenKit"],
+      path: "Tests/ReplayServer"
+    ),
+    // `swift run replay-server`: the replay server by hand, serving Tests/Fixtures/Recorded.
+    .executableTarget(
+      name: "replay-server",
+      dependencies: ["ReplayServer"],
+      path: "Tests/ReplayServerTool"
     ),
     .testTarget(
       name: "ScreenKitTests",
@@ -56,6 +74,23 @@ let package = Package(
       name: "GitHubPluginTests",
       dependencies: ["GitHubPlugin", "ScreenKit", "TestSupport"],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "PluginHTTPTests",
+      dependencies: ["PluginHTTP", "ReplayServer", "ScreenKit"]
+    ),
+    .testTarget(
+      name: "MarvelLiveTests",
+      dependencies: ["MarvelPlugin", "PluginHTTP", "ReplayServer", "ScreenKit"]
+    ),
+    .testTarget(
+      name: "GitHubLiveTests",
+      dependencies: ["GitHubPlugin", "ReplayServer", "ScreenKit"]
+    ),
+    // Live data end to end: the built `screenrun` against the replay server.
+    .testTarget(
+      name: "LiveCommandLineTests",
+      dependencies: ["screenrun", "ReplayServer"]
     ),
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(

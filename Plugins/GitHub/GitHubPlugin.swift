@@ -9,7 +9,7 @@ public enum GitHubPlugin {
 
   public static let plugin = Plugin(
     name: name,
-    summary: "GitHub repository search and a repository's commits (bundled recordings of the REST API)",
+    summary: "GitHub repository search and a repository's commits (bundled recordings; live: the REST API)",
     resources: [
       Resource(
         name: "repositories", kind: .list,
@@ -49,7 +49,7 @@ public enum GitHubPlugin {
     case .sample:
       return try GitHubSampleSource()
     case .live:
-      throw .badRequest("the github plugin has no live mode yet; it serves its bundled sample data")
+      return try GitHubLiveSource(environment: context.environment)
     }
   }
 }

@@ -35,7 +35,7 @@ public enum MarvelPlugin {
     case .sample:
       return try MarvelSampleSource()
     case .live:
-      throw .badRequest("the marvel plugin has no live mode yet; it serves its bundled sample data")
+      return try MarvelLiveSource(environment: context.environment)
     }
   }
 }

@@ -18,9 +18,13 @@ struct Arguments: Equatable {
   var watch = false
   var width: Int?
   var parameters: [String: String] = [:]
+  /// Live data over HTTP instead of the bundled samples (`--live`, or `SCREENRUN_DATA=live`).
+  var live = false
+  /// Neither read nor write the HTTP response cache.
+  var noCache = false
 
   static let usage = """
-    usage: screenrun SCREEN.json [--once] [--script FILE|-] [--watch] [--width N] [--param KEY=VALUE]...
+    usage: screenrun SCREEN.json [--once] [--script FILE|-] [--watch] [--width N] [--param KEY=VALUE]... [--live] [--no-cache]
            screenrun --check SCREEN.json...
            screenrun --plugins
            screenrun --help | --version
@@ -37,6 +41,10 @@ struct Arguments: Equatable {
       --watch              reload screen files when they change, keeping the query and rows
       --width N            columns per line (default: the terminal's width, or 80)
       --param KEY=VALUE    a navigation parameter the screen reads as {params.KEY}; repeatable
+      --live               ask the real APIs over HTTP instead of the bundled sample data (or set
+                           SCREENRUN_DATA=live): MARVEL_BASE_URL, MARVEL_PUBLIC_KEY and
+                           MARVEL_PRIVATE_KEY; GITHUB_API_URL and GITHUB_TOKEN
+      --no-cache           with --live, skip the response cache in $XDG_CACHE_HOME/screenrun
       --check FILE...      validate screen files, print every problem, exit 2 if any
       --plugins            list the data sources, their resources and parameters
       --help               show this help
@@ -79,6 +87,9 @@ struct Arguments: Equatable {
         result.once = true
       case "--watch":
         result.watch = true
+      case "--live", "--no-cache":
+        if let inline { throw UsageError("\(option) takes no value, got '\(option)=\(inline)'") }
+        if option == "--live" { result.live = true } else { result.noCache = true }
       case "--script":
         result.script = try value(for: option, inline: inline)
       case "--plugins":
@@ -100,7 +111,10 @@ struct Arguments: Equatable {
       default:
         if argument.hasPrefix("-"), argument != "-" {
           var message = "unknown option '\(argument)'"
-          let options = ["--once", "--script", "--watch", "--width", "--param", "--check", "--plugins", "--help", "--version"]
+          let options = [
+            "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--check", "--plugins", "--help",
+            "--version",
+          ]
           if let near = Spelling.nearest(to: option, in: options) { message += "; did you mean '\(near)'?" }
           throw UsageError(message)
         }

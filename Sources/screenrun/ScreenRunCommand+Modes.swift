@@ -19,9 +19,9 @@ extension ScreenRunCommand {
     }
   }
 
-  /// The plugins' settings: data mode and environment.
+  /// The plugins' settings: data mode (`--live`) and environment (`--no-cache` included).
   static func pluginContext(_ arguments: Arguments) -> PluginContext {
-    PluginContext(mode: .sample, environment: ProcessInfo.processInfo.environment)
+    arguments.pluginContext(environment: ProcessInfo.processInfo.environment)
   }
 
   /// Runs a script: one frame after each command, each headed by the command.

@@ -29,7 +29,7 @@ struct ScreenRunCommand {
   static func run(_ argv: [String]) async -> ExitCode {
     let arguments: Arguments
     do {
-      arguments = try Arguments.parse(argv)
+      arguments = try Arguments.parse(argv).resolvingEnvironment(ProcessInfo.processInfo.environment)
     } catch {
       Output.error("screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")
       return .usage
@@ -74,7 +74,7 @@ struct ScreenRunCommand {
   /// Loads the screen, waits for its first load to settle, and prints one frame.
   @MainActor
   static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
-    let context = PluginContext(mode: .sample, environment: ProcessInfo.processInfo.environment)
+    let context = pluginContext(arguments)
     let navigator = Navigator(loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler())
     do {
       try navigator.open(screen, parameters: arguments.parameters)

@@ -22,12 +22,4 @@ struct PluginTests {
     let problems = loader.check(files)
     #expect(problems.isEmpty, "\(problems.map(\.description))")
   }
-
-  @Test func liveModeIsNotBuiltYetAndSaysSo() {
-    #expect(
-      throws: DataSourceError.badRequest("the github plugin has no live mode yet; it serves its bundled sample data")
-    ) {
-      try GitHubPlugin.plugin.make(PluginContext(mode: .live))
-    }
-  }
 }

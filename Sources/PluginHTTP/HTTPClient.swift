@@ -1,0 +1,124 @@
+import Foundation
+import ScreenKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The HTTP the live data sources share: a GET with headers, two timeouts, cancellation, the
+/// ETag cache, and transport failures as `DataSourceError.transport` in words a person can act on.
+///
+///     let client = HTTPClient(configuration: try HTTPConfiguration(environment: environment),
+///                             redactor: Redactor(secrets: [token]))
+///     let response = try await client.get(HTTPRequest(url: url))
+///
+/// Any status comes back as a response: what a 404 or a 403 means differs by API, so the plugin
+/// decides. Every URL and message in an error passes through the redactor first.
+package struct HTTPClient: Sendable {
+  package let configuration: HTTPConfiguration
+  package let redactor: Redactor
+  private let cache: ResponseCache?
+
+  package init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
+    self.configuration = configuration
+    self.redactor = redactor
+    cache = configuration.cacheDirectory.map(ResponseCache.init(directory:))
+  }
+
+  /// Sends a GET. With a cached copy it asks `If-None-Match`, and a 304 is answered from the
+  /// cache (status 200, `fromCache` set). A 200 with an ETag is stored for next time.
+  package func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
+    let cache = request.usesCache ? self.cache : nil
+    let key = CacheKey(request, redactor: redactor)
+    let cached = cache?.entry(for: key)
+
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = "GET"
+    for (name, value) in request.headers { urlRequest.addValue(value, forHTTPHeaderField: name) }
+    if let cached { urlRequest.setValue(cached.etag, forHTTPHeaderField: "If-None-Match") }
+
+    let answer: Transfer.Answer
+    switch await Transfer.run(urlRequest, configuration: configuration) {
+    case .success(let success): answer = success
+    case .failure(let failure): throw transportError(failure, url: request.url)
+    }
+    let url = answer.url ?? request.url
+
+    if answer.status == 304 {
+      guard let cached else {
+        throw .server(
+          status: 304,
+          "\(host(url)) answered 304 Not Modified to a request that had no cached copy; run again with --no-cache")
+      }
+      // The 304's own headers (a fresh rate-limit count) with the stored ones that describe the body.
+      var headers = answer.headers
+      for name in Set(cached.headers.map { $0.name.lowercased() }) { headers[name] = nil }
+      for (name, value) in cached.headers { headers.add(name, value) }
+      return HTTPResponse(status: 200, headers: headers, body: cached.body, fromCache: true, url: url)
+    }
+    if let cache, answer.status == 200 {
+      if let etag = answer.headers["ETag"], !etag.isEmpty {
+        let kept = request.cachedHeaders.flatMap { name in answer.headers.values(name).map { (name: name, value: $0) } }
+        cache.store(CacheEntry(key: key.text, etag: etag, headers: kept, body: answer.body), for: key)
+      } else if cached != nil {
+        cache.remove(key)
+      }
+    }
+    return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: url)
+  }
+
+  /// Where the request went, as a person would name it: `host:port`.
+  package func host(_ url: URL) -> String {
+    guard let host = url.host else { return redactor(url.absoluteString) }
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+
+  /// `scheme://host:port` of `url`, with no path, query or user: what a person checks.
+  private func origin(_ url: URL) -> String {
+    "\(url.scheme ?? "http")://\(host(url))"
+  }
+
+  private func transportError(_ failure: Transfer.Failure, url: URL) -> DataSourceError {
+    let host = host(url)
+    let message: String
+    switch failure {
+    case .connectTimeout:
+      message =
+        "\(host) did not answer within \(Self.seconds(configuration.connectTimeout)) (connect timeout); "
+        + "is the server up? SCREENRUN_HTTP_CONNECT_TIMEOUT sets how long to wait"
+    case .timeout:
+      message =
+        "the answer from \(host) took longer than \(Self.seconds(configuration.timeout)) (overall timeout); "
+        + "SCREENRUN_HTTP_TIMEOUT sets how long to wait"
+    case .cancelled:
+      message = "the request to \(host) was cancelled"
+    case .tooLarge(let limit):
+      message = "the answer from \(host) is larger than \(limit >> 20) MB; screenrun stopped reading it"
+    case .failed(let code, let text):
+      let detail = redactor(text)
+      switch code {
+      case .cannotConnectToHost:
+        message = "could not connect to \(host) (connection refused); is a server running at \(origin(url))?"
+      case .cannotFindHost, .dnsLookupFailed:
+        message = "could not find the host '\(url.host ?? host)' (DNS lookup failed); check the address and the network"
+      case .timedOut:
+        message = "the request to \(host) timed out; SCREENRUN_HTTP_TIMEOUT sets how long to wait"
+      case .notConnectedToInternet, .networkConnectionLost:
+        message = "the connection to \(host) was lost (\(detail)); check the network and try again"
+      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+        message = "the secure connection to \(host) failed (\(detail))"
+      case .badURL, .unsupportedURL:
+        message = "cannot request '\(redactor(url.absoluteString))': \(detail)"
+      default:
+        message = "the connection to \(host) broke off before the whole answer arrived (\(detail)); try again"
+      }
+    }
+    return .transport(message)
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    let seconds = duration.timeInterval
+    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ScreenKit
+
+/// Builds request URLs: a base address from the environment, a path, and a query encoded
+/// strictly, so a search for `C++ & co` arrives as typed and not as a space and another parameter.
+package enum HTTPURL {
+  /// The base address in `variable`, or `fallback` when it is unset. It must be an absolute
+  /// http or https URL; anything else is an error naming the variable.
+  package static func base(
+    from environment: [String: String], variable: String, default fallback: String, redactor: Redactor
+  ) throws(DataSourceError) -> URL {
+    let text = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    let address = text.isEmpty ? fallback : text
+    guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty, url.query == nil
+    else {
+      throw .badRequest(
+        "\(variable) is '\(redactor(address))'; set it to an http or https address such as \(fallback)",
+        parameter: variable)
+    }
+    return url
+  }
+
+  /// `base` with `path` appended to its own path and `query` as its query.
+  package static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
+    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+    var basePath = components.percentEncodedPath
+    while basePath.hasSuffix("/") { basePath.removeLast() }
+    components.percentEncodedPath = basePath + path
+    components.percentEncodedQuery = query.isEmpty ? nil : self.query(query)
+    return components.url
+  }
+
+  /// `name=value&…`, each part percent-encoded.
+  package static func query(_ items: [(String, String)]) -> String {
+    items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+  }
+
+  /// Every byte but RFC 3986's unreserved characters as `%XX`.
+  package static func encode(_ text: String) -> String {
+    var output = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        output.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return output
+  }
+
+  /// A path segment from a parameter: encoded, so `../` or `?` in an id stays inside the segment.
+  package static func segment(_ text: String) -> String {
+    encode(text)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}
+
+extension HTTPResponse {
+  /// The body as JSON; a body that is not JSON is a decoding error naming where it came from and
+  /// where the text went wrong.
+  package func json() throws(DataSourceError) -> JSON {
+    let place = "the answer from \(url.host ?? "the server") to \(url.path.isEmpty ? "/" : url.path)"
+    guard !body.isEmpty else { throw .decoding("\(place) is empty (status \(status)); expected JSON") }
+    do {
+      return try JSON.parse(body, options: .response)
+    } catch {
+      throw .decoding("\(place) is not valid JSON (line \(error.line), column \(error.column): \(error.message))")
+    }
+  }
+}

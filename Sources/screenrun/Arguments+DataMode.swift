@@ -1,0 +1,25 @@
+import Foundation
+import ScreenKit
+
+extension Arguments {
+  /// The command line with `SCREENRUN_DATA` applied: `live` is the same as `--live`, `sample` (or
+  /// unset) changes nothing, and any other value is a usage error rather than a silent default.
+  func resolvingEnvironment(_ environment: [String: String]) throws(UsageError) -> Arguments {
+    var resolved = self
+    switch environment["SCREENRUN_DATA"]?.trimmingCharacters(in: .whitespaces).lowercased() {
+    case nil, "", "sample": break
+    case "live": resolved.live = true
+    case let other?:
+      throw UsageError("SCREENRUN_DATA is '\(other)'; set it to 'live' or 'sample', or unset it")
+    }
+    return resolved
+  }
+
+  /// What the plugins are made with: the data mode, and the environment they read their
+  /// settings from, with `--no-cache` passed on as `SCREENRUN_NO_CACHE=1`.
+  func pluginContext(environment: [String: String]) -> PluginContext {
+    var environment = environment
+    if noCache { environment["SCREENRUN_NO_CACHE"] = "1" }
+    return PluginContext(mode: live ? .live : .sample, environment: environment)
+  }
+}
