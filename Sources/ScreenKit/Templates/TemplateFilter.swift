@@ -79,7 +79,7 @@ enum TemplateFilter: Sendable, Hashable {
     return integer < 0 ? "-" + result : result
   }
 
-  /// Reads the date part of an ISO 8601 timestamp. Marvel writes an unknown date as
+  /// Reads the date part of an ISO 8601 timestamp. Some APIs write an unknown date as
   /// "-0001-11-30T00:00:00-0500"; that and anything else unreadable become blank, so a
   /// following `default` can name it.
   private static func date(_ value: FilterValue) -> FilterValue {
