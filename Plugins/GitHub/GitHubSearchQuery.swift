@@ -88,7 +88,10 @@ struct GitHubSearchQuery: Sendable, Equatable {
     var stars: Int
 
     static func < (left: Relevance, right: Relevance) -> Bool {
-      (left.exactName ? 1 : 0, left.nameMatch, left.nameCoverage, left.wordsInDescription, left.recordedScore, left.stars)
+      (
+        left.exactName ? 1 : 0, left.nameMatch, left.nameCoverage, left.wordsInDescription, left.recordedScore,
+        left.stars
+      )
         < (
           right.exactName ? 1 : 0, right.nameMatch, right.nameCoverage, right.wordsInDescription, right.recordedScore,
           right.stars

@@ -26,8 +26,12 @@ struct MarvelDataset: Sendable {
     }
     attribution = json["attributionText"]?.stringValue ?? "Data provided by Marvel."
     self.characters = characters
-    charactersByID = Dictionary(characters.compactMap { record in record["id"].map { (FilterKey.id($0), record) } }) { first, _ in first }
-    comicsByID = Dictionary(comics.compactMap { record in record["id"].map { (FilterKey.id($0), record) } }) { first, _ in first }
+    charactersByID = Dictionary(characters.compactMap { record in record["id"].map { (FilterKey.id($0), record) } }) {
+      first, _ in first
+    }
+    comicsByID = Dictionary(comics.compactMap { record in record["id"].map { (FilterKey.id($0), record) } }) {
+      first, _ in first
+    }
     var comicIDs: [String: [String]] = [:]
     for (character, ids) in json["characterComics"]?.objectValue?.members ?? [] {
       comicIDs[character] = ids.arrayValue?.map(FilterKey.id) ?? []

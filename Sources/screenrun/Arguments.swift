@@ -112,7 +112,8 @@ struct Arguments: Equatable {
         if argument.hasPrefix("-"), argument != "-" {
           var message = "unknown option '\(argument)'"
           let options = [
-            "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--check", "--plugins", "--help",
+            "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--check", "--plugins",
+            "--help",
             "--version",
           ]
           if let near = Spelling.nearest(to: option, in: options) { message += "; did you mean '\(near)'?" }
@@ -131,7 +132,11 @@ struct Arguments: Equatable {
 
     if let checking {
       guard !checking.isEmpty else { throw UsageError("--check needs at least one screen file") }
-      if let screen { result.command = .check(files: [screen] + checking) } else { result.command = .check(files: checking) }
+      if let screen {
+        result.command = .check(files: [screen] + checking)
+      } else {
+        result.command = .check(files: checking)
+      }
     } else if listPlugins {
       if let screen { throw UsageError("--plugins takes no screen, got '\(screen)'") }
       result.command = .plugins

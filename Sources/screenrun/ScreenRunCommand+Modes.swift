@@ -8,7 +8,8 @@ extension ScreenRunCommand {
   static func start(
     _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler
   ) -> Result<Navigator, ExitCode> {
-    let navigator = Navigator(loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler)
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler)
     do {
       try navigator.open(screen, parameters: arguments.parameters)
       return .success(navigator)

@@ -31,7 +31,8 @@ struct ScreenRunCommand {
     do {
       arguments = try Arguments.parse(argv).resolvingEnvironment(ProcessInfo.processInfo.environment)
     } catch {
-      Output.error("screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")
+      Output.error(
+        "screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")
       return .usage
     }
     let registry = makeRegistry()
@@ -66,7 +67,9 @@ struct ScreenRunCommand {
     let failed = Set(diagnostics.map(\.file))
     for file in files where !failed.contains(file) { Output.write("\(file): ok\n") }
     if !diagnostics.isEmpty {
-      Output.error("\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") in \(failed.count) file\(failed.count == 1 ? "" : "s")")
+      Output.error(
+        "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") in \(failed.count) file\(failed.count == 1 ? "" : "s")"
+      )
     }
     return diagnostics.isEmpty ? .ok : .usage
   }

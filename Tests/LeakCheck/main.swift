@@ -43,4 +43,6 @@ for text in broken {
     failures += 1
   }
 }
-print("parsed the document 20 times (\(records / 20) top-level members); refused \(failures) of \(broken.count) broken documents")
+print(
+  "parsed the document 20 times (\(records / 20) top-level members); refused \(failures) of \(broken.count) broken documents"
+)

@@ -15,7 +15,9 @@ struct MarvelSampleTests {
   func page(_ parameters: [String: String] = [:], offset: Int? = nil, limit: Int = 20, resource: String = "characters")
     async throws(DataSourceError) -> Page
   {
-    try await source.page(PageRequest(resource: resource, parameters: parameters, cursor: offset.map { PageCursor(String($0)) }, pageSize: limit))
+    try await source.page(
+      PageRequest(
+        resource: resource, parameters: parameters, cursor: offset.map { PageCursor(String($0)) }, pageSize: limit))
   }
 
   func names(_ page: Page) -> [String] { page.records.map { $0["name"]?.stringValue ?? "?" } }
@@ -24,7 +26,9 @@ struct MarvelSampleTests {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Plugins/Marvel/Sample/marvel-sample.json").standardized
     let onDisk = try JSON.parse(Array(try Data(contentsOf: file)), options: .response)
-    #expect(try JSON.parse(marvelSampleJSON, options: .response) == onDisk, "run python3 Plugins/Marvel/Sample/build_sample.py")
+    #expect(
+      try JSON.parse(marvelSampleJSON, options: .response) == onDisk,
+      "run python3 Plugins/Marvel/Sample/build_sample.py")
   }
 
   @Test func holdsEveryDistinctCharacterAndComic() {
@@ -71,10 +75,14 @@ struct MarvelSampleTests {
     await #expect(throws: MarvelSampleSource.conflict("You must pass an integer limit greater than 0.")) {
       try await page(limit: 0)
     }
-    await #expect(throws: MarvelSampleSource.conflict("nameStartsWith cannot be blank if it is set", parameter: "nameStartsWith")) {
+    await #expect(
+      throws: MarvelSampleSource.conflict("nameStartsWith cannot be blank if it is set", parameter: "nameStartsWith")
+    ) {
       try await page(["nameStartsWith": "  "])
     }
-    await #expect(throws: MarvelSampleSource.conflict("We don't recognize the parameter invalid_param", parameter: "invalid_param")) {
+    await #expect(
+      throws: MarvelSampleSource.conflict("We don't recognize the parameter invalid_param", parameter: "invalid_param")
+    ) {
       try await page(["invalid_param": "1"])
     }
     await #expect(throws: MarvelSampleSource.conflict("goofiness is not a valid ordering parameter.")) {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import MarvelPlugin
 @testable import ScreenKit
@@ -33,7 +33,10 @@ struct MarvelScreenTests {
   @Test func searchingNarrowsTheList() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    guard case .list(let list) = navigator.current?.model else { Issue.record("not a list"); return }
+    guard case .list(let list) = navigator.current?.model else {
+      Issue.record("not a list")
+      return
+    }
     list.trigger(.search("iron"))
     await navigator.settle()
     assertSnapshot(frame(), named: "characters-search-iron")
@@ -52,7 +55,10 @@ struct MarvelScreenTests {
   @Test func selectOpensTheCharacterAndBackReturns() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    guard case .list(let list) = navigator.current?.model else { Issue.record("not a list"); return }
+    guard case .list(let list) = navigator.current?.model else {
+      Issue.record("not a list")
+      return
+    }
     list.trigger(.search("Iron Man"))
     await navigator.settle()
     try navigator.select(0)

@@ -79,7 +79,9 @@ for root in roots {
     do {
       for exchange in try RecordedFixtures.exchanges(in: file) {
         let query = (exchange.query ?? []).filter { !ignored.contains($0.name) }.sorted()
-        let key = "\(exchange.method) \(exchange.path)" + (query.isEmpty ? "" : "?" + query.map(\.description).joined(separator: "&"))
+        let key =
+          "\(exchange.method) \(exchange.path)"
+          + (query.isEmpty ? "" : "?" + query.map(\.description).joined(separator: "&"))
         if let owner = owners[key], owner != exchange.source {
           log("replay-server: \(key) is answered by \(owner), not \(exchange.source)")
           continue

@@ -5,9 +5,10 @@ import Testing
 @Suite("JSON over jansson")
 struct JSONTests {
   @Test func parsesEveryKindOfValue() throws {
-    let json = try JSON.parse(#"{"s": "Iron Man", "i": 1009368, "d": 2.5, "t": true, "f": false, "n": null, "a": [1, "two"], "o": {"k": "v"}}"#)
+    let json = try JSON.parse(
+      #"{"s": "Iron Man", "i": 1009368, "d": 2.5, "t": true, "f": false, "n": null, "a": [1, "two"], "o": {"k": "v"}}"#)
     #expect(json["s"] == .string("Iron Man"))
-    #expect(json["i"] == .int(1009368))
+    #expect(json["i"] == .int(1_009_368))
     #expect(json["d"] == .double(2.5))
     #expect(json["t"] == .bool(true))
     #expect(json["f"] == .bool(false))
@@ -77,7 +78,8 @@ struct JSONTests {
   }
 
   @Test func locatorFindsKeysAndValues() {
-    let text = "{\n  \"title\": \"x\",\n  \"paging\": {\n    \"pageSze\": 20\n  },\n  \"list\": [\n    1,\n    \"東京\", \"y\"\n  ]\n}"
+    let text =
+      "{\n  \"title\": \"x\",\n  \"paging\": {\n    \"pageSze\": 20\n  },\n  \"list\": [\n    1,\n    \"東京\", \"y\"\n  ]\n}"
     let locator = JSONLocator(Array(text.utf8))
     #expect(locator.keyLocation(of: .root / "paging" / "pageSze") == TextLocation(line: 4, column: 5))
     #expect(locator.valueLocation(of: .root / "paging" / "pageSze") == TextLocation(line: 4, column: 16))

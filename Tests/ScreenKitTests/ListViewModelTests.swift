@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScreenKit
 
@@ -10,7 +10,8 @@ struct ListViewModelTests {
   let clock = VirtualScheduler()
 
   func model(
-    search: SearchSpec? = SearchSpec(parameter: "q", placeholder: "Search", debounceMilliseconds: 500, minLength: 0, required: false),
+    search: SearchSpec? = SearchSpec(
+      parameter: "q", placeholder: "Search", debounceMilliseconds: 500, minLength: 0, required: false),
     paging: PagingSpec = PagingSpec(pageSize: 20, prefetch: 5)
   ) -> ListViewModel {
     ListViewModel(
@@ -23,7 +24,9 @@ struct ListViewModelTests {
     range.map { ["id": .int($0), "name": .string("Item \($0)")] }
   }
 
-  func loaded(query: String = "", active: String = "", records: [JSON], total: Int, next: String?, pages: Int = 1) -> ListViewModel.State {
+  func loaded(query: String = "", active: String = "", records: [JSON], total: Int, next: String?, pages: Int = 1)
+    -> ListViewModel.State
+  {
     var state = ListViewModel.State()
     state.status = .loaded
     state.query = query
@@ -95,7 +98,15 @@ struct ListViewModelTests {
     await model.settle()
     #expect(source.pageRequests.count == 2)
     #expect(source.pageRequests.last?.parameters == ["shelf": "top", "q": "Item 4"])
-    #expect(model.state == loaded(query: "Item 4", active: "Item 4", records: [["id": 4, "name": "Item 4"], ["id": 40, "name": "Item 40"], ["id": 41, "name": "Item 41"], ["id": 42, "name": "Item 42"], ["id": 43, "name": "Item 43"], ["id": 44, "name": "Item 44"], ["id": 45, "name": "Item 45"]], total: 7, next: nil))
+    #expect(
+      model.state
+        == loaded(
+          query: "Item 4", active: "Item 4",
+          records: [
+            ["id": 4, "name": "Item 4"], ["id": 40, "name": "Item 40"], ["id": 41, "name": "Item 41"],
+            ["id": 42, "name": "Item 42"], ["id": 43, "name": "Item 43"], ["id": 44, "name": "Item 44"],
+            ["id": 45, "name": "Item 45"],
+          ], total: 7, next: nil))
   }
 
   @Test func removesDuplicateQueries() async {
@@ -115,7 +126,8 @@ struct ListViewModelTests {
   }
 
   @Test func honoursMinLengthAndRequired() async {
-    let model = model(search: SearchSpec(parameter: "q", placeholder: "Search", debounceMilliseconds: 0, minLength: 3, required: true))
+    let model = model(
+      search: SearchSpec(parameter: "q", placeholder: "Search", debounceMilliseconds: 0, minLength: 3, required: true))
     model.trigger(.appear)
     #expect(model.state.status == .idle)
     #expect(source.pageRequests.isEmpty)
@@ -134,7 +146,8 @@ struct ListViewModelTests {
   }
 
   @Test func dropsAnAnswerToAnOlderQuery() async {
-    let model = model(search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
+    let model = model(
+      search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
     source.hold()
     model.trigger(.search("Item 1"))
     model.trigger(.search("Item 2"))
@@ -152,7 +165,8 @@ struct ListViewModelTests {
   }
 
   @Test func dropsAPageAnsweredAfterANewSearch() async {
-    let model = model(search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
+    let model = model(
+      search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
     model.trigger(.appear)
     await model.settle()
     source.hold()
@@ -164,7 +178,11 @@ struct ListViewModelTests {
     await waitUntil { model.state.status == .loaded }
     source.releaseAll()
     await model.settle()
-    #expect(model.state.records.map { $0["name"]?.stringValue ?? "" } == ["Item 3", "Item 30", "Item 31", "Item 32", "Item 33", "Item 34", "Item 35", "Item 36", "Item 37", "Item 38", "Item 39"])
+    #expect(
+      model.state.records.map { $0["name"]?.stringValue ?? "" } == [
+        "Item 3", "Item 30", "Item 31", "Item 32", "Item 33", "Item 34", "Item 35", "Item 36", "Item 37", "Item 38",
+        "Item 39",
+      ])
     #expect(model.state.pagesLoaded == 1)
   }
 

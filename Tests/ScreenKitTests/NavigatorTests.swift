@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScreenKit
 
@@ -7,8 +7,10 @@ import TestSupport
 @MainActor
 @Suite("Navigator reload")
 struct NavigatorReloadTests {
-  static let screen = #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "debounceMs": 0}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}}"#
-  static let book = #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": []}"#
+  static let screen =
+    #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "debounceMs": 0}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}}"#
+  static let book =
+    #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": []}"#
 
   let source = CountingSource(count: 45)
   let folder: ScreenFolder
@@ -38,10 +40,14 @@ struct NavigatorReloadTests {
     let model = try await openAndSearch()
     let requests = source.pageRequests.count
     #expect(navigator.files == [folder.file("books.json"), folder.file("book.json")])
-    try folder.write("books.json", Self.screen.replacingOccurrences(#""title": "{name}""#, with: #""title": "{name|upper} #{id}""#))
+    try folder.write(
+      "books.json", Self.screen.replacingOccurrences(#""title": "{name}""#, with: #""title": "{name|upper} #{id}""#))
     navigator.reloadScreens()
     await navigator.settle()
-    guard case .list(let same) = navigator.current?.model else { Issue.record("not a list"); return }
+    guard case .list(let same) = navigator.current?.model else {
+      Issue.record("not a list")
+      return
+    }
     #expect(same === model)
     #expect(source.pageRequests.count == requests)  // nothing asked again
     #expect(navigator.current?.selection == 3)
@@ -51,7 +57,8 @@ struct NavigatorReloadTests {
 
   @Test func aSourceEditLoadsAgainWithTheSameQuery() async throws {
     _ = try await openAndSearch()
-    let edited = Self.screen.replacingOccurrences(#""resource": "books"}"#, with: #""resource": "books", "params": {"shelf": "top"}}"#)
+    let edited = Self.screen.replacingOccurrences(
+      #""resource": "books"}"#, with: #""resource": "books", "params": {"shelf": "top"}}"#)
     try folder.write("books.json", edited)
     navigator.reloadScreens()
     await navigator.settle()

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScreenKit
 
@@ -48,7 +48,8 @@ struct RendererTests {
     "id": 2,
     "name": "東京タワー",
     "cover": ["path": "http://example.com/covers/2", "extension": "jpg"],
-    "description": "A son remembers his mother.\r\nIt was a best seller in 2006, and a film in 2007; this sentence is long so that it wraps.",
+    "description":
+      "A son remembers his mother.\r\nIt was a best seller in 2006, and a film in 2007; this sentence is long so that it wraps.",
     "pages": 453,
     "published": "2005-06-28T00:00:00+0900",
     "chapters": [["title": "One"], ["title": "Two"], ["title": "Three"], ["title": "Four"]],
@@ -84,7 +85,8 @@ struct RendererTests {
     state.status = status
     state.record = record
     state.attribution = "Data provided by the test shelf. © 2026"
-    return ScreenState(spec: try loader.load(folder.file("book.json")), parameters: ["id": "2"], content: .detail(state))
+    return ScreenState(
+      spec: try loader.load(folder.file("book.json")), parameters: ["id": "2"], content: .detail(state))
   }
 
   @Test(arguments: [40, 80, 120])
@@ -108,7 +110,9 @@ struct RendererTests {
   @Test func loadingAndErrors() throws {
     let loading = try list { $0.status = .loading }
     assertSnapshot(TextRenderer.render(loading), named: "list-loading")
-    let failed = try list { $0.status = .error(.server(status: 409, "409 nameStartsWith cannot be blank if it is set")) }
+    let failed = try list {
+      $0.status = .error(.server(status: 409, "409 nameStartsWith cannot be blank if it is set"))
+    }
     assertSnapshot(TextRenderer.render(failed), named: "list-error")
     let failedMore = try list { state in
       loaded(&state)
@@ -118,14 +122,16 @@ struct RendererTests {
   }
 
   @Test func interactiveViewportFollowsTheSelection() throws {
-    let screen = try list({ state in
-      loaded(&state)
-      state.records = (1...50).map { ["name": .string("Book \($0)"), "pages": .int($0 * 10), "lang": "en"] }
-      state.isLoadingNextPage = true
-    }, selection: 30)
+    let screen = try list(
+      { state in
+        loaded(&state)
+        state.records = (1...50).map { ["name": .string("Book \($0)"), "pages": .int($0 * 10), "lang": "en"] }
+        state.isLoadingNextPage = true
+      }, selection: 30)
     let frame = TextRenderer.render(screen, options: RenderOptions(width: 60, height: 20))
     assertSnapshot(frame, named: "list-interactive-selection-30")
-    #expect(frame.split(separator: "\n", omittingEmptySubsequences: false).count == 21)  // 20 lines and the last newline
+    // 20 lines, each ending in a newline.
+    #expect(frame.split(separator: "\n", omittingEmptySubsequences: false).count == 21)
   }
 
   @Test(arguments: [40, 80, 120])
@@ -139,7 +145,9 @@ struct RendererTests {
     let sparse: JSON = ["id": 5, "name": "Untitled", "description": nil, "chapters": []]
     assertSnapshot(TextRenderer.render(try detail(.loaded, record: sparse)), named: "detail-empty-values")
     assertSnapshot(TextRenderer.render(try detail(.loading, record: nil)), named: "detail-loading")
-    assertSnapshot(TextRenderer.render(try detail(.error(.server(status: 404, "We couldn't find that character")), record: nil)), named: "detail-error")
+    assertSnapshot(
+      TextRenderer.render(try detail(.error(.server(status: 404, "We couldn't find that character")), record: nil)),
+      named: "detail-error")
   }
 
   @Test func rendersTheSameForTheSameState() throws {

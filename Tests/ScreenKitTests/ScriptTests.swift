@@ -1,13 +1,17 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScreenKit
 
 @Suite("Scripts")
 struct ScriptParsingTests {
   @Test func parsesCommandsCommentsAndArguments() throws {
-    let script = try Script(parsing: "# a comment\n\nsearch iron man\ntype  x\r\nwait 600\nnext\nopen 3\nback\nreload\nquit\n")
-    #expect(script.commands.map(\.command) == [.search("iron man"), .type(" x"), .wait(milliseconds: 600), .next, .open(3), .back, .reload, .quit])
+    let script = try Script(
+      parsing: "# a comment\n\nsearch iron man\ntype  x\r\nwait 600\nnext\nopen 3\nback\nreload\nquit\n")
+    #expect(
+      script.commands.map(\.command) == [
+        .search("iron man"), .type(" x"), .wait(milliseconds: 600), .next, .open(3), .back, .reload, .quit,
+      ])
     #expect(script.commands.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10])
   }
 
@@ -41,10 +45,14 @@ struct ScriptRunnerTests {
 
   init() throws {
     folder = try ScreenFolder([
-      "books.json": #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "debounceMs": 500}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}}"#,
-      "book.json": #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [{"label": "Id", "value": "{id}"}]}]}"#,
+      "books.json":
+        #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "debounceMs": 500}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}}"#,
+      "book.json":
+        #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [{"label": "Id", "value": "{id}"}]}]}"#,
     ])
-    let navigator = Navigator(loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(), scheduler: clock)
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(),
+      scheduler: clock)
     runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: 40))
     try navigator.open(folder.file("books.json"))
   }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScreenKit
 
@@ -55,7 +55,10 @@ struct SpecTests {
     #expect(spec.source.plugin == "books")
     #expect(spec.source.parameters.map(\.name) == ["shelf"])
     let list = try #require(spec.list)
-    #expect(list.search == SearchSpec(parameter: "q", placeholder: "Search books", debounceMilliseconds: 300, minLength: 2, required: true))
+    #expect(
+      list.search
+        == SearchSpec(
+          parameter: "q", placeholder: "Search books", debounceMilliseconds: 300, minLength: 2, required: true))
     #expect(list.paging == PagingSpec(pageSize: 10, prefetch: 3))
     #expect(list.select?.screen == "book.json")
     #expect(spec.parameterNames == ["shelf"])
@@ -67,9 +70,15 @@ struct SpecTests {
     #expect(spec.version == 1)
     let sections = try #require(spec.detail?.sections)
     #expect(sections.count == 4)
-    guard case .image(let label, _) = sections[0] else { Issue.record("not an image"); return }
+    guard case .image(let label, _) = sections[0] else {
+      Issue.record("not an image")
+      return
+    }
     #expect(label == "Image")
-    guard case .list(let header, let items, _, _, let limit) = sections[3] else { Issue.record("not a list"); return }
+    guard case .list(let header, let items, _, _, let limit) = sections[3] else {
+      Issue.record("not a list")
+      return
+    }
     #expect(header == "Tags")
     #expect(items == ["tags"])
     #expect(limit == 3)
@@ -87,40 +96,49 @@ struct SpecTests {
       }
       """
     let found = try problems(text)
-    #expect(found == [
-      "screen.json:1:1: error at /: missing required key 'title'",
-      "screen.json:3:3: error at /titel: unknown key 'titel'; did you mean 'title'?",
-      "screen.json:5:15: error at /paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
-      "screen.json:5:42: error at /paging/prefetch: 'prefetch' must be a whole number, not the string '3'",
-      "screen.json:6:28: error at /row/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
-    ])
+    #expect(
+      found == [
+        "screen.json:1:1: error at /: missing required key 'title'",
+        "screen.json:3:3: error at /titel: unknown key 'titel'; did you mean 'title'?",
+        "screen.json:5:15: error at /paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
+        "screen.json:5:42: error at /paging/prefetch: 'prefetch' must be a whole number, not the string '3'",
+        "screen.json:6:28: error at /row/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
+      ])
   }
 
   @Test func checksTheSourceAgainstTheRegistry() throws {
-    var text = #"{"kind": "list", "title": "x", "source": {"plugin": "bokos", "resource": "books"}, "row": {"title": "{name}"}}"#
-    #expect(try problems(text) == [
-      "screen.json:1:\(column("\"bokos", in: text)): error at /source/plugin: unknown plugin 'bokos'; did you mean 'books'? (plugins: books)"
-    ])
-    text = #"{"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "book"}, "row": {"title": "{name}"}}"#
+    var text =
+      #"{"kind": "list", "title": "x", "source": {"plugin": "bokos", "resource": "books"}, "row": {"title": "{name}"}}"#
+    #expect(
+      try problems(text) == [
+        "screen.json:1:\(column("\"bokos", in: text)): error at /source/plugin: unknown plugin 'bokos'; did you mean 'books'? (plugins: books)"
+      ])
+    text =
+      #"{"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "book"}, "row": {"title": "{name}"}}"#
     let recordForList = try problems(text)
-    #expect(recordForList == [
-      "screen.json:1:\(column("\"source", in: text)): error at /source: 'book' needs parameter 'id' (the book's id); add it to source.params",
-      "screen.json:1:\(column("\"book\"", in: text)): error at /source/resource: 'book' is a record resource, and a list screen needs a list resource (books has: books)",
-    ])
+    #expect(
+      recordForList == [
+        "screen.json:1:\(column("\"source", in: text)): error at /source: 'book' needs parameter 'id' (the book's id); add it to source.params",
+        "screen.json:1:\(column("\"book\"", in: text)): error at /source/resource: 'book' is a record resource, and a list screen needs a list resource (books has: books)",
+      ])
     text = #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "bok"}, "sections": []}"#
-    #expect(try problems(text) == [
-      "screen.json:1:\(column("\"bok\"", in: text)): error at /source/resource: plugin 'books' has no resource 'bok'; did you mean 'book'? (resources: books, book)"
-    ])
+    #expect(
+      try problems(text) == [
+        "screen.json:1:\(column("\"bok\"", in: text)): error at /source/resource: plugin 'books' has no resource 'bok'; did you mean 'book'? (resources: books, book)"
+      ])
     text = #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "book"}, "sections": []}"#
-    #expect(try problems(text) == [
-      "screen.json:1:\(column("\"source", in: text)): error at /source: 'book' needs parameter 'id' (the book's id); add it to source.params"
-    ])
-    text = #"{"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "books", "params": {"shelve": "a"}}, "search": {"param": "query"}, "paging": {"pageSize": 80}, "row": {"title": "{name}"}}"#
-    #expect(try problems(text) == [
-      "screen.json:1:\(column("\"shelve", in: text)): error at /source/params/shelve: 'books' has no parameter 'shelve'; did you mean 'shelf'? (parameters: q, shelf)",
-      "screen.json:1:\(column("\"query", in: text)): error at /search/param: search param 'query' is not a parameter of 'books' (parameters: q, shelf)",
-      "screen.json:1:\(column("80", in: text)): error at /paging/pageSize: pageSize 80 is more than 'books' allows (50)",
-    ])
+    #expect(
+      try problems(text) == [
+        "screen.json:1:\(column("\"source", in: text)): error at /source: 'book' needs parameter 'id' (the book's id); add it to source.params"
+      ])
+    text =
+      #"{"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "books", "params": {"shelve": "a"}}, "search": {"param": "query"}, "paging": {"pageSize": 80}, "row": {"title": "{name}"}}"#
+    #expect(
+      try problems(text) == [
+        "screen.json:1:\(column("\"shelve", in: text)): error at /source/params/shelve: 'books' has no parameter 'shelve'; did you mean 'shelf'? (parameters: q, shelf)",
+        "screen.json:1:\(column("\"query", in: text)): error at /search/param: search param 'query' is not a parameter of 'books' (parameters: q, shelf)",
+        "screen.json:1:\(column("80", in: text)): error at /paging/pageSize: pageSize 80 is more than 'books' allows (50)",
+      ])
   }
 
   @Test func checksTheSelectTarget() throws {
@@ -130,54 +148,68 @@ struct SpecTests {
 
     let noParams = Self.list.replacingOccurrences(#""params": { "id": "{id}" }"#, with: #""params": {}"#)
     let withoutParams = try problems(noParams)
-    #expect(withoutParams == [
-      "screen.json:10:38: error at /select/params: 'book.json' reads {params.id}, but select does not pass 'id'; add it to select.params"
-    ])
+    #expect(
+      withoutParams == [
+        "screen.json:10:38: error at /select/params: 'book.json' reads {params.id}, but select does not pass 'id'; add it to select.params"
+      ])
 
     let brokenTarget = Self.detail.replacingOccurrences(#""type": "image""#, with: #""type": "picture""#)
     let found = try problems(Self.list, extra: ["book.json": brokenTarget])
-    #expect(found == [
-      "book.json:6:15: error at /sections/0/type: unknown section type 'picture'; expected one of text, image, fields, list",
-      "screen.json:10:25: error at /select/screen: select screen 'book.json' is invalid (its own problems are listed under its name)",
-    ])
+    #expect(
+      found == [
+        "book.json:6:15: error at /sections/0/type: unknown section type 'picture'; expected one of text, image, fields, list",
+        "screen.json:10:25: error at /select/screen: select screen 'book.json' is invalid (its own problems are listed under its name)",
+      ])
   }
 
   @Test func checksTheSourceEvenWhenTheRestIsBroken() throws {
-    let text = #"{"kind": "list", "title": "{name|uper}", "source": {"plugin": "bokos", "resource": "books"}, "paging": {"pageSze": 1}, "row": {}}"#
-    #expect(try problems(text).map { $0.components(separatedBy: ": error at ").last ?? "" } == [
-      "/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
-      "/source/plugin: unknown plugin 'bokos'; did you mean 'books'? (plugins: books)",
-      "/paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
-      "/row: missing required key 'title' in /row",
-    ])
+    let text =
+      #"{"kind": "list", "title": "{name|uper}", "source": {"plugin": "bokos", "resource": "books"}, "paging": {"pageSze": 1}, "row": {}}"#
+    #expect(
+      try problems(text).map { $0.components(separatedBy: ": error at ").last ?? "" } == [
+        "/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
+        "/source/plugin: unknown plugin 'bokos'; did you mean 'books'? (plugins: books)",
+        "/paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
+        "/row: missing required key 'title' in /row",
+      ])
   }
 
   @Test func aCycleOfScreensIsCheckedOnce() throws {
-    let a = #"{"kind": "list", "title": "A", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "b.json"}}"#
-    let b = #"{"kind": "list", "title": "B", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "screen.json"}}"#
+    let a =
+      #"{"kind": "list", "title": "A", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "b.json"}}"#
+    let b =
+      #"{"kind": "list", "title": "B", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "screen.json"}}"#
     #expect(try problems(a, extra: ["b.json": b]) == [])
   }
 
   @Test func templatesOutsideARecordCannotReadFields() throws {
-    let text = #"{"kind": "list", "title": "{name}", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "footer": "{meta.atribution}"}"#
-    #expect(try problems(text) == [
-      #"screen.json:1:\#(column("\"{name}", in: text)): error at /title: a list screen's title has no record to read fields from; use {params.…}, {query} or {meta.…} in "{name}""#,
-      "screen.json:1:\(column("\"{meta", in: text)): error at /footer: unknown metadata '{meta.atribution}'; did you mean 'meta.attribution'? (metadata: meta.attribution, meta.total, meta.count)",
-    ])
+    let text =
+      #"{"kind": "list", "title": "{name}", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "footer": "{meta.atribution}"}"#
+    #expect(
+      try problems(text) == [
+        #"screen.json:1:\#(column("\"{name}", in: text)): error at /title: a list screen's title has no record to read fields from; use {params.…}, {query} or {meta.…} in "{name}""#,
+        "screen.json:1:\(column("\"{meta", in: text)): error at /footer: unknown metadata '{meta.atribution}'; did you mean 'meta.attribution'? (metadata: meta.attribution, meta.total, meta.count)",
+      ])
   }
 
   @Test func kindSpecificKeys() throws {
-    var text = #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "book", "params": {"id": "1"}}, "sections": [], "search": {"param": "q"}}"#
-    #expect(try problems(text) == [
-      "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list screens, and this screen's kind is 'detail'"
-    ])
+    var text =
+      #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "book", "params": {"id": "1"}}, "sections": [], "search": {"param": "q"}}"#
+    #expect(
+      try problems(text) == [
+        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list screens, and this screen's kind is 'detail'"
+      ])
     text = #"{"kind": "lst"}"#
-    #expect(try problems(text).contains("screen.json:1:\(column("\"lst", in: text)): error at /kind: unknown kind 'lst'; did you mean 'list'?"))
+    #expect(
+      try problems(text).contains(
+        "screen.json:1:\(column("\"lst", in: text)): error at /kind: unknown kind 'lst'; did you mean 'list'?"))
     #expect(try problems("[1, 2]") == ["screen.json:1:1: error at /: a screen is a JSON object, not an array"])
-    text = #"{"kind": "list", "version": 2, "title": "x", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}}"#
-    #expect(try problems(text) == [
-      "screen.json:1:\(column("2,", in: text)): error at /version: unsupported version 2; this screenrun reads version 1"
-    ])
+    text =
+      #"{"kind": "list", "version": 2, "title": "x", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}}"#
+    #expect(
+      try problems(text) == [
+        "screen.json:1:\(column("2,", in: text)): error at /version: unsupported version 2; this screenrun reads version 1"
+      ])
   }
 
   @Test func fileProblems() throws {
@@ -187,9 +219,10 @@ struct SpecTests {
     #expect(syntax.count == 1)
     #expect(syntax[0].hasPrefix(folder.file("bad.json") + ":2:"))
     #expect(syntax[0].contains("error: invalid JSON"))
-    #expect(loader.check([folder.file("empty.json")]).map(\.message) == [
-      "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}"
-    ])
+    #expect(
+      loader.check([folder.file("empty.json")]).map(\.message) == [
+        "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}"
+      ])
     #expect(loader.check([folder.file("none.json")]).map(\.message) == ["no such file"])
     #expect(loader.check([folder.path]).map(\.message) == ["is a folder; expected a screen file (.json)"])
   }

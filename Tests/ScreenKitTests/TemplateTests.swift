@@ -5,7 +5,7 @@ import Testing
 @Suite("Templates")
 struct TemplateTests {
   let ironMan: JSON = [
-    "id": 1009368,
+    "id": 1_009_368,
     "name": "Iron Man",
     "description": "",
     "modified": "2016-09-28T12:08:16-0400",
@@ -15,7 +15,9 @@ struct TemplateTests {
     "score": 12.5,
   ]
 
-  func render(_ text: String, params: [String: String] = [:], query: String = "", meta: [String: JSON] = [:]) throws -> String {
+  func render(_ text: String, params: [String: String] = [:], query: String = "", meta: [String: JSON] = [:]) throws
+    -> String
+  {
     try Template(text).render(in: TemplateContext(record: ironMan, params: params, query: query, meta: meta))
   }
 
@@ -74,7 +76,8 @@ struct TemplateTests {
 
   @Test func paramsQueryAndMeta() throws {
     #expect(try render("{params.id}/{query}", params: ["id": "7"], query: "iron") == "7/iron")
-    #expect(try render("{meta.attribution}", meta: ["attribution": "Data provided by Marvel."]) == "Data provided by Marvel.")
+    #expect(
+      try render("{meta.attribution}", meta: ["attribution": "Data provided by Marvel."]) == "Data provided by Marvel.")
     let template = try Template("{params.id} {params.repo} {name}")
     #expect(template.parameterNames == ["id", "repo"])
     #expect(template.readsRecord)

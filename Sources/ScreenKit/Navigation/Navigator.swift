@@ -103,8 +103,11 @@ public final class Navigator {
   /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
   private static func binding(of spec: ScreenSpec) -> String {
     let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
-    let list = spec.list.map { "\($0.search?.parameter ?? "")|\($0.search?.minLength ?? 0)|\($0.search?.required ?? false)|\($0.paging.pageSize)" }
-    return [spec.kind.rawValue, spec.source.plugin, spec.source.resource, list ?? ""].joined(separator: "|") + parameters.joined(separator: "&")
+    let list = spec.list.map {
+      "\($0.search?.parameter ?? "")|\($0.search?.minLength ?? 0)|\($0.search?.required ?? false)|\($0.paging.pageSize)"
+    }
+    return [spec.kind.rawValue, spec.source.plugin, spec.source.resource, list ?? ""].joined(separator: "|")
+      + parameters.joined(separator: "&")
   }
 
   private func remember(_ spec: ScreenSpec) {
@@ -182,7 +185,8 @@ public final class Navigator {
         resource: spec.source.resource, parameters: values, search: list.search, paging: list.paging)
       return .list(ListViewModel(source: source, configuration: configuration, scheduler: scheduler))
     case .detail:
-      return .detail(DetailViewModel(source: source, request: RecordRequest(resource: spec.source.resource, parameters: values)))
+      return .detail(
+        DetailViewModel(source: source, request: RecordRequest(resource: spec.source.resource, parameters: values)))
     }
   }
 

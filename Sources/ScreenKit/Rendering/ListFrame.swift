@@ -49,12 +49,16 @@ struct ListFrame {
         return ["Type to search."]
       case .idle: return []
       case .loaded:
-        return [list.empty?.line(in: context) ?? (state.activeQuery?.isEmpty == false ? "No matches." : "Nothing here.")]
+        return [
+          list.empty?.line(in: context) ?? (state.activeQuery?.isEmpty == false ? "No matches." : "Nothing here.")
+        ]
       }
     }
     var tail: [String] = []
     if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more…")) }
-    if case .error(let error) = state.status { tail += TextRenderer.errorLines(error, interactive: interactive, width: width) }
+    if case .error(let error) = state.status {
+      tail += TextRenderer.errorLines(error, interactive: interactive, width: width)
+    }
 
     let linesPerRow = list.row.subtitle == nil ? 1 : 2
     var range = state.records.indices
@@ -67,13 +71,15 @@ struct ListFrame {
     let numberWidth = String(range.upperBound).count
     var lines: [String] = []
     for index in range {
-      let record = TemplateContext(record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
+      let record = TemplateContext(
+        record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
       let marker = interactive ? (index == screen.selection ? "› " : "  ") : ""
       let number = String(index + 1)
       let indent = marker + String(repeating: " ", count: numberWidth - number.count)
       lines.append(indent + number + ". " + list.row.title.line(in: record))
       if let subtitle = list.row.subtitle {
-        lines.append(String(repeating: " ", count: TextWidth.width(of: indent) + number.count + 2) + subtitle.line(in: record))
+        lines.append(
+          String(repeating: " ", count: TextWidth.width(of: indent) + number.count + 2) + subtitle.line(in: record))
       }
     }
     return lines + tail

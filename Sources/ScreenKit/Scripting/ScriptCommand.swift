@@ -89,14 +89,25 @@ public struct Script: Sendable, Equatable {
     switch name {
     case "search": return .search(argument)
     case "type":
-      guard !argument.isEmpty else { throw ScriptError(line: line, message: "'type' needs the text to type, as in 'type iron'") }
+      guard !argument.isEmpty else {
+        throw ScriptError(line: line, message: "'type' needs the text to type, as in 'type iron'")
+      }
       return .type(argument)
-    case "wait": return .wait(milliseconds: try number("milliseconds from 0 to 3600000, as in 'wait 600'", range: 0...3_600_000))
-    case "next": try none(); return .next
+    case "wait":
+      return .wait(milliseconds: try number("milliseconds from 0 to 3600000, as in 'wait 600'", range: 0...3_600_000))
+    case "next":
+      try none()
+      return .next
     case "open": return .open(try number("a row number from 1, as in 'open 3'", range: 1...Int.max))
-    case "back": try none(); return .back
-    case "reload": try none(); return .reload
-    case "quit": try none(); return .quit
+    case "back":
+      try none()
+      return .back
+    case "reload":
+      try none()
+      return .reload
+    case "quit":
+      try none()
+      return .quit
     default:
       var message = "unknown command '\(name)'"
       if let near = Spelling.nearest(to: name, in: ScriptCommand.names) {

@@ -29,7 +29,8 @@ public final class ScriptRunner {
     guard let entry = navigator.current else { return }
     func list() throws(ScriptError) -> ListViewModel {
       guard case .list(let model) = entry.model else {
-        throw ScriptError(line: line, message: "'\(command)' needs a list screen, and \(entry.spec.file) is a detail screen")
+        throw ScriptError(
+          line: line, message: "'\(command)' needs a list screen, and \(entry.spec.file) is a detail screen")
       }
       return model
     }
@@ -55,7 +56,8 @@ public final class ScriptRunner {
     case .next:
       let model = try list()
       guard model.state.hasMore else {
-        throw ScriptError(line: line, message: "there is no next page: all \(model.state.records.count) rows are loaded")
+        throw ScriptError(
+          line: line, message: "there is no next page: all \(model.state.records.count) rows are loaded")
       }
       model.trigger(.loadNextPage)
     case .open(let row):

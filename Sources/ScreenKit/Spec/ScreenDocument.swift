@@ -64,11 +64,14 @@ struct ScreenDocument {
         if before >= 0, bytes[before] == UInt8(ascii: ",") {
           return Diagnostic(
             file: file, location: location(ofByte: before, in: bytes),
-            message: "invalid JSON: a comma before '\(token)'; JSON allows no comma after the last \(token == "}" ? "member" : "element")")
+            message:
+              "invalid JSON: a comma before '\(token)'; JSON allows no comma after the last \(token == "}" ? "member" : "element")"
+          )
         }
       }
       if message.hasPrefix("duplicate object key") {
-        message = "duplicate key \(String(token).replacingOccurrences("\"", with: "'")); each key may appear once in an object"
+        message =
+          "duplicate key \(String(token).replacingOccurrences("\"", with: "'")); each key may appear once in an object"
         return Diagnostic(file: file, location: location(ofByte: offset, in: bytes), message: message)
       }
     } else if message.hasSuffix("near end of file") {

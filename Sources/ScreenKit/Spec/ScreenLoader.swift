@@ -76,7 +76,9 @@ public struct ScreenLoader: Sendable {
         problems += loader.checkContexts(decoded)
         problems += checkSelect(decoded, loader: loader)
       }
-      diagnostics += problems.map(document.diagnostic).sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+      diagnostics += problems.map(document.diagnostic).sorted {
+        ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+      }
       let spec = problems.isEmpty ? decoded : nil
       loaded[key] = .some(spec)
       return spec
@@ -90,23 +92,30 @@ public struct ScreenLoader: Sendable {
       guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), !isDirectory.boolValue else {
         var message = "select screen '\(select.screen)' does not exist (looked for \(target))"
         let folder = ScreenLoader.resolve(".", relativeTo: spec.file)
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".json") } ?? []
+        let siblings =
+          (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".json") } ?? []
         if let near = Spelling.nearest(to: select.screen, in: siblings) { message += "; did you mean '\(near)'?" }
         return [SpecProblem(pointer: pointer, anchor: .value(offset: 0), message: message)]
       }
       if inProgress.contains(Self.canonical(target)) { return [] }  // a cycle, checked already
       guard let targetSpec = load(target, loader: loader) else {
-        return [SpecProblem(
-          pointer: pointer, anchor: .value(offset: 0),
-          message: "select screen '\(select.screen)' is invalid (its own problems are listed under its name)")]
+        return [
+          SpecProblem(
+            pointer: pointer, anchor: .value(offset: 0),
+            message: "select screen '\(select.screen)' is invalid (its own problems are listed under its name)")
+        ]
       }
       let given = Set(select.parameters.map(\.name))
       let missing = targetSpec.parameterNames.subtracting(given).sorted()
       guard missing.isEmpty else {
         let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-        return [SpecProblem(
-          pointer: .root / "select" / "params", anchor: .key,
-          message: "'\(select.screen)' reads {params.\(missing[0])}, but select does not pass \(names); add it to select.params")]
+        return [
+          SpecProblem(
+            pointer: .root / "select" / "params", anchor: .key,
+            message:
+              "'\(select.screen)' reads {params.\(missing[0])}, but select does not pass \(names); add it to select.params"
+          )
+        ]
       }
       return []
     }
@@ -122,7 +131,9 @@ public struct ScreenLoader: Sendable {
     let source = JSONPointer.root / "source"
     guard let plugin = registry.plugin(named: spec.source.plugin) else {
       var message = "unknown plugin '\(spec.source.plugin)'"
-      if let near = Spelling.nearest(to: spec.source.plugin, in: registry.names) { message += "; did you mean '\(near)'?" }
+      if let near = Spelling.nearest(to: spec.source.plugin, in: registry.names) {
+        message += "; did you mean '\(near)'?"
+      }
       message += " (plugins: \(registry.names.joined(separator: ", ")))"
       return [SpecProblem(pointer: source / "plugin", anchor: .value(offset: 0), message: message)]
     }
@@ -136,33 +147,42 @@ public struct ScreenLoader: Sendable {
     let wanted: Resource.Kind? = spec.kind.map { $0 == .list ? .list : .record }
     if let kind = spec.kind, let wanted, resource.kind != wanted {
       let fitting = plugin.resources.filter { $0.kind == wanted }.map(\.name).joined(separator: ", ")
-      problems.append(SpecProblem(
-        pointer: source / "resource", anchor: .value(offset: 0),
-        message: "'\(resource.name)' is a \(resource.kind.rawValue) resource, and a \(kind.rawValue) screen needs a \(wanted.rawValue) resource (\(plugin.name) has: \(fitting))"))
+      problems.append(
+        SpecProblem(
+          pointer: source / "resource", anchor: .value(offset: 0),
+          message:
+            "'\(resource.name)' is a \(resource.kind.rawValue) resource, and a \(kind.rawValue) screen needs a \(wanted.rawValue) resource (\(plugin.name) has: \(fitting))"
+        ))
     }
     let parameterNames = resource.parameters.map(\.name)
     for (name, _) in spec.source.parameters where resource.parameter(named: name) == nil {
       var message = "'\(resource.name)' has no parameter '\(name)'"
       if let near = Spelling.nearest(to: name, in: parameterNames) { message += "; did you mean '\(near)'?" }
-      message += parameterNames.isEmpty ? " (it takes none)" : " (parameters: \(parameterNames.joined(separator: ", ")))"
+      message +=
+        parameterNames.isEmpty ? " (it takes none)" : " (parameters: \(parameterNames.joined(separator: ", ")))"
       problems.append(SpecProblem(pointer: source / "params" / name, anchor: .key, message: message))
     }
     if let search = spec.search, resource.parameter(named: search.parameter) == nil {
       var message = "search param '\(search.parameter)' is not a parameter of '\(resource.name)'"
-      if let near = Spelling.nearest(to: search.parameter, in: parameterNames) { message += "; did you mean '\(near)'?" }
+      if let near = Spelling.nearest(to: search.parameter, in: parameterNames) {
+        message += "; did you mean '\(near)'?"
+      }
       message += parameterNames.isEmpty ? "" : " (parameters: \(parameterNames.joined(separator: ", ")))"
       problems.append(SpecProblem(pointer: .root / "search" / "param", anchor: .value(offset: 0), message: message))
     }
     let given = Set(spec.source.parameters.map(\.name) + (spec.search.map { [$0.parameter] } ?? []))
     for parameter in resource.parameters where parameter.required && !given.contains(parameter.name) {
-      problems.append(SpecProblem(
-        pointer: source, anchor: .key,
-        message: "'\(resource.name)' needs parameter '\(parameter.name)' (\(parameter.summary)); add it to source.params"))
+      problems.append(
+        SpecProblem(
+          pointer: source, anchor: .key,
+          message:
+            "'\(resource.name)' needs parameter '\(parameter.name)' (\(parameter.summary)); add it to source.params"))
     }
     if let paging = spec.paging, paging.pageSize > resource.maxPageSize {
-      problems.append(SpecProblem(
-        pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
-        message: "pageSize \(paging.pageSize) is more than '\(resource.name)' allows (\(resource.maxPageSize))"))
+      problems.append(
+        SpecProblem(
+          pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
+          message: "pageSize \(paging.pageSize) is more than '\(resource.name)' allows (\(resource.maxPageSize))"))
     }
     return problems
   }
@@ -172,9 +192,11 @@ public struct ScreenLoader: Sendable {
     var problems: [SpecProblem] = []
     func noRecord(_ template: Template?, _ pointer: JSONPointer, _ what: String) {
       guard let template, template.readsRecord else { return }
-      problems.append(SpecProblem(
-        pointer: pointer, anchor: .value(offset: 0),
-        message: "\(what) has no record to read fields from; use {params.…}, {query} or {meta.…} in \"\(template.source)\""))
+      problems.append(
+        SpecProblem(
+          pointer: pointer, anchor: .value(offset: 0),
+          message:
+            "\(what) has no record to read fields from; use {params.…}, {query} or {meta.…} in \"\(template.source)\""))
     }
     for (name, template) in spec.source.parameters {
       noRecord(template, .root / "source" / "params" / name, "a source parameter")

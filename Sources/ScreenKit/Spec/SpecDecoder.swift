@@ -66,7 +66,9 @@ struct SpecDecoder {
   private mutating func decodeVersion(_ value: JSON?) -> Int {
     guard let value else { return 1 }
     guard value.intValue == 1 else {
-      fail(.root / "version", .value(offset: 0), "unsupported version \(value.compactText); this screenrun reads version 1")
+      fail(
+        .root / "version", .value(offset: 0), "unsupported version \(value.compactText); this screenrun reads version 1"
+      )
       return 1
     }
     return 1
@@ -172,13 +174,17 @@ struct SpecDecoder {
   ]
 
   private mutating func decodeSection(_ value: JSON, at pointer: JSONPointer) -> Section? {
-    guard let object = requireObject(value, at: pointer, name: "a section", example: #"{"type": "text", "value": "{description}"}"#)
+    guard
+      let object = requireObject(
+        value, at: pointer, name: "a section", example: #"{"type": "text", "value": "{description}"}"#)
     else { return nil }
     let types = ["text", "image", "fields", "list"]
     guard let type = requiredString(object, "type", at: pointer) else { return nil }
     guard let allowed = Self.sectionKeys[type] else {
       var message = "unknown section type '\(type)'; expected one of \(types.joined(separator: ", "))"
-      if let near = Spelling.nearest(to: type, in: types) { message = "unknown section type '\(type)'; did you mean '\(near)'?" }
+      if let near = Spelling.nearest(to: type, in: types) {
+        message = "unknown section type '\(type)'; did you mean '\(near)'?"
+      }
       fail(pointer / "type", .value(offset: 0), message)
       return nil
     }
@@ -186,7 +192,8 @@ struct SpecDecoder {
       let owners = types.filter { Self.sectionKeys[$0]?.contains(key) == true }
       guard !allowed.contains(key), !owners.isEmpty else { return nil }
       let article = type == "image" ? "an" : "a"
-      return "'\(key)' does not belong in \(article) '\(type)' section (it belongs in: \(owners.joined(separator: ", ")))"
+      return
+        "'\(key)' does not belong in \(article) '\(type)' section (it belongs in: \(owners.joined(separator: ", ")))"
     }
     let header = optionalString(object, "header", at: pointer)
     switch type {
@@ -204,12 +211,16 @@ struct SpecDecoder {
       let row = requiredTemplate(object, "row", at: pointer)
       let empty = optionalTemplate(object, "empty", at: pointer)
       let limit = optionalInt(object, "limit", at: pointer, range: 1...10_000)
-      if let items, items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
-        fail(pointer / "items", .value(offset: 0), "'items' must be a field path such as \"comics.items\", not '\(items)'")
+      if let items,
+        items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+      {
+        fail(
+          pointer / "items", .value(offset: 0), "'items' must be a field path such as \"comics.items\", not '\(items)'")
         return nil
       }
       guard let items, let row else { return nil }
-      return .list(header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit)
+      return .list(
+        header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit)
     }
   }
 
@@ -219,13 +230,17 @@ struct SpecDecoder {
       return nil
     }
     guard case .array(let elements) = value else {
-      fail(pointer, .value(offset: 0), "'fields' must be an array of {\"label\", \"value\"} objects, not \(value.typeDescription)")
+      fail(
+        pointer, .value(offset: 0),
+        "'fields' must be an array of {\"label\", \"value\"} objects, not \(value.typeDescription)")
       return nil
     }
     var fields: [(label: String, value: Template)] = []
     for (index, element) in elements.enumerated() {
       let at = pointer / index
-      guard let object = requireObject(element, at: at, name: "a field", example: #"{"label": "Modified", "value": "{modified|date}"}"#)
+      guard
+        let object = requireObject(
+          element, at: at, name: "a field", example: #"{"label": "Modified", "value": "{modified|date}"}"#)
       else { continue }
       checkKeys(object, at: at, allowed: ["label", "value"])
       if let label = requiredString(object, "label", at: at), let template = requiredTemplate(object, "value", at: at) {
@@ -261,10 +276,15 @@ struct SpecDecoder {
     }
   }
 
-  private mutating func requireObject(_ value: JSON?, at pointer: JSONPointer, name: String, example: String) -> JSONObject? {
+  private mutating func requireObject(_ value: JSON?, at pointer: JSONPointer, name: String, example: String)
+    -> JSONObject?
+  {
     guard let value else { return nil }
     guard case .object(let object) = value else {
-      fail(pointer, .value(offset: 0), "\(name.hasPrefix("a ") ? name : "'\(name)'") must be an object such as \(example), not \(value.typeDescription)")
+      fail(
+        pointer, .value(offset: 0),
+        "\(name.hasPrefix("a ") ? name : "'\(name)'") must be an object such as \(example), not \(value.typeDescription)"
+      )
       return nil
     }
     return object
@@ -296,7 +316,8 @@ struct SpecDecoder {
       return nil
     }
     guard range.contains(number) else {
-      fail(pointer / key, .value(offset: 0), "'\(key)' is \(number); expected \(range.lowerBound) to \(range.upperBound)")
+      fail(
+        pointer / key, .value(offset: 0), "'\(key)' is \(number); expected \(range.lowerBound) to \(range.upperBound)")
       return nil
     }
     return number
@@ -337,7 +358,9 @@ struct SpecDecoder {
   private mutating func templateMap(_ value: JSON?, at pointer: JSONPointer) -> [(name: String, value: Template)]? {
     guard let value else { return [] }
     guard case .object(let object) = value else {
-      fail(pointer, .value(offset: 0), "'params' must be an object of name to template, such as {\"id\": \"{id}\"}, not \(value.typeDescription)")
+      fail(
+        pointer, .value(offset: 0),
+        "'params' must be an object of name to template, such as {\"id\": \"{id}\"}, not \(value.typeDescription)")
       return nil
     }
     var result: [(name: String, value: Template)] = []
@@ -350,7 +373,9 @@ struct SpecDecoder {
         // A bare number or flag is a constant: {"limit": 5} means "5".
         result.append((name, Template(literal: FilterValue.text(of: member))))
       default:
-        fail(pointer / name, .value(offset: 0), "parameter '\(name)' must be a string template or a number, not \(member.typeDescription)")
+        fail(
+          pointer / name, .value(offset: 0),
+          "parameter '\(name)' must be a string template or a number, not \(member.typeDescription)")
         failed = true
       }
     }

@@ -144,17 +144,30 @@ struct TemplateParser {
     case "or":
       let path = (argument ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
-        throw TemplateError(offset: argumentStart, message: "'or' takes another field's path, as in {author.login|or:commit.author.name}")
+        throw TemplateError(
+          offset: argumentStart, message: "'or' takes another field's path, as in {author.login|or:commit.author.name}")
       }
       return .or(path)
     case "truncate": return .truncate(try integer())
     case "prefix": return .prefix(try integer())
-    case "upper": try none(); return .upper
-    case "lower": try none(); return .lower
-    case "number": try none(); return .number
-    case "date": try none(); return .date
-    case "firstline": try none(); return .firstline
-    case "trim": try none(); return .trim
+    case "upper":
+      try none()
+      return .upper
+    case "lower":
+      try none()
+      return .lower
+    case "number":
+      try none()
+      return .number
+    case "date":
+      try none()
+      return .date
+    case "firstline":
+      try none()
+      return .firstline
+    case "trim":
+      try none()
+      return .trim
     default:
       var message = "unknown filter '\(name)'"
       if let near = Spelling.nearest(to: name, in: TemplateFilter.names) {

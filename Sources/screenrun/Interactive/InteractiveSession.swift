@@ -63,7 +63,9 @@ final class InteractiveSession {
     input.resume()
     sources.append(input)
 
-    let signals: [(Int32, InteractiveSession.Ending?)] = [(SIGWINCH, nil), (SIGINT, .interrupted), (SIGTERM, .terminated), (SIGHUP, .terminated)]
+    let signals: [(Int32, InteractiveSession.Ending?)] = [
+      (SIGWINCH, nil), (SIGINT, .interrupted), (SIGTERM, .terminated), (SIGHUP, .terminated),
+    ]
     for (number, code) in signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
@@ -210,9 +212,11 @@ final class InteractiveSession {
     if case .list(let model) = entry.model, !model.state.records.isEmpty {
       entry.selection = min(entry.selection, model.state.records.count - 1)
     }
-    let options = RenderOptions(width: size.columns, height: size.rows, scroll: entry.scroll, spinnerPhase: spinnerPhase)
+    let options = RenderOptions(
+      width: size.columns, height: size.rows, scroll: entry.scroll, spinnerPhase: spinnerPhase)
     guard let state = navigator.screenState else { return }
-    var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
     if lines.last == "" { lines.removeLast() }
     if let flash, !lines.isEmpty {
       lines[lines.count - 1] = TextWidth.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)

@@ -44,7 +44,9 @@ enum TerminalMode {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written <= 0 {
         if errno == EINTR { continue }
         return
