@@ -1,6 +1,7 @@
 /// The lines of a detail screen: title, then its sections in order, then the footer.
 struct DetailFrame {
   let screen: ScreenState
+  let detail: DetailSpec
   let state: DetailViewModel.State
   let options: RenderOptions
 
@@ -39,7 +40,7 @@ struct DetailFrame {
 
   private func sections(_ context: TemplateContext) -> [String] {
     var lines: [String] = []
-    for section in screen.spec.detail!.sections {
+    for section in detail.sections {
       if !lines.isEmpty { lines.append("") }
       switch section {
       case .text(let header, let value, let empty):

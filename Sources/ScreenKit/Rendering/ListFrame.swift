@@ -1,10 +1,9 @@
 /// The lines of a list screen: title, search field, rows, where the list stands, footer.
 struct ListFrame {
   let screen: ScreenState
+  let list: ListSpec
   let state: ListViewModel.State
   let options: RenderOptions
-
-  private var list: ListSpec { screen.spec.list! }
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 

@@ -10,9 +10,13 @@ public enum TextRenderer {
     var options = options
     if let height = options.height { options.height = max(8, height - problems.count) }
     let lines: [String]
-    switch screen.content {
-    case .list(let state): lines = ListFrame(screen: screen, state: state, options: options).lines()
-    case .detail(let state): lines = DetailFrame(screen: screen, state: state, options: options).lines()
+    switch (screen.content, screen.spec.body) {
+    case (.list(let state), .list(let list)):
+      lines = ListFrame(screen: screen, list: list, state: state, options: options).lines()
+    case (.detail(let state), .detail(let detail)):
+      lines = DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
+    default:
+      lines = ["error: a \(screen.spec.kind.rawValue) screen cannot show this state"]
     }
     return (problems + lines).map { fit($0, options.width) }.joined(separator: "\n") + "\n"
   }
