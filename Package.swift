@@ -95,8 +95,8 @@ let package = Package(
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(
       name: "ScreenrunTests",
-      dependencies: ["screenrun"],
-      exclude: ["Catalog"]
+      dependencies: ["screenrun", "TestSupport"],
+      exclude: ["Catalog", "__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -30,20 +30,17 @@ extension ScreenRunCommand {
   static func runScript(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
     let path = arguments.script ?? "-"
     let name = path == "-" ? "<stdin>" : path
-    let text: String
+    // Lines are read as they are run, so a script on a pipe can be written one command at a
+    // time (an editor's `--watch` loop), and a bad line stops the run after the frames before it.
+    let nextLine: () -> String?
     if path == "-" {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      nextLine = { readLine(strippingNewline: true) }
     } else if let data = FileManager.default.contents(atPath: path) {
-      text = String(decoding: data, as: UTF8.self)
+      var lines = String(decoding: data, as: UTF8.self)
+        .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }[...]
+      nextLine = { lines.popFirst().map(String.init) }
     } else {
       Output.error("\(name): error: cannot read the script (no such file, or no permission)")
-      return .usage
-    }
-    let script: Script
-    do {
-      script = try Script(parsing: text)
-    } catch {
-      Output.error("\(name):\(error.line): error: \(error.message)")
       return .usage
     }
 
@@ -58,16 +55,19 @@ extension ScreenRunCommand {
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator) : nil
     await navigator.settle()
     Output.write(ScriptRunner.heading("start \(screen)") + runner.frame())
-    for (line, command) in script.commands {
-      if command == .quit { break }
+    var number = 0
+    while let text = nextLine() {
+      number += 1
       do {
-        try await runner.run(command, line: line)
+        guard let command = try Script.command(fromLine: text, number: number) else { continue }
+        if command == .quit { break }
+        try await runner.run(command, line: number)
+        if let watcher, watcher.reloadIfChanged() { await navigator.settle() }
+        Output.write(ScriptRunner.heading(command.description) + runner.frame())
       } catch {
         Output.error("\(name):\(error.line): error: \(error.message)")
         return .usage
       }
-      if let watcher, watcher.reloadIfChanged() { await navigator.settle() }
-      Output.write(ScriptRunner.heading(command.description) + runner.frame())
     }
     if let error = navigator.current?.error {
       Output.error("\(navigator.current?.spec.file ?? screen): error: \(error)")

@@ -32,9 +32,13 @@ public struct RenderOptions: Sendable, Equatable {
   /// Which frame of the loading spinner to show.
   public var spinnerPhase: Int
 
+  /// The smallest frame the renderer lays out; a smaller width or height is raised to these.
+  public static let minimumWidth = 20
+  public static let minimumHeight = 8
+
   public init(width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0) {
-    self.width = max(20, width)
-    self.height = height.map { max(8, $0) }
+    self.width = max(Self.minimumWidth, width)
+    self.height = height.map { max(Self.minimumHeight, $0) }
     self.scroll = max(0, scroll)
     self.spinnerPhase = spinnerPhase
   }

@@ -57,21 +57,31 @@ public struct Script: Sendable, Equatable {
     a.commands.map(\.line) == b.commands.map(\.line) && a.commands.map(\.command) == b.commands.map(\.command)
   }
 
-  /// Reads a script. Blank lines and lines starting with `#` are skipped; the text after a
-  /// command's name, less one space, is its argument, so `search  x` searches for " x".
+  /// Reads a whole script. Blank lines and lines starting with `#` are skipped.
   public init(parsing text: String) throws(ScriptError) {
     commands = []
     // "\r\n" is one Character in Swift, so lines split on either ending.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, content) in lines.enumerated() {
-      let line = index + 1
-      let trimmed = content.drop { $0 == " " || $0 == "\t" }
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      let name = String(trimmed.prefix { $0 != " " && $0 != "\t" })
-      var argument = trimmed.dropFirst(name.count)
-      if argument.first == " " || argument.first == "\t" { argument = argument.dropFirst() }
-      commands.append((line, try Self.command(name, String(argument), line: line)))
+      if let command = try Self.command(fromLine: content, number: index + 1) {
+        commands.append((index + 1, command))
+      }
     }
+  }
+
+  /// Reads one line of a script: nil for a blank line or a `#` comment. The text after a
+  /// command's name, less one space, is its argument, so `search  x` searches for " x".
+  public static func command(fromLine content: some StringProtocol, number line: Int) throws(ScriptError)
+    -> ScriptCommand?
+  {
+    var content = Substring(content)
+    if content.last == "\r" { content = content.dropLast() }
+    let trimmed = content.drop { $0 == " " || $0 == "\t" }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    let name = String(trimmed.prefix { $0 != " " && $0 != "\t" })
+    var argument = trimmed.dropFirst(name.count)
+    if argument.first == " " || argument.first == "\t" { argument = argument.dropFirst() }
+    return try command(name, String(argument), line: line)
   }
 
   private static func command(_ name: String, _ argument: String, line: Int) throws(ScriptError) -> ScriptCommand {

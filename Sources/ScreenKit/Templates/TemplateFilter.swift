@@ -54,8 +54,8 @@ enum TemplateFilter: Sendable, Hashable {
     case .missing: return .missing
     case .json(.int(let integer)): return .text(grouped(integer))
     case .json(.double(let double)):
-      guard double.isFinite else { return .text(String(double)) }
-      if double.rounded() == double, abs(double) < 1e15 { return .text(grouped(Int(double))) }
+      guard double.isFinite, abs(double) < 1e15 else { return .text(String(double)) }
+      if double.rounded() == double { return .text(grouped(Int(double))) }
       let hundredths = Int((abs(double) * 100).rounded())
       let fraction = String(hundredths % 100)
       let sign = double < 0 ? "-" : ""

@@ -1,0 +1,309 @@
+import Foundation
+import Testing
+
+/// The interactive mode end to end: `screenrun` in a tmux pane, driven with `send-keys` and read
+/// with `capture-pane`. Every step polls for what it expects (never for a time), and every test
+/// checks with `stty -a` that the terminal is left in the mode it was found in.
+@Suite("Interactive mode under tmux", .enabled(if: TmuxSession.isAvailable, TmuxSession.skipMessage))
+struct InteractiveTests {
+  static let rule100 = String(repeating: "─", count: 100)
+  static let rule60 = String(repeating: "─", count: 60)
+
+  @Test("Marvel: type a query, move, open, go back, resize, quit with Ctrl-C; the terminal is restored")
+  func marvel() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      let first = try await pane.waitForScreen("the first page of characters") {
+        $0.contains("1-20 of 64, more to load") && $0.selectedRow == 1
+      }
+      #expect(first.title == "Marvel Characters")
+      #expect(first.contains("Search: Search characters…"))
+      #expect(first.lines.contains(Self.rule100), "the frame is sized to the 100 columns: \(first)")
+      #expect(first.rowTitles.first == "3-D Man")
+      #expect(first.rowTitles.count >= 10, "the rows that fit in 30 lines show: \(first)")
+      #expect(first.contains("↑↓ move"), "the help line: \(first)")
+
+      try await pane.type("iron")
+      let searched = try await pane.waitForScreen("the characters starting with 'iron'") {
+        $0.contains("Search: iron") && $0.contains("Iron Man") && $0.contains("1-20 of 20")
+      }
+      #expect(searched.selectedRow == 1, "\(searched)")
+      #expect(searched.rowTitles.first == "Iron Cross Army")
+
+      // Down moves the marker one row at a time; Iron Man is row 9.
+      for row in 2...9 {
+        try await pane.press("Down")
+        try await pane.waitForScreen("the marker on row \(row)") { $0.selectedRow == row }
+      }
+      let onIronMan = try await pane.capture()
+      #expect(onIronMan.lines.contains { $0.hasPrefix("›") && $0.hasSuffix("9. Iron Man") }, "\(onIronMan)")
+
+      try await pane.press("Enter")
+      let detail = try await pane.waitForScreen("Iron Man's detail screen") {
+        $0.title == "Iron Man" && $0.contains("Wounded, captured")
+      }
+      #expect(detail.contains("portrait_xlarge.jpg"))
+
+      try await pane.press("Escape")
+      let back = try await pane.waitForScreen("the list again") { $0.title == "Marvel Characters" }
+      #expect(back.contains("Search: iron"), "the query is kept: \(back)")
+      #expect(back.selectedRow == 9, "the selection is kept: \(back)")
+      #expect(back.contains("1-20 of 20"))
+
+      try await pane.resize(width: 60, height: 20)
+      let narrow = try await pane.waitForScreen("the frame redrawn at 60 columns") { $0.lines.contains(Self.rule60) }
+      #expect(narrow.widest <= 60, "a line wider than 60 columns: \(narrow)")
+      #expect(!narrow.lines.contains { $0.hasPrefix("───") && $0 != Self.rule60 }, "a rule of another width: \(narrow)")
+      #expect(narrow.title == "Marvel Characters")
+      #expect(narrow.contains("Search: iron"))
+      #expect(narrow.selectedRow == 9, "\(narrow)")
+      #expect(narrow.lines.count <= 20)
+      #expect(narrow.lines.last { !$0.isEmpty }?.hasPrefix("↑↓ move") == true, "the help line is the last: \(narrow)")
+
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0, "Ctrl-C quits normally")
+      #expect(ending.sttyBefore.contains("rows 30; columns 100;"), "\(ending.sttyBefore)")
+      #expect(ending.sttyAfter.contains("rows 20; columns 60;"), "\(ending.sttyAfter)")
+      try await expectRestored(pane, ending, ignoringSize: true)
+    }
+  }
+
+  @Test("Marvel: PgDn and PgUp move by a screenful; moving to the end of what is loaded loads the next page, and the next")
+  func paging() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the first page") { $0.contains("1-20 of 64, more to load") && $0.selectedRow == 1 }
+      // 30 lines less 7 of header and footer hold 11 rows of two lines.
+      try await pane.press("PageDown")
+      let down = try await pane.waitForScreen("the marker a page down") { ($0.selectedRow ?? 1) > 1 }
+      #expect(down.selectedRow == 12, "\(down)")
+      try await pane.press("PageUp")
+      try await pane.waitForScreen("the marker back on row 1") { $0.selectedRow == 1 }
+      try await pane.press("End")
+      let second = try await pane.waitForScreen("the second page appended") { $0.contains("1-40 of 64, more to load") }
+      #expect(second.selectedRow == 20, "the selection stays on the last row of page 1: \(second)")
+      try await pane.press("End")
+      try await pane.waitForScreen("the third page appended") { $0.contains("1-60 of 64, more to load") }
+      try await pane.press("C-d")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("GitHub: type react, open its commits, go back, quit with Ctrl-D; the terminal is restored")
+  func github() async throws {
+    try await TmuxSession.with(["Screens/repositories.json"]) { pane in
+      let first = try await pane.waitForScreen("the empty repositories screen") { $0.contains("Type to search.") }
+      #expect(first.title == "GitHub Repositories")
+      #expect(first.rowTitles.isEmpty)
+
+      try await pane.type("react")
+      let searched = try await pane.waitForScreen("repositories matching 'react'") {
+        $0.contains("Search: react") && $0.contains("1-10 of 10") && $0.selectedRow == 1
+      }
+      #expect(searched.rowTitles.first == "facebook/react", "\(searched)")
+
+      try await pane.press("Enter")
+      let commits = try await pane.waitForScreen("the commits of facebook/react") {
+        $0.title == "Commits of facebook/react" && !$0.contains("Loading")
+      }
+      #expect(!commits.contains("Search:"), "the commits screen has no search: \(commits)")
+
+      try await pane.press("Escape")
+      let back = try await pane.waitForScreen("the repositories again") { $0.title == "GitHub Repositories" }
+      #expect(back.contains("Search: react"))
+      #expect(back.rowTitles.first == "facebook/react")
+
+      try await pane.press("C-d")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      try await expectRestored(pane, ending)
+    }
+  }
+
+  @Test("GitHub: a repository's commits, then a commit, with Enter; Left and Esc go back")
+  func githubCommit() async throws {
+    try await TmuxSession.with(["Screens/repositories.json"]) { pane in
+      try await pane.waitForScreen("the empty repositories screen") { $0.contains("Type to search.") }
+      try await pane.type("pygithub")
+      try await pane.waitForScreen("jacquev6/PyGithub") { $0.contains("1-1 of 1") && $0.selectedRow == 1 }
+      try await pane.press("Enter")
+      try await pane.waitForScreen("its commits") {
+        $0.title == "Commits of jacquev6/PyGithub" && $0.selectedRow == 1
+      }
+      try await pane.press("Down")
+      try await pane.waitForScreen("the marker on the second commit") { $0.selectedRow == 2 }
+      try await pane.press("Enter")
+      let commit = try await pane.waitForScreen("the second commit") { $0.contains("SHA") }
+      #expect(commit.title?.hasPrefix("Suppress `requests` fallback to netrc") == true, "\(commit)")
+      try await pane.press("Left")
+      try await pane.waitForScreen("the commits again") { $0.title == "Commits of jacquev6/PyGithub" && $0.selectedRow == 2 }
+      try await pane.press("Escape")
+      try await pane.waitForScreen("the repositories again") { $0.title == "GitHub Repositories" && $0.contains("Search: pygithub") }
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("Backspace edits the query")
+  func backspace() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.type("ironx")
+      try await pane.waitForScreen("the empty text") { $0.contains("No characters start with 'ironx'.") }
+      try await pane.press("BSpace")
+      let fixed = try await pane.waitForScreen("the characters starting with 'iron'") { $0.contains("1-20 of 20") }
+      #expect(fixed.contains("Search: iron"), "\(fixed)")
+      #expect(!fixed.contains("ironx"), "\(fixed)")
+      for _ in 0..<4 { try await pane.press("BSpace") }
+      let empty = try await pane.waitForScreen("the whole list again") { $0.contains("1-20 of 64") }
+      #expect(empty.contains("Search: Search characters…"), "\(empty)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("an error shows its message and 'Ctrl-R to retry'; Ctrl-R retries and the session goes on")
+  func errorAndRetry() async throws {
+    try await TmuxSession.with(["Screens/commits.json", "--param", "repo=nobody/nothing"]) { pane in
+      let failed = try await pane.waitForScreen("the 404") { $0.contains("server error 404") }
+      #expect(failed.title == "Commits of nobody/nothing")
+      #expect(failed.contains("Ctrl-R to retry"), "\(failed)")
+      try await pane.press("C-r")
+      try await pane.press("Enter")  // on an empty list: nothing to open
+      let again = try await pane.waitForScreen("the 404 again") { $0.contains("server error 404") && $0.contains("Ctrl-R to retry") }
+      #expect(again.title == "Commits of nobody/nothing")
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      try await expectRestored(pane, ending)
+    }
+  }
+
+  @Test("a terminal narrower than 20 columns says what it needs instead of a wrapped frame, and grows back")
+  func narrowTerminal() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.resize(width: 15, height: 10)
+      let small = try await pane.waitForScreen("the size message") {
+        $0.text.replacingOccurrences(of: "\n", with: " ").contains("screenrun needs 20x8")
+      }
+      #expect(small.lines.allSatisfy { TerminalColumns.of($0) <= 15 }, "\(small)")
+      try await pane.resize(width: 60, height: 20)
+      try await pane.waitForScreen("the list again at 60 columns") {
+        $0.title == "Marvel Characters" && $0.lines.contains(String(repeating: "─", count: 60))
+      }
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd(), ignoringSize: true)
+    }
+  }
+
+  struct Kill: Sendable, CustomTestStringConvertible {
+    var signal: Int32
+    var name: String
+    /// The shell's `$?` after it: the exit code, or 128 + the signal.
+    var status: Int32
+    var testDescription: String { name }
+  }
+
+  @Test(
+    "the terminal is restored when screenrun is killed",
+    arguments: [
+      Kill(signal: SIGTERM, name: "SIGTERM", status: 143),
+      Kill(signal: SIGINT, name: "SIGINT", status: 130),
+      Kill(signal: SIGHUP, name: "SIGHUP", status: 143),
+      Kill(signal: SIGSEGV, name: "SIGSEGV (a crash)", status: 128 + SIGSEGV),
+      Kill(signal: SIGABRT, name: "SIGABRT (a trap)", status: 128 + SIGABRT),
+    ])
+  func killed(_ kill: Kill) async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") }
+      #expect(try await pane.paneFormat("#{alternate_on}") == "1", "the frame is on the alternate screen")
+      #expect(try await pane.paneFormat("#{cursor_flag}") == "0", "the cursor is hidden while it runs")
+      let pid = try await pane.pid()
+      #expect(Foundation.kill(pid, kill.signal) == 0, "kill -\(kill.name) \(pid): errno \(errno)")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == kill.status, "\(kill.name) ends screenrun with \(kill.status)")
+      try await expectRestored(pane, ending)
+    }
+  }
+
+  @Test("Esc on the first screen says so and keeps running")
+  func escapeOnFirstScreen() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.press("Escape")
+      let flashed = try await pane.waitForScreen("the first-screen message") { $0.contains("This is the first screen") }
+      #expect(flashed.title == "Marvel Characters")
+      #expect(flashed.rowTitles.first == "3-D Man", "the list stays: \(flashed)")
+
+      // Still running: the next key is handled, and the message goes.
+      try await pane.press("Down")
+      let moved = try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
+      #expect(!moved.contains("This is the first screen"), "\(moved)")
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      try await expectRestored(pane, ending)
+    }
+  }
+
+  @Test("--watch: an edit re-renders in place; a broken edit shows its error over the last good screen")
+  func hotReload() async throws {
+    let screens = try ScreenCopy(["characters.json", "character.json"])
+    try await TmuxSession.with([screens.path("characters.json"), "--watch"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.type("iron")
+      try await pane.waitForScreen("the characters starting with 'iron'") { $0.contains("1-20 of 20") && $0.contains("Iron Man") }
+      try await pane.press("Down")
+      try await pane.press("Down")
+      let before = try await pane.waitForScreen("the marker on row 3") { $0.selectedRow == 3 }
+
+      try screens.edit("characters.json", replacing: HotReloadTests.subtitle, with: HotReloadTests.newSubtitle)
+      let edited = try await pane.waitForScreen("the new subtitle") { $0.contains("comic books") }
+      #expect(edited.contains("Search: iron"), "the query is kept: \(edited)")
+      #expect(edited.rowTitles == before.rowTitles, "the rows are kept: \(edited)")
+      #expect(edited.selectedRow == 3, "the selection is kept: \(edited)")
+      #expect(edited.contains("2,664 comic books") || edited.contains("? comic books"), "\(edited)")
+
+      try screens.edit("characters.json", replacing: HotReloadTests.title, with: HotReloadTests.brokenTitle)
+      let broken = try await pane.waitForScreen("the error of the broken edit") { $0.lines.contains { $0.hasPrefix("! ") } }
+      #expect(broken.lines.first?.hasPrefix("! ") == true, "the errors come first: \(broken)")
+      #expect(broken.text.contains("shout"), "\(broken)")
+      #expect(broken.contains("Search: iron"), "the last good screen still runs: \(broken)")
+      #expect(broken.selectedRow == 3, "\(broken)")
+      #expect(broken.contains("comic books"), "\(broken)")
+
+      try screens.edit("characters.json", replacing: HotReloadTests.brokenTitle, with: HotReloadTests.title)
+      let fixed = try await pane.waitForScreen("the error gone after the fix") { !$0.lines.contains { $0.hasPrefix("! ") } }
+      #expect(fixed.title == "Marvel Characters")
+      #expect(fixed.selectedRow == 3, "\(fixed)")
+      #expect(fixed.contains("comic books"), "\(fixed)")
+
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      try await expectRestored(pane, ending)
+    }
+  }
+
+  // MARK: - The terminal, after
+
+  /// The mode after equals the mode before (window size aside, after a resize), the alternate
+  /// screen is left and the cursor shows again.
+  private func expectRestored(
+    _ pane: TmuxSession, _ ending: TmuxSession.Ending, ignoringSize: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    #expect(!ending.sttyBefore.isEmpty, sourceLocation: sourceLocation)
+    #expect(ending.sttyBefore.contains("icanon") && ending.sttyBefore.contains(" echo "), "\(ending.sttyBefore)", sourceLocation: sourceLocation)
+    let before = ignoringSize ? TmuxSession.withoutSize(ending.sttyBefore) : ending.sttyBefore
+    let after = ignoringSize ? TmuxSession.withoutSize(ending.sttyAfter) : ending.sttyAfter
+    #expect(
+      before == after, "the terminal mode is not restored:\n\(LineDiffText.of(before, after))", sourceLocation: sourceLocation)
+    let screen = try await pane.waitForScreen("the shell after screenrun") {
+      $0.lines.joined().contains("screenrun exited with")  // wrapped, in a narrow pane
+    }
+    #expect(try await pane.paneFormat("#{alternate_on}") == "0", "still on the alternate screen", sourceLocation: sourceLocation)
+    #expect(try await pane.paneFormat("#{cursor_flag}") == "1", "the cursor is still hidden", sourceLocation: sourceLocation)
+    #expect(!screen.contains("Marvel Characters") && !screen.contains("GitHub Repositories"), "a frame is left on the normal screen: \(screen)", sourceLocation: sourceLocation)
+  }
+}
