@@ -42,6 +42,12 @@ let package = Package(
       name: "screenrun",
       dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"]
     ),
+    // `swift run -c release screenbench`: the benchmarks of BENCHMARKS.md. It runs the screenrun
+    // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
+    .executableTarget(
+      name: "screenbench",
+      dependencies: ["ScreenKit", "CJansson", "MarvelPlugin", "screenrun"]
+    ),
     // What the test targets share: snapshots, counting data sources.
     .target(
       name: "TestSupport",

@@ -71,7 +71,7 @@ struct MarvelSampleSource: DataSource {
     guard let id = parameters["id"], dataset.character(id: id) != nil else {
       throw .server(status: 404, "We couldn't find that character")
     }
-    var comics = dataset.comics(ofCharacter: id)
+    var comics = try dataset.comics(ofCharacter: id)
     if let prefix = parameters["titleStartsWith"] {
       let prefix = try Self.nonBlank(prefix, "titleStartsWith").lowercased()
       comics = comics.filter { ($0["title"]?.stringValue ?? "").lowercased().hasPrefix(prefix) }

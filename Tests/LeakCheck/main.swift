@@ -1,7 +1,7 @@
 // Checks that the JSON layer releases every jansson value it creates, under valgrind:
 //
-//   swiftc -O -I Sources/CJansson Sources/ScreenKit/JSON/*.swift Tests/LeakCheck/main.swift \
-//     -ljansson -o /tmp/leakcheck
+//   swiftc -O -package-name screenrun -I Sources/CJansson Sources/ScreenKit/JSON/*.swift \
+//     Tests/LeakCheck/main.swift -ljansson -o /tmp/leakcheck
 //   valgrind --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 //     /tmp/leakcheck Plugins/Marvel/Sample/marvel-sample.json
 //
@@ -43,6 +43,17 @@ for text in broken {
     failures += 1
   }
 }
+// A response bigger than a piece is read piece by piece: every piece's tree must be released,
+// also when a later piece is broken, and when members are skipped.
+var pieceFailures = 0
+for cut in [bytes.count / 3, bytes.count / 2, bytes.count - 2] {
+  var damaged = bytes
+  damaged[cut] = 0x01  // a control character is wrong anywhere in JSON text
+  if (try? JSON.parse(damaged, options: .response)) == nil { pieceFailures += 1 }
+  if (try? JSON.parse(Array(bytes.prefix(cut)), options: .response)) == nil { pieceFailures += 1 }
+}
+let part = try? JSON.parse(String(decoding: bytes, as: UTF8.self), onlyMembers: ["characters"], options: .response)
 print(
   "parsed the document 20 times (\(records / 20) top-level members); refused \(failures) of \(broken.count) broken documents"
+    + " and \(pieceFailures) of 6 damaged ones read in pieces; read \(part?.objectValue?.count ?? 0) member alone"
 )

@@ -31,11 +31,11 @@ struct MarvelSampleTests {
       "run python3 Plugins/Marvel/Sample/build_sample.py")
   }
 
-  @Test func holdsEveryDistinctCharacterAndComic() {
+  @Test func holdsEveryDistinctCharacterAndComic() throws {
     #expect(source.dataset.characters.count == 64)
     let ids = source.dataset.characters.compactMap { $0["id"]?.intValue }
     #expect(Set(ids).count == 64)
-    #expect(source.dataset.comics(ofCharacter: "1009368").count >= 20)
+    #expect(try source.dataset.comics(ofCharacter: "1009368").count >= 20)
     #expect(source.dataset.attribution == "Data provided by Marvel. © 2023 MARVEL")
   }
 

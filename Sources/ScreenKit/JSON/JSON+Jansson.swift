@@ -16,43 +16,76 @@ extension JSON {
   public struct ParseOptions: Sendable {
     /// Reject an object that names the same key twice (screen files); APIs get the last one.
     public var rejectDuplicateKeys: Bool
+    /// Text longer than this is read in pieces of at most this many bytes (see
+    /// `JSONPieceReader`); nil reads it in one `json_loadb`, with jansson's own messages.
+    var pieceSize: Int?
 
-    public static let document = ParseOptions(rejectDuplicateKeys: true)
-    public static let response = ParseOptions(rejectDuplicateKeys: false)
+    /// Screen files: small, shown to their authors, so read whole with jansson's messages.
+    public static let document = ParseOptions(rejectDuplicateKeys: true, pieceSize: nil)
+    /// Responses: any size, so read in pieces that keep jansson's tree small.
+    public static let response = ParseOptions(rejectDuplicateKeys: false, pieceSize: 32 << 10)
   }
 
   /// Parses UTF-8 JSON text. Any value may stand at the top; `\u0000` inside strings is kept.
   public static func parse(
     _ bytes: some Collection<UInt8>, options: ParseOptions = .document
   ) throws(JSONSyntaxError) -> JSON {
-    var flags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL)
-    if options.rejectDuplicateKeys { flags |= Int(JSON_REJECT_DUPLICATES) }
-    var error = json_error_t()
-    let root: UnsafeMutablePointer<json_t>? =
-      bytes.withContiguousStorageIfAvailable { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { chars in
-          json_loadb(chars.baseAddress, chars.count, flags, &error)
-        }
-      }
-      ?? Array(bytes).withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { chars in
-          json_loadb(chars.baseAddress, chars.count, flags, &error)
-        }
-      }
-    guard let root else { throw JSONSyntaxError(error) }
-    defer { json_decref(root) }
-    return JSON(borrowing: root)
+    let result =
+      bytes.withContiguousStorageIfAvailable { parse(buffer: $0, options: options) }
+      ?? Array(bytes).withUnsafeBufferPointer { parse(buffer: $0, options: options) }
+    return try result.get()
   }
 
   /// Parses a Swift string as JSON text.
   public static func parse(_ text: String, options: ParseOptions = .document) throws(JSONSyntaxError)
     -> JSON
   {
-    try parse(Array(text.utf8), options: options)
+    var text = text
+    return try text.withUTF8 { parse(buffer: $0, options: options) }.get()
+  }
+
+  /// Parses only the named members of the object at the top of `text`, for a large document of
+  /// which a caller needs a part first: the other members are stepped over, neither converted
+  /// nor checked beyond where they end. Any other value at the top is parsed whole.
+  ///
+  ///     let head = try JSON.parse(bundled, onlyMembers: ["attribution", "characters"], options: .response)
+  package static func parse(_ text: String, onlyMembers keys: Set<String>, options: ParseOptions)
+    throws(JSONSyntaxError) -> JSON
+  {
+    var text = text
+    return try text.withUTF8 { buffer in
+      var reader = JSONPieceReader(
+        buffer, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
+        pieceSize: options.pieceSize ?? buffer.count, onlyMembers: keys)
+      return Result { () throws(JSONSyntaxError) in try reader.document() }
+    }.get()
+  }
+
+  private static func flags(_ options: ParseOptions) -> Int {
+    var flags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL)
+    if options.rejectDuplicateKeys { flags |= Int(JSON_REJECT_DUPLICATES) }
+    return flags
+  }
+
+  private static func parse(buffer: UnsafeBufferPointer<UInt8>, options: ParseOptions) -> Result<JSON, JSONSyntaxError>
+  {
+    let flags = flags(options)
+    if let pieceSize = options.pieceSize, buffer.count > pieceSize {
+      var reader = JSONPieceReader(
+        buffer, flags: flags, rejectDuplicateKeys: options.rejectDuplicateKeys, pieceSize: pieceSize)
+      return Result { () throws(JSONSyntaxError) in try reader.document() }
+    }
+    var error = json_error_t()
+    let root = buffer.withMemoryRebound(to: CChar.self) { chars in
+      json_loadb(chars.baseAddress, chars.count, flags, &error)
+    }
+    guard let root else { return .failure(JSONSyntaxError(error)) }
+    defer { json_decref(root) }
+    return .success(JSON(borrowing: root))
   }
 
   /// Converts a jansson value without taking ownership of it.
-  private init(borrowing value: UnsafeMutablePointer<json_t>) {
+  init(borrowing value: UnsafeMutablePointer<json_t>) {
     switch screenrun_json_typeof(value) {
     case JSON_OBJECT:
       var object = JSONObject()
@@ -101,7 +134,7 @@ extension JSON {
 }
 
 extension JSONSyntaxError {
-  fileprivate init(_ error: json_error_t) {
+  init(_ error: json_error_t) {
     var error = error
     let text = withUnsafeBytes(of: &error.text) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

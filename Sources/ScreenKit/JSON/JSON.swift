@@ -92,9 +92,20 @@ extension JSON {
 }
 
 /// A JSON object that remembers the order of its keys, so problems are reported in file order.
-public struct JSONObject: Sendable, Hashable {
-  public private(set) var keys: [String] = []
-  private var values: [String: JSON] = [:]
+///
+/// The members are one array of pairs, in order. An API record has a dozen keys or so, and
+/// finding one among them by comparing keys costs less than hashing it, where a dictionary per
+/// object would cost a hash table and a second array for every record parsed (BENCHMARKS.md).
+/// Objects with many keys (a map of ids, say) get an index from key to position as well, so a
+/// lookup there stays cheap.
+public struct JSONObject: Sendable {
+  /// The members in key order.
+  public private(set) var members: [(key: String, value: JSON)] = []
+  /// Each key's position in `members`, once there are more than `indexThreshold` of them.
+  private var index: [String: Int]?
+
+  /// Objects up to this many members are searched in order; bigger ones are indexed.
+  static let indexThreshold = 16
 
   public init() {}
 
@@ -103,32 +114,68 @@ public struct JSONObject: Sendable, Hashable {
   }
 
   public subscript(key: String) -> JSON? {
-    get { values[key] }
+    get { position(of: key).map { members[$0].value } }
     set {
-      if let newValue {
-        if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-      } else if values.removeValue(forKey: key) != nil {
-        keys.removeAll { $0 == key }
+      if let position = position(of: key) {
+        if let newValue {
+          members[position].value = newValue
+        } else {
+          members.remove(at: position)
+          index = nil
+          buildIndexIfLarge()
+        }
+      } else if let newValue {
+        appendNew(key, newValue)
       }
     }
   }
 
-  public var count: Int { keys.count }
-  public var isEmpty: Bool { keys.isEmpty }
-
-  /// The members in key order.
-  public var members: [(key: String, value: JSON)] {
-    keys.map { ($0, values[$0]!) }
-  }
+  /// The keys, in order.
+  public var keys: [String] { members.map(\.key) }
+  public var count: Int { members.count }
+  public var isEmpty: Bool { members.isEmpty }
 
   mutating func reserveCapacity(_ count: Int) {
-    keys.reserveCapacity(count)
-    values.reserveCapacity(count)
+    members.reserveCapacity(count)
   }
 
   /// Appends a member whose key is known to be new (the parser rejects or folds duplicates).
   mutating func appendNew(_ key: String, _ value: JSON) {
-    if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+    members.append((key, value))
+    if index != nil {
+      index![key] = members.count - 1
+    } else {
+      buildIndexIfLarge()
+    }
+  }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return members.firstIndex { $0.key == key }
+  }
+
+  private mutating func buildIndexIfLarge() {
+    guard index == nil, members.count > Self.indexThreshold else { return }
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(members.count)
+    for (position, member) in members.enumerated() { positions[member.key] = position }
+    index = positions
+  }
+}
+
+extension JSONObject: Hashable {
+  /// Equal when the same keys hold equal values in the same order (the index is only a cache).
+  public static func == (left: JSONObject, right: JSONObject) -> Bool {
+    left.members.count == right.members.count
+      && zip(left.members, right.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(members.count)
+    for member in members {
+      hasher.combine(member.key)
+      hasher.combine(member.value)
+    }
   }
 }
 

@@ -139,18 +139,17 @@ public final class ListViewModel: ViewModel {
     generation += 1
     effects.cancelAll()
     failedCursor = nil
-    state.activeQuery = query
-    state.records = []
-    state.total = nil
-    state.reachable = nil
-    state.next = nil
-    state.pagesLoaded = 0
-    state.isLoadingNextPage = false
+    // One assignment, so an observer never sees the new query with the old rows.
+    var next = State()
+    next.query = state.query
+    next.attribution = state.attribution
+    next.activeQuery = query
     if query.isEmpty, configuration.search?.required == true {
-      state.status = .idle  // the rule of the search screens: no query, no request
+      state = next  // idle: the rule of the search screens, no query and no request
       return
     }
-    state.status = .loading
+    next.status = .loading
+    state = next
     fetch(cursor: nil)
   }
 
@@ -168,12 +167,14 @@ public final class ListViewModel: ViewModel {
       resource: configuration.resource, parameters: parameters, cursor: cursor,
       pageSize: configuration.paging.pageSize)
     requests.append(request)
+    var next = state
     if cursor == nil {
-      state.status = .loading
+      next.status = .loading
     } else {
-      state.status = .loaded
-      state.isLoadingNextPage = true
+      next.status = .loaded
+      next.isLoadingNextPage = true
     }
+    state = next
     let generation = self.generation
     let page = state.pagesLoaded
     let source = self.source
@@ -191,20 +192,23 @@ public final class ListViewModel: ViewModel {
   private func receive(_ result: Result<Page, DataSourceError>, generation: Int, page: Int, cursor: PageCursor?) {
     // An answer to an older query, or to a page already replaced, is stale: drop it.
     guard generation == self.generation, page == state.pagesLoaded else { return }
-    state.isLoadingNextPage = false
+    var next = state
+    next.isLoadingNextPage = false
     switch result {
     case .success(let answer):
       failedCursor = nil
-      state.records = page == 0 ? answer.records : state.records + answer.records
-      state.total = answer.total
-      state.reachable = answer.reachable
-      state.next = answer.records.isEmpty && page > 0 ? nil : answer.next
-      state.attribution = answer.attribution ?? state.attribution
-      state.pagesLoaded = page + 1
-      state.status = .loaded
+      next.records = page == 0 ? answer.records : next.records + answer.records
+      next.total = answer.total
+      next.reachable = answer.reachable
+      next.next = answer.records.isEmpty && page > 0 ? nil : answer.next
+      next.attribution = answer.attribution ?? next.attribution
+      next.pagesLoaded = page + 1
+      next.status = .loaded
     case .failure(let error):
       failedCursor = cursor
-      state.status = .error(error)
+      next.status = .error(error)
     }
+    state = next
   }
+
 }

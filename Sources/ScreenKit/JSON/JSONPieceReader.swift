@@ -1,0 +1,292 @@
+import CJansson
+
+/// Reads a large response piece by piece: it walks the outer containers itself and hands each
+/// value small enough to jansson whole, converting it and releasing it before the next.
+///
+/// jansson's tree takes about six times the text it came from (a malloc'd node, hash table and
+/// pair for every member), so parsing a 270 MB response at once peaks near 2 GB before a single
+/// `JSON` value exists. Piece by piece, only one small tree is alive at a time, it is converted
+/// while it is still in the cache, and its memory is reused for the next piece: the peak is the
+/// text and the `JSON` values, and the whole is faster than one `json_loadb` of everything.
+///
+/// It accepts exactly what one `json_loadb` of the whole text accepts, and gives the same values:
+/// the same whitespace, separators, depth limit (2048 nested values), key rules (no NUL byte;
+/// duplicates refused or the last one kept in the first one's place) and trailing-text check.
+/// Its own errors read like jansson's, located by byte offset in the whole text.
+struct JSONPieceReader {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let flags: Int
+  private let rejectDuplicateKeys: Bool
+  /// Containers up to this many bytes go to jansson whole; bigger ones are walked.
+  private let pieceSize: Int
+  /// When set, the top object keeps only these members; the others are skipped, not checked.
+  private let onlyMembers: Set<String>?
+  private var position = 0
+
+  /// jansson's JSON_PARSER_MAX_DEPTH: it counts every value, scalars included, from 1 at the top.
+  static let maximumDepth = 2048
+
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: Int, rejectDuplicateKeys: Bool, pieceSize: Int,
+    onlyMembers: Set<String>? = nil
+  ) {
+    self.bytes = bytes
+    self.flags = flags
+    self.rejectDuplicateKeys = rejectDuplicateKeys
+    self.pieceSize = max(2, pieceSize)
+    self.onlyMembers = onlyMembers
+  }
+
+  /// A container being walked: what it holds so far, and for an object the key being read.
+  private struct OpenContainer {
+    let isArray: Bool
+    /// Members not asked for are stepped over (the top object, with `onlyMembers`).
+    let skipsUnwanted: Bool
+    var elements: [JSON] = []
+    var object = JSONObject()
+    var key = ""
+
+    var value: JSON { isArray ? .array(elements) : .object(object) }
+  }
+
+  /// The whole text's value; only whitespace may follow it.
+  ///
+  /// The containers being walked are kept on a stack of its own, not on the call stack, so a
+  /// document nested 2,048 deep cannot overflow a thread's stack, however small.
+  mutating func document() throws(JSONSyntaxError) -> JSON {
+    var stack: [OpenContainer] = []
+    skipWhitespace()
+    while true {
+      // Read the next value whole, or open a container too big for one piece and read on inside.
+      var value: JSON
+      let depth = stack.count + 1
+      guard let first = byte else { throw error("unexpected token") }
+      let start = position
+      if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+        let skips = depth == 1 && onlyMembers != nil && first == UInt8(ascii: "{")
+        if !skips, let (end, nesting) = containerExtent(from: start, limit: pieceSize) {
+          guard depth - 1 + nesting <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
+          position = end
+          value = try piece(start..<end)
+        } else {
+          guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
+          var open = OpenContainer(isArray: first == UInt8(ascii: "["), skipsUnwanted: skips)
+          position += 1
+          skipWhitespace()
+          if byte == (open.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+            position += 1
+            value = open.value
+          } else if try hasNextValue(in: &open) {
+            stack.append(open)
+            continue
+          } else {
+            value = open.value
+          }
+        }
+      } else {
+        guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
+        position = scalarEnd(from: start)
+        value = try piece(start..<position)
+      }
+
+      // Put the value in its container, and close every container that ends after it.
+      while true {
+        guard var open = stack.popLast() else {
+          skipWhitespace()
+          guard position == bytes.count else { throw error("end of file expected") }
+          return value
+        }
+        if open.isArray { open.elements.append(value) } else { open.object[open.key] = value }
+        skipWhitespace()
+        if byte == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+          if try hasNextValue(in: &open) {
+            stack.append(open)
+            break
+          }
+          value = open.value
+        } else if byte == (open.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+          position += 1
+          value = open.value
+        } else {
+          throw error(open.isArray ? "']' expected" : "'}' expected")
+        }
+      }
+    }
+  }
+
+  /// Whether a value of `open` comes next. In an array one always does; in an object this reads
+  /// the next key and its colon, stepping over members not asked for, and is false when the
+  /// object ended instead (its `}` read).
+  private mutating func hasNextValue(in open: inout OpenContainer) throws(JSONSyntaxError) -> Bool {
+    if open.isArray { return true }
+    while true {
+      guard byte == UInt8(ascii: "\"") else { throw error("string or '}' expected") }
+      let keyStart = position
+      let key = try self.key()
+      if rejectDuplicateKeys, open.object[key] != nil {
+        position = keyStart
+        throw error("duplicate object key")
+      }
+      skipWhitespace()
+      guard byte == UInt8(ascii: ":") else { throw error("':' expected") }
+      position += 1
+      skipWhitespace()
+      guard open.skipsUnwanted, let onlyMembers, !onlyMembers.contains(key) else {
+        open.key = key
+        return true
+      }
+      try skipValue()
+      skipWhitespace()
+      if byte == UInt8(ascii: "}") {
+        position += 1
+        return false
+      }
+      guard byte == UInt8(ascii: ",") else { throw error("'}' expected") }
+      position += 1
+      skipWhitespace()
+    }
+  }
+
+  /// An object key: plain ASCII is read here, anything with escapes or other bytes by jansson.
+  private mutating func key() throws(JSONSyntaxError) -> String {
+    let start = position
+    let end = scalarEnd(from: start)
+    let inner = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, end - 1)])
+    position = end
+    if end - start >= 2, bytes[end - 1] == UInt8(ascii: "\""),
+      inner.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") })
+    {
+      return String(decoding: inner, as: UTF8.self)
+    }
+    guard case .string(let key) = try piece(start..<end) else {
+      position = start
+      throw error("string or '}' expected")
+    }
+    guard !key.utf8.contains(0) else {
+      position = start
+      throw error("NUL byte in object key not supported")
+    }
+    return key
+  }
+
+  /// Steps over the value at `position` without reading it: only its extent is found.
+  private mutating func skipValue() throws(JSONSyntaxError) {
+    guard let byte else { throw error("unexpected token") }
+    if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+      guard let (end, _) = containerExtent(from: position, limit: bytes.count) else {
+        throw error("unterminated container")
+      }
+      position = end
+    } else {
+      position = scalarEnd(from: position)
+    }
+  }
+
+  /// Parses `range` with jansson alone, converts it, and releases jansson's tree.
+  private func piece(_ range: Range<Int>) throws(JSONSyntaxError) -> JSON {
+    var failure = json_error_t()
+    let root = UnsafeBufferPointer(rebasing: bytes[range]).withMemoryRebound(to: CChar.self) { characters in
+      json_loadb(characters.baseAddress, characters.count, flags, &failure)
+    }
+    guard let root else {
+      var error = JSONSyntaxError(failure)
+      error.offset = range.lowerBound + error.offset
+      (error.line, error.column) = Self.location(ofByte: error.offset, in: bytes)
+      throw error
+    }
+    defer { json_decref(root) }
+    return JSON(borrowing: root)
+  }
+
+  /// Where the container at `start` ends (just past its closing bracket) and how many values
+  /// deep it goes, if that is within `limit` bytes; nil when it is bigger (or unclosed).
+  private func containerExtent(from start: Int, limit: Int) -> (end: Int, nesting: Int)? {
+    let limit = start + min(bytes.count - start, limit)
+    var index = start
+    var depth = 0
+    var nesting = 0
+    while index < limit {
+      switch bytes[index] {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        nesting = max(nesting, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return (index + 1, nesting) }
+      case UInt8(ascii: "\""):
+        nesting = max(nesting, depth + 1)
+        index += 1
+        while index < limit, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+      case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"):
+        break
+      default:
+        nesting = max(nesting, depth + 1)  // a number or literal: one value deeper
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Just past the scalar at `start`: a string to its closing quote, anything else to the next
+  /// byte that cannot be part of a token. jansson then judges whether it is valid.
+  private func scalarEnd(from start: Int) -> Int {
+    var index = start
+    if bytes[index] == UInt8(ascii: "\"") {
+      index += 1
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      return min(bytes.count, index + 1)
+    }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"),
+        UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\""):
+        return max(index, start + 1)
+      default:
+        index += 1
+      }
+    }
+    return index
+  }
+
+  private var byte: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  private mutating func skipWhitespace() {
+    while let byte, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+  }
+
+  /// An error at `position`, worded and placed as jansson places its own: just past the byte
+  /// it stopped at, "near" that byte.
+  private func error(_ message: String) -> JSONSyntaxError {
+    let near: String
+    if let byte, byte >= 0x20, byte < 0x7F {
+      near = "'\(Character(Unicode.Scalar(byte)))'"
+    } else {
+      near = byte == nil ? "end of file" : "byte 0x\(String(byte!, radix: 16))"
+    }
+    let offset = min(bytes.count, position + 1)
+    let (line, column) = Self.location(ofByte: offset, in: bytes)
+    return JSONSyntaxError(line: line, column: column, offset: offset, message: "\(message) near \(near)")
+  }
+
+  /// The line and column of a byte offset, counted as jansson counts them: lines from 1, and
+  /// columns in characters (UTF-8 lead bytes) since the line began.
+  static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 0
+    for byte in bytes.prefix(offset) {
+      if byte == 0x0A {
+        line += 1
+        column = 0
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, max(1, column))
+  }
+}

@@ -1,0 +1,139 @@
+/// What to measure, and how much: the full sizes of the issue by default, tiny ones with
+/// `--smoke` (what CI runs, so the benchmark keeps compiling and running), or any in between.
+struct Options: Sendable {
+  /// Which benchmarks run, by id (P1…P5).
+  var only: Set<String> = ["P1", "P2", "P3", "P4", "P5"]
+  /// Runs per figure; nil means each benchmark's own default.
+  var runs: Int?
+  /// P2: the size of the generated document, in megabytes.
+  var megabytes = 20.0
+  /// P3: how many records each rendered list holds.
+  var renderSizes = [100, 10_000, 100_000]
+  /// P4: how many randomized bursts.
+  var trials = 1_000
+  /// P5: how many records are loaded.
+  var records = 100_000
+  /// Seed of every random choice (documents, latencies, keystrokes), so runs can be compared.
+  var seed: UInt64 = 6
+  var smoke = false
+  /// Where the table is also written, as JSON.
+  var jsonPath: String?
+  /// The package root (holding Screens/ and Plugins/); found from the working folder by default.
+  var root: String?
+
+  static let usage = """
+    usage: screenbench [--smoke] [--only P1,P2,...] [--runs N] [--mb N] [--render-sizes N,N,...]
+                       [--trials N] [--records N] [--seed N] [--root DIR] [--json FILE]
+
+    Measures screenrun side by side with its baselines and prints a table: each figure is the
+    median of several runs, with the min and max. Run it from the package root:
+
+      swift run -c release screenbench
+
+    options:
+      --smoke              tiny sizes and few runs (a few seconds): checks that it still works
+      --only IDS           run only these benchmarks: P1 first frame, P2 JSON throughput,
+                           P3 render scaling, P4 search requests, P5 memory
+      --runs N             runs per figure (default: 21 for P1 and P3, 7 for P2, 3 for P5)
+      --mb N               P2: megabytes of generated JSON (default 20)
+      --render-sizes LIST  P3: records loaded in each list (default 100,10000,100000)
+      --trials N           P4: randomized keystroke bursts (default 1000)
+      --records N          P5: records loaded (default 100000)
+      --seed N             seed of the generated data and random latencies (default 6)
+      --root DIR           the package root (default: found from the working folder)
+      --json FILE          also write the table, with every run, as JSON
+    """
+
+  struct UsageError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var explicit: Set<String> = []
+    var index = 0
+    func value(_ option: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count else { throw UsageError(description: "\(option) needs a value") }
+      return arguments[index]
+    }
+    func number(_ option: String, _ text: String) throws(UsageError) -> Int {
+      guard let number = Int(text), number > 0 else {
+        throw UsageError(description: "\(option) takes a positive whole number, not '\(text)'")
+      }
+      return number
+    }
+    while index < arguments.count {
+      let option = arguments[index]
+      switch option {
+      case "--smoke":
+        options.smoke = true
+      case "--only":
+        let ids = try value(option).uppercased().split(separator: ",").map { String($0) }
+        guard !ids.isEmpty, ids.allSatisfy({ ["P1", "P2", "P3", "P4", "P5"].contains($0) }) else {
+          throw UsageError(description: "--only takes ids among P1,P2,P3,P4,P5")
+        }
+        options.only = Set(ids)
+      case "--runs":
+        options.runs = try number(option, try value(option))
+      case "--mb":
+        let text = try value(option)
+        guard let megabytes = Double(text), megabytes > 0 else {
+          throw UsageError(description: "--mb takes a positive number, not '\(text)'")
+        }
+        options.megabytes = megabytes
+      case "--render-sizes":
+        var sizes: [Int] = []
+        for part in try value(option).split(separator: ",") { sizes.append(try number(option, String(part))) }
+        guard !sizes.isEmpty else { throw UsageError(description: "--render-sizes takes a list such as 100,10000") }
+        options.renderSizes = sizes
+      case "--trials":
+        options.trials = try number(option, try value(option))
+      case "--records":
+        options.records = try number(option, try value(option))
+      case "--seed":
+        let text = try value(option)
+        guard let seed = UInt64(text) else { throw UsageError(description: "--seed takes a number, not '\(text)'") }
+        options.seed = seed
+      case "--root":
+        options.root = try value(option)
+      case "--json":
+        options.jsonPath = try value(option)
+      case "--help", "-h":
+        throw UsageError(description: "")
+      default:
+        throw UsageError(description: "unknown option '\(option)'")
+      }
+      explicit.insert(option)
+      index += 1
+    }
+    if options.smoke {
+      // Tiny sizes, unless given: enough to run every path once, in seconds.
+      if !explicit.contains("--runs") { options.runs = 3 }
+      if !explicit.contains("--mb") { options.megabytes = 0.5 }
+      if !explicit.contains("--render-sizes") { options.renderSizes = [100, 1_000] }
+      if !explicit.contains("--trials") { options.trials = 20 }
+      if !explicit.contains("--records") { options.records = 1_000 }
+    }
+    return options
+  }
+
+  func runs(default count: Int) -> Int { runs ?? count }
+
+  /// The sizes and runs, in a line, as the table's heading states them.
+  var summary: String {
+    let sizes = renderSizes.map(grouped).joined(separator: "/")
+    return "P2 \(megabytes) MB, P3 \(sizes) records, P4 \(grouped(trials)) trials, P5 \(grouped(records)) records, "
+      + "runs \(runs.map(String.init) ?? "21/7/21/-/3"), seed \(seed)"
+  }
+
+  /// The settings as the report records them.
+  var settings: [String: String] {
+    [
+      "runs": runs.map(String.init) ?? "default", "mb": String(megabytes),
+      "renderSizes": renderSizes.map(String.init).joined(separator: ","), "trials": String(trials),
+      "records": String(records), "seed": String(seed), "smoke": String(smoke),
+      "only": only.sorted().joined(separator: ","),
+    ]
+  }
+}

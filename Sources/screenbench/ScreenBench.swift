@@ -1,0 +1,132 @@
+import Foundation
+
+/// `swift run -c release screenbench`: screenrun's benchmarks, P1 to P5 of BENCHMARKS.md.
+///
+/// Every figure is measured side by side with its baseline in the same run, rounds interleaved,
+/// because the machines here are shared and noisy: a ratio taken in one run means more than two
+/// times taken an hour apart. Nothing here is a pass or fail test; a missed goal is a figure to
+/// explain, and the exit code is non-zero only when a benchmark could not run at all.
+@main
+struct ScreenBench {
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == MemoryBenchmark.childFlag {
+      exit(MemoryBenchmark.child(Array(arguments.dropFirst())))
+    }
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      if !error.description.isEmpty { FileHandle.standardError.write(Data("screenbench: error: \(error)\n".utf8)) }
+      print(Options.usage)
+      exit(error.description.isEmpty ? 0 : 2)
+    }
+    do {
+      try await run(options)
+    } catch {
+      FileHandle.standardError.write(Data("screenbench: error: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func run(_ options: Options) async throws {
+    let root = try packageRoot(options.root)
+    guard FileManager.default.changeCurrentDirectoryPath(root) else {
+      throw ChildProcess.Failure(description: "cannot change to the package root \(root)")
+    }
+    let executable = try selfPath()
+    let binaries = (executable as NSString).deletingLastPathComponent
+    let screenrun = binaries + "/screenrun"
+    guard FileManager.default.isExecutableFile(atPath: screenrun) else {
+      throw ChildProcess.Failure(description: "no screenrun beside screenbench (\(screenrun)); build it first")
+    }
+
+    var report = Report(machine: Machine.current(), settings: options.settings)
+    progress("machine: \(report.machine.description)")
+    let started = ContinuousClock.now
+    if options.only.contains("P1") {
+      progress("P1 first frame…")
+      report.sections.append(try FirstFrameBenchmark(screenrun: screenrun, runs: options.runs(default: 21)).run())
+    }
+    if options.only.contains("P2") {
+      progress("P2 JSON throughput…")
+      report.sections.append(
+        try JSONThroughputBenchmark(megabytes: options.megabytes, seed: options.seed, runs: options.runs(default: 7))
+          .run())
+    }
+    if options.only.contains("P3") {
+      progress("P3 render scaling…")
+      report.sections.append(
+        try await RenderScalingBenchmark(
+          sizes: options.renderSizes, seed: options.seed, runs: options.runs(default: 21)
+        )
+        .run())
+    }
+    if options.only.contains("P4") {
+      progress("P4 search requests…")
+      report.sections.append(try await SearchRequestsBenchmark(trials: options.trials, seed: options.seed).run())
+    }
+    if options.only.contains("P5") {
+      progress("P5 memory…")
+      report.sections.append(
+        try MemoryBenchmark(
+          records: options.records, seed: options.seed, runs: options.runs(default: 3), executable: executable
+        ).run())
+    }
+    report.seconds = (ContinuousClock.now - started).seconds
+
+    print("screenbench: \(report.machine.description)")
+    print("\(options.smoke ? "smoke" : "sizes"): \(options.summary); measured in \(Int(report.seconds.rounded())) s")
+    if report.machine.build == "debug" {
+      print("a debug build: these figures only show that it runs; measure with swift run -c release screenbench")
+    }
+    print("")
+    print(report.table)
+    let misses = report.misses
+    print(misses.isEmpty ? "\nevery goal met" : "\ngoals missed: \(misses.joined(separator: "; "))")
+
+    if let path = options.jsonPath {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+      progress("wrote \(path)")
+    }
+  }
+
+  /// The folder holding Package.swift and Screens/, from `given` or upward from the working folder.
+  private static func packageRoot(_ given: String?) throws -> String {
+    let manager = FileManager.default
+    func isRoot(_ folder: String) -> Bool {
+      manager.fileExists(atPath: folder + "/Package.swift")
+        && manager.fileExists(atPath: folder + "/" + FirstFrameBenchmark.screen)
+    }
+    if let given {
+      guard isRoot(given) else { throw ChildProcess.Failure(description: "\(given) is not the screenrun package") }
+      return given
+    }
+    var folder = manager.currentDirectoryPath
+    while !isRoot(folder) {
+      let parent = (folder as NSString).deletingLastPathComponent
+      guard parent != folder else {
+        throw ChildProcess.Failure(description: "run screenbench inside the screenrun package, or pass --root DIR")
+      }
+      folder = parent
+    }
+    return folder
+  }
+
+  /// This executable's path, from /proc/self/exe.
+  private static func selfPath() throws -> String {
+    var buffer = [CChar](repeating: 0, count: 4_096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { throw ChildProcess.Failure(description: "cannot find screenbench's own path") }
+    return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Progress on stderr, so stdout holds only the table.
+  private static func progress(_ line: String) {
+    FileHandle.standardError.write(Data("screenbench: \(line)\n".utf8))
+  }
+}
