@@ -100,9 +100,11 @@ extension CatalogCase {
       "missing-kind.json", at: [(1, 1)], pointer: "/",
       says: ["missing required key 'kind'", "\"list\" or \"detail\""]),
     CatalogCase("missing-title.json", at: [(1, 1)], pointer: "/", says: ["missing required key 'title'"]),
-    CatalogCase("missing-row.json", at: [(1, 1)], pointer: "/", says: ["missing required key 'row'", "{\"title\": \"{name}\"}"]),
+    CatalogCase(
+      "missing-row.json", at: [(1, 1)], pointer: "/", says: ["missing required key 'row'", "{\"title\": \"{name}\"}"]),
     CatalogCase("missing-sections.json", at: [(1, 1)], pointer: "/", says: ["missing required key 'sections'"]),
-    CatalogCase("bad-kind.json", at: [(3, 11)], pointer: "/kind", says: ["unknown kind 'lsit'", "did you mean 'list'?"]),
+    CatalogCase(
+      "bad-kind.json", at: [(3, 11)], pointer: "/kind", says: ["unknown kind 'lsit'", "did you mean 'list'?"]),
     CatalogCase(
       "detail-keys-in-list.json", at: [(7, 3)], pointer: "/sections",
       says: ["'sections' belongs to detail screens", "kind is 'list'"]),

@@ -10,7 +10,9 @@ struct HotReloadTests {
   static let title = #""title": "{name}""#
   static let brokenTitle = #""title": "{name|shout}""#
 
-  @Test("an edit between two commands re-renders with the same query and rows; a broken edit shows located errors and keeps the last good screen")
+  @Test(
+    "an edit between two commands re-renders with the same query and rows; a broken edit shows located errors and keeps the last good screen"
+  )
   func editBetweenCommands() async throws {
     let screens = try ScreenCopy(["characters.json", "character.json"])
     let list = screens.path("characters.json")

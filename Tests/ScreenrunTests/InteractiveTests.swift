@@ -68,7 +68,8 @@ struct InteractiveTests {
     }
   }
 
-  @Test("Marvel: PgDn and PgUp move by a screenful; moving to the end of what is loaded loads the next page, and the next")
+  @Test(
+    "Marvel: PgDn and PgUp move by a screenful; moving to the end of what is loaded loads the next page, and the next")
   func paging() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
       try await pane.waitForScreen("the first page") { $0.contains("1-20 of 64, more to load") && $0.selectedRow == 1 }
@@ -135,9 +136,13 @@ struct InteractiveTests {
       let commit = try await pane.waitForScreen("the second commit") { $0.contains("SHA") }
       #expect(commit.title?.hasPrefix("Suppress `requests` fallback to netrc") == true, "\(commit)")
       try await pane.press("Left")
-      try await pane.waitForScreen("the commits again") { $0.title == "Commits of jacquev6/PyGithub" && $0.selectedRow == 2 }
+      try await pane.waitForScreen("the commits again") {
+        $0.title == "Commits of jacquev6/PyGithub" && $0.selectedRow == 2
+      }
       try await pane.press("Escape")
-      try await pane.waitForScreen("the repositories again") { $0.title == "GitHub Repositories" && $0.contains("Search: pygithub") }
+      try await pane.waitForScreen("the repositories again") {
+        $0.title == "GitHub Repositories" && $0.contains("Search: pygithub")
+      }
       try await pane.press("C-c")
       try await expectRestored(pane, try await pane.waitForEnd())
     }
@@ -169,7 +174,9 @@ struct InteractiveTests {
       #expect(failed.contains("Ctrl-R to retry"), "\(failed)")
       try await pane.press("C-r")
       try await pane.press("Enter")  // on an empty list: nothing to open
-      let again = try await pane.waitForScreen("the 404 again") { $0.contains("server error 404") && $0.contains("Ctrl-R to retry") }
+      let again = try await pane.waitForScreen("the 404 again") {
+        $0.contains("server error 404") && $0.contains("Ctrl-R to retry")
+      }
       #expect(again.title == "Commits of nobody/nothing")
       try await pane.press("C-c")
       let ending = try await pane.waitForEnd()
@@ -252,7 +259,9 @@ struct InteractiveTests {
     try await TmuxSession.with([screens.path("characters.json"), "--watch"]) { pane in
       try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
       try await pane.type("iron")
-      try await pane.waitForScreen("the characters starting with 'iron'") { $0.contains("1-20 of 20") && $0.contains("Iron Man") }
+      try await pane.waitForScreen("the characters starting with 'iron'") {
+        $0.contains("1-20 of 20") && $0.contains("Iron Man")
+      }
       try await pane.press("Down")
       try await pane.press("Down")
       let before = try await pane.waitForScreen("the marker on row 3") { $0.selectedRow == 3 }
@@ -265,7 +274,9 @@ struct InteractiveTests {
       #expect(edited.contains("2,664 comic books") || edited.contains("? comic books"), "\(edited)")
 
       try screens.edit("characters.json", replacing: HotReloadTests.title, with: HotReloadTests.brokenTitle)
-      let broken = try await pane.waitForScreen("the error of the broken edit") { $0.lines.contains { $0.hasPrefix("! ") } }
+      let broken = try await pane.waitForScreen("the error of the broken edit") {
+        $0.lines.contains { $0.hasPrefix("! ") }
+      }
       #expect(broken.lines.first?.hasPrefix("! ") == true, "the errors come first: \(broken)")
       #expect(broken.text.contains("shout"), "\(broken)")
       #expect(broken.contains("Search: iron"), "the last good screen still runs: \(broken)")
@@ -273,7 +284,9 @@ struct InteractiveTests {
       #expect(broken.contains("comic books"), "\(broken)")
 
       try screens.edit("characters.json", replacing: HotReloadTests.brokenTitle, with: HotReloadTests.title)
-      let fixed = try await pane.waitForScreen("the error gone after the fix") { !$0.lines.contains { $0.hasPrefix("! ") } }
+      let fixed = try await pane.waitForScreen("the error gone after the fix") {
+        !$0.lines.contains { $0.hasPrefix("! ") }
+      }
       #expect(fixed.title == "Marvel Characters")
       #expect(fixed.selectedRow == 3, "\(fixed)")
       #expect(fixed.contains("comic books"), "\(fixed)")
@@ -294,16 +307,24 @@ struct InteractiveTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     #expect(!ending.sttyBefore.isEmpty, sourceLocation: sourceLocation)
-    #expect(ending.sttyBefore.contains("icanon") && ending.sttyBefore.contains(" echo "), "\(ending.sttyBefore)", sourceLocation: sourceLocation)
+    #expect(
+      ending.sttyBefore.contains("icanon") && ending.sttyBefore.contains(" echo "), "\(ending.sttyBefore)",
+      sourceLocation: sourceLocation)
     let before = ignoringSize ? TmuxSession.withoutSize(ending.sttyBefore) : ending.sttyBefore
     let after = ignoringSize ? TmuxSession.withoutSize(ending.sttyAfter) : ending.sttyAfter
     #expect(
-      before == after, "the terminal mode is not restored:\n\(LineDiffText.of(before, after))", sourceLocation: sourceLocation)
+      before == after, "the terminal mode is not restored:\n\(LineDiffText.of(before, after))",
+      sourceLocation: sourceLocation)
     let screen = try await pane.waitForScreen("the shell after screenrun") {
       $0.lines.joined().contains("screenrun exited with")  // wrapped, in a narrow pane
     }
-    #expect(try await pane.paneFormat("#{alternate_on}") == "0", "still on the alternate screen", sourceLocation: sourceLocation)
-    #expect(try await pane.paneFormat("#{cursor_flag}") == "1", "the cursor is still hidden", sourceLocation: sourceLocation)
-    #expect(!screen.contains("Marvel Characters") && !screen.contains("GitHub Repositories"), "a frame is left on the normal screen: \(screen)", sourceLocation: sourceLocation)
+    #expect(
+      try await pane.paneFormat("#{alternate_on}") == "0", "still on the alternate screen",
+      sourceLocation: sourceLocation)
+    #expect(
+      try await pane.paneFormat("#{cursor_flag}") == "1", "the cursor is still hidden", sourceLocation: sourceLocation)
+    #expect(
+      !screen.contains("Marvel Characters") && !screen.contains("GitHub Repositories"),
+      "a frame is left on the normal screen: \(screen)", sourceLocation: sourceLocation)
   }
 }

@@ -15,7 +15,8 @@ struct RunnerTests {
 
   @Test("a process that outlives its timeout is killed, with its children")
   func timeout() async throws {
-    let result = try await ProcessRunner.run(Self.shell, arguments: ["-c", "sleep 30; echo never"], timeout: .milliseconds(300))
+    let result = try await ProcessRunner.run(
+      Self.shell, arguments: ["-c", "sleep 30; echo never"], timeout: .milliseconds(300))
     #expect(result.timedOut)
     #expect(result.signal == SIGKILL)
     #expect(result.seconds < 10)
@@ -37,7 +38,11 @@ struct RunnerTests {
   @Test("a large output does not block the process")
   func largeOutput() async throws {
     let result = try await ProcessRunner.run(
-      Self.shell, arguments: ["-c", "i=0; while [ $i -lt 2000 ]; do echo 0123456789012345678901234567890123456789012345678901234567890123456789012345678; i=$((i+1)); done"])
+      Self.shell,
+      arguments: [
+        "-c",
+        "i=0; while [ $i -lt 2000 ]; do echo 0123456789012345678901234567890123456789012345678901234567890123456789012345678; i=$((i+1)); done",
+      ])
     #expect(result.exitCode == 0)
     #expect(result.stdout.count == 2000 * 80)
   }

@@ -28,12 +28,14 @@ struct ScriptSessionTests {
   @Test("type waits for the debounce: the frame before 'wait 600' still shows the old rows")
   func marvelTypeAndWait() async throws {
     let session = try await ScriptSession.run(
-      "Screens/characters.json", "# keystrokes, then time for the 500 ms debounce\ntype iron\nwait 600\n", input: .stdin)
+      "Screens/characters.json", "# keystrokes, then time for the 500 ms debounce\ntype iron\nwait 600\n", input: .stdin
+    )
     expectSucceeded(session, width: 60)
     assertSnapshot(session.result.standardOutput, named: "marvel-type-wait")
 
     let frames = session.frames
-    try #require(frames.map(\.command) == ["start Screens/characters.json", "type iron", "wait 600"], "\(session.result)")
+    try #require(
+      frames.map(\.command) == ["start Screens/characters.json", "type iron", "wait 600"], "\(session.result)")
     let (start, typed, waited) = (frames[0], frames[1], frames[2])
     #expect(typed.contains("Search: iron"), "the query shows at once")
     #expect(typed.rowTitles == start.rowTitles, "before the debounce fires, the rows are the first page's")
@@ -79,7 +81,8 @@ struct ScriptSessionTests {
     assertSnapshot(session.result.standardOutput, named: "marvel-search-open-back")
 
     let frames = session.frames
-    try #require(frames.map(\.command) == ["start Screens/characters.json", "search iron", "open 9", "back"], "\(session.result)")
+    try #require(
+      frames.map(\.command) == ["start Screens/characters.json", "search iron", "open 9", "back"], "\(session.result)")
     let detail = frames[2]
     #expect(detail.lines.first == "Iron Man")
     #expect(detail.contains("portrait_xlarge.jpg"))
@@ -101,7 +104,8 @@ struct ScriptSessionTests {
 
   @Test("quit ends the script: nothing after it runs")
   func quitStops() async throws {
-    let session = try await ScriptSession.run("Screens/characters.json", "search iron\nquit\nsearch zzzz\n", input: .stdin)
+    let session = try await ScriptSession.run(
+      "Screens/characters.json", "search iron\nquit\nsearch zzzz\n", input: .stdin)
     expectSucceeded(session, width: 60)
     #expect(session.frames.map(\.command) == ["start Screens/characters.json", "search iron"], "\(session.result)")
   }
@@ -124,7 +128,9 @@ struct ScriptSessionTests {
     #expect(frames[0].contains("error: server error 404: Not Found"))
     #expect(frames[1].lines == frames[0].lines, "the retry fails the same way")
     #expect(
-      result.stderrLines == ["Screens/commits.json: error: server error 404: Not Found (GET /repos/nobody/nothing/commits)"],
+      result.stderrLines == [
+        "Screens/commits.json: error: server error 404: Not Found (GET /repos/nobody/nothing/commits)"
+      ],
       "\(result)")
   }
 
@@ -146,7 +152,8 @@ struct ScriptSessionTests {
   func githubEmptyAsksNothing() async throws {
     // Nothing listens on the discard port: a request would end in a connection error.
     let dead = ["GITHUB_API_URL": "http://127.0.0.1:9"]
-    async let quiet = ScriptSession.run("Screens/repositories.json", "", width: 80, arguments: ["--live"], environment: dead)
+    async let quiet = ScriptSession.run(
+      "Screens/repositories.json", "", width: 80, arguments: ["--live"], environment: dead)
     async let asking = ScriptSession.run(
       "Screens/repositories.json", "search react\n", width: 80, arguments: ["--live"], environment: dead)
     let (empty, searched) = try await (quiet, asking)
@@ -164,7 +171,9 @@ struct ScriptSessionTests {
     assertSnapshot(session.result.standardOutput, named: "github-search-react-open-back")
 
     let frames = session.frames
-    try #require(frames.map(\.command) == ["start Screens/repositories.json", "search react", "open 1", "back"], "\(session.result)")
+    try #require(
+      frames.map(\.command) == ["start Screens/repositories.json", "search react", "open 1", "back"],
+      "\(session.result)")
     #expect(frames[1].rowTitles.first == "facebook/react")
     #expect(frames[1].rowTitles.count == 10)
     #expect(frames[2].lines.first == "Commits of facebook/react")
@@ -181,7 +190,9 @@ struct ScriptSessionTests {
 
     let frames = session.frames
     try #require(
-      frames.map(\.command) == ["start Screens/repositories.json", "search pygithub", "open 1", "open 1", "back", "back"],
+      frames.map(\.command) == [
+        "start Screens/repositories.json", "search pygithub", "open 1", "open 1", "back", "back",
+      ],
       "\(session.result)")
     #expect(frames[1].rowTitles == ["jacquev6/PyGithub"])
     #expect(frames[2].lines.first == "Commits of jacquev6/PyGithub")
@@ -216,7 +227,8 @@ struct ScriptSessionTests {
         screen: "Screens/characters.json", good: "# twenty rows\n", bad: "open 99", input: .file,
         message: "cannot open: there is no row 99; the list has 20"),
       BadScript(
-        screen: "Screens/characters.json", good: "search iron\n", bad: "back", input: .stdin, message: "'back' on the first screen: there is nothing to go back to"),
+        screen: "Screens/characters.json", good: "search iron\n", bad: "back", input: .stdin,
+        message: "'back' on the first screen: there is nothing to go back to"),
       BadScript(
         screen: "Screens/characters.json", good: "next\nnext\nnext\n", bad: "next", input: .stdin,
         message: "there is no next page: all 64 rows are loaded"),
@@ -224,7 +236,8 @@ struct ScriptSessionTests {
   func badScript(_ example: BadScript) async throws {
     // The expected frames: the same script without the bad line.
     async let goodRun = ScriptSession.run(example.screen, example.good, input: example.input)
-    async let badRun = ScriptSession.run(example.screen, example.good + example.bad + "\nsearch never\n", input: example.input)
+    async let badRun = ScriptSession.run(
+      example.screen, example.good + example.bad + "\nsearch never\n", input: example.input)
     let (good, bad) = try await (goodRun, badRun)
     expectSucceeded(good, width: 60)
 
@@ -250,7 +263,8 @@ struct ScriptSessionTests {
 
   // MARK: - Helpers
 
-  private func expectSucceeded(_ session: ScriptSession, width: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+  private func expectSucceeded(_ session: ScriptSession, width: Int, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     let result = session.result
     #expect(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stderr.isEmpty, "stderr: \(result.standardError)", sourceLocation: sourceLocation)

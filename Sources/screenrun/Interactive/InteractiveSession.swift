@@ -211,7 +211,8 @@ final class InteractiveSession {
     let size = TerminalMode.size()
     guard size.columns >= RenderOptions.minimumWidth, size.rows >= RenderOptions.minimumHeight else {
       // Too small for a frame: say so in what room there is, rather than draw a frame that wraps.
-      let message = "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
+      let message =
+        "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
       let lines = TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)
       TerminalMode.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
       return

@@ -27,7 +27,8 @@ struct ProcessResult: Sendable, CustomStringConvertible {
   var description: String {
     let ending =
       timedOut ? "killed after timing out" : signal.map { "killed by signal \($0)" } ?? "exit code \(exitCode)"
-    return "\(ending) in \(String(format: "%.2f", seconds)) s\n--- stdout:\n\(standardOutput)\n--- stderr:\n\(standardError)"
+    return
+      "\(ending) in \(String(format: "%.2f", seconds)) s\n--- stdout:\n\(standardOutput)\n--- stderr:\n\(standardError)"
   }
 }
 

@@ -93,7 +93,8 @@ enum Screenrun {
       environment: environment(adding: extra), timeout: timeout)
     let command = (["screenrun"] + arguments).joined(separator: " ")
     if result.timedOut {
-      Issue.record("`\(command)` did not finish within \(timeout) and was killed\n\(result)", sourceLocation: sourceLocation)
+      Issue.record(
+        "`\(command)` did not finish within \(timeout) and was killed\n\(result)", sourceLocation: sourceLocation)
     } else if let signal = result.signal {
       Issue.record("`\(command)` crashed (signal \(signal))\n\(result)", sourceLocation: sourceLocation)
     }

@@ -47,10 +47,15 @@ struct ScriptSession {
     async let second = Screenrun.run(command, stdin: stdin, environment: environment, sourceLocation: sourceLocation)
     let (one, two) = try await (first, second)
     #expect(
-      one.stdout == two.stdout, "two runs of the same script printed different frames:\n\(LineDiffText.of(one.standardOutput, two.standardOutput))",
+      one.stdout == two.stdout,
+      "two runs of the same script printed different frames:\n\(LineDiffText.of(one.standardOutput, two.standardOutput))",
       sourceLocation: sourceLocation)
-    #expect(one.stderr == two.stderr, "two runs printed different errors:\n\(one.standardError)\n---\n\(two.standardError)", sourceLocation: sourceLocation)
-    #expect(one.exitCode == two.exitCode, "two runs exited differently: \(one.exitCode) and \(two.exitCode)", sourceLocation: sourceLocation)
+    #expect(
+      one.stderr == two.stderr, "two runs printed different errors:\n\(one.standardError)\n---\n\(two.standardError)",
+      sourceLocation: sourceLocation)
+    #expect(
+      one.exitCode == two.exitCode, "two runs exited differently: \(one.exitCode) and \(two.exitCode)",
+      sourceLocation: sourceLocation)
     return ScriptSession(result: one, scriptName: scriptName)
   }
 

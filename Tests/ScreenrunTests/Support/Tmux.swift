@@ -52,7 +52,9 @@ struct TmuxSession: Sendable {
     }
   }
 
-  private static func start(_ arguments: [String], width: Int, height: Int, in workingDirectory: URL?) async throws -> TmuxSession {
+  private static func start(_ arguments: [String], width: Int, height: Int, in workingDirectory: URL?) async throws
+    -> TmuxSession
+  {
     let binary = try Screenrun.binary.get()
     let id = UUID().uuidString.prefix(8).lowercased()
     let folder = FileManager.default.temporaryDirectory
@@ -81,7 +83,10 @@ struct TmuxSession: Sendable {
     try script.write(to: scriptFile, atomically: true, encoding: .utf8)
 
     let result = try await session.tmux(
-      ["new-session", "-d", "-s", session.name, "-x", String(width), "-y", String(height), "sh " + quote(scriptFile.path)])
+      [
+        "new-session", "-d", "-s", session.name, "-x", String(width), "-y", String(height),
+        "sh " + quote(scriptFile.path),
+      ])
     guard result.exitCode == 0 else {
       await session.stop()
       throw Failure(description: "tmux new-session failed: \(result)")
@@ -98,7 +103,9 @@ struct TmuxSession: Sendable {
     environment["TMUX_PANE"] = nil
     // Not through ProcessRunner: the server a first command starts must not inherit its signal
     // mask or descriptors (see CleanSpawn).
-    return try await CleanSpawn.run(tmux, arguments: ["-f", "/dev/null", "-S", folder.appendingPathComponent("socket").path] + arguments, environment: environment)
+    return try await CleanSpawn.run(
+      tmux, arguments: ["-f", "/dev/null", "-S", folder.appendingPathComponent("socket").path] + arguments,
+      environment: environment)
   }
 
   /// Types text as it is (`send-keys -l`).
