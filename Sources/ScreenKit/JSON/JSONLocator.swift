@@ -9,6 +9,22 @@ public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "\(line):\(column)" }
+
+  /// The line (from 1) that byte `offset` of UTF-8 text falls on, and how many characters of
+  /// that line come before it (a multi-byte character counts once, at its lead byte).
+  static func count(upTo offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, charactersBefore: Int) {
+    var line = 1
+    var characters = 0
+    for byte in bytes.prefix(offset) {
+      if byte == 0x0A {
+        line += 1
+        characters = 0
+      } else if byte & 0xC0 != 0x80 {
+        characters += 1
+      }
+    }
+    return (line, characters)
+  }
 }
 
 /// Finds where each value of a well-formed JSON document starts, by pointer.

@@ -275,18 +275,9 @@ struct JSONPieceReader {
   }
 
   /// The line and column of a byte offset, counted as jansson counts them: lines from 1, and
-  /// columns in characters (UTF-8 lead bytes) since the line began.
+  /// columns in characters since the line began, so the column is that of the character before.
   static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-    var line = 1
-    var column = 0
-    for byte in bytes.prefix(offset) {
-      if byte == 0x0A {
-        line += 1
-        column = 0
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return (line, max(1, column))
+    let (line, before) = TextLocation.count(upTo: offset, in: bytes)
+    return (line, max(1, before))
   }
 }

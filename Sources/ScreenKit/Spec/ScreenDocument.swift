@@ -80,19 +80,10 @@ struct ScreenDocument {
     return Diagnostic(file: file, location: location(ofByte: offset, in: bytes), message: "invalid JSON: \(message)")
   }
 
-  /// The line and column (in characters, from 1) of a byte offset.
+  /// The line and column (in characters, from 1) of the character at a byte offset.
   static func location(ofByte offset: Int, in bytes: [UInt8]) -> TextLocation {
-    var line = 1
-    var column = 1
-    for byte in bytes.prefix(offset) {
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return TextLocation(line: line, column: column)
+    let (line, before) = TextLocation.count(upTo: offset, in: bytes)
+    return TextLocation(line: line, column: before + 1)
   }
 
   func diagnostic(_ problem: SpecProblem) -> Diagnostic {
