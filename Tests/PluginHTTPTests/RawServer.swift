@@ -7,7 +7,7 @@ import Synchronization
 
 /// An HTTP server on 127.0.0.1 that answers every request with the same bytes, exactly as given,
 /// then closes: for what the replay server does not send (a compressed body, a 1xx head before
-/// the answer). It stops after `stop()` or 60 seconds.
+/// the answer, plain HTTP to a TLS hello). It stops after `stop()` or 60 seconds.
 final class RawServer: Sendable {
   let port: Int
   private let listener: Int32
@@ -60,6 +60,8 @@ final class RawServer: Sendable {
         let count = recv(connection, &buffer, buffer.count, 0)
         guard count > 0 else { break }
         head += buffer[..<count]
+        // Not a request line (a TLS hello): answer at once, as a plain HTTP server would.
+        if let first = head.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) { break }
       }
       heads.withLock { $0.append(String(decoding: head, as: UTF8.self)) }
       _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

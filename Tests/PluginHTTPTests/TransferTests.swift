@@ -220,4 +220,14 @@ struct TransferTests {
     #expect(error.message.contains("libcurl4"), "\(error)")
     #expect(server.requests.isEmpty)
   }
+
+  @Test("https to a server that speaks plain HTTP is a failed secure connection, in those words")
+  func secureConnectionFails() async throws {
+    let server = try RawServer(answer: Self.answer([], body: Array("{}".utf8)))
+    defer { server.stop() }
+    let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
+    let error = try await client().failure(HTTPRequest(url: url))
+    #expect(error.kind == .transport)
+    #expect(error.message.hasPrefix("the secure connection to 127.0.0.1:\(server.port) failed ("), "\(error)")
+  }
 }
