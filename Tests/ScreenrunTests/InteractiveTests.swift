@@ -233,8 +233,13 @@ struct InteractiveTests {
     }
   }
 
-  @Test("SIGTERM while the main thread is busy (a 200 KB word to wrap) restores the terminal and ends at once")
-  func terminatedWhileBusy() async throws {
+  @Test(
+    "a signal while the main thread is busy (a 200 KB word to wrap) restores the terminal and ends at once",
+    arguments: [
+      Kill(signal: SIGTERM, name: "SIGTERM", status: 143), Kill(signal: SIGINT, name: "SIGINT", status: 130),
+      Kill(signal: SIGHUP, name: "SIGHUP", status: 143),
+    ])
+  func killedWhileBusy(_ kill: Kill) async throws {
     let screens = try ScreenCopy(["character.json"])
     let text = #"{ "type": "text", "value": "{description}", "empty": "No description." },"#
     try screens.edit(
@@ -248,10 +253,10 @@ struct InteractiveTests {
       while Self.cpuSeconds(pid) < 0.5, ContinuousClock.now < deadline {
         try await Task.sleep(for: TmuxSession.pollInterval)
       }
-      #expect(Foundation.kill(pid, SIGTERM) == 0, "kill -TERM \(pid): errno \(errno)")
+      #expect(Foundation.kill(pid, kill.signal) == 0, "kill -\(kill.name) \(pid): errno \(errno)")
       // waitForEnd gives up after TmuxSession.patience: not a timing benchmark, only "it ended".
       let ending = try await pane.waitForEnd()
-      #expect(ending.status == 143, "SIGTERM ends screenrun with 143")
+      #expect(ending.status == kill.status, "\(kill.name) ends screenrun with \(kill.status)")
       try await expectRestored(pane, ending)
     }
   }

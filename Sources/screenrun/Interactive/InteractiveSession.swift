@@ -27,6 +27,12 @@ final class InteractiveSession {
 
   /// Runs until the user quits; the terminal is restored whatever happens.
   func run() async -> InteractiveSession.Ending {
+    // SIGINT, SIGTERM and SIGHUP end the session from a thread of their own, even while this one
+    // is busy; served from before the terminal changes, so no signal finds it changed and unguarded.
+    SignalWatcher.start([
+      SIGINT: ScreenRunCommand.ExitCode.interrupted.rawValue, SIGTERM: ScreenRunCommand.ExitCode.terminated.rawValue,
+      SIGHUP: ScreenRunCommand.ExitCode.terminated.rawValue,
+    ])
     guard TerminalMode.enter() else {
       return .noTerminal
     }
@@ -61,12 +67,7 @@ final class InteractiveSession {
     input.resume()
     sources.append(input)
 
-    // SIGINT, SIGTERM and SIGHUP end the session from a thread of their own, even while this
-    // one is busy; a resize only asks for a redraw, so it can wait its turn here.
-    SignalWatcher.start([
-      SIGINT: ScreenRunCommand.ExitCode.interrupted.rawValue, SIGTERM: ScreenRunCommand.ExitCode.terminated.rawValue,
-      SIGHUP: ScreenRunCommand.ExitCode.terminated.rawValue,
-    ])
+    // A resize only asks for a redraw, so it can wait its turn on this thread.
     signal(SIGWINCH, SIG_IGN)
     let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
     resize.setEventHandler { [weak self] in
