@@ -150,8 +150,9 @@ package enum TerminalWriter {
     }
   }
 
-  /// Writes all of `bytes`; false when the descriptor refuses them.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  /// Writes all of `bytes`; false when the descriptor refuses them, or (`waiting` false) when it
+  /// would have to wait for room.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, waiting: Bool = true) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -160,7 +161,7 @@ package enum TerminalWriter {
           offset += written
         } else if written < 0, errno == EINTR {
           continue
-        } else if written < 0, errno == EAGAIN {
+        } else if written < 0, errno == EAGAIN, waiting {
           var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
           _ = poll(&wait, 1, 100)
         } else {
@@ -196,7 +197,9 @@ package enum TerminalWriter {
   }
 
   /// Gives the terminal back and ends the process with `status`, from any thread, whatever the
-  /// main thread is doing: a frame being written is given up to 50 ms to finish first.
+  /// main thread is doing: a frame being written is given up to 50 ms to finish first. After that
+  /// (a terminal that takes no more output) the teardown is written only as far as it goes
+  /// without waiting.
   package static func exitNow(status: Int32) -> Never {
     let deadline = ContinuousClock.now + .milliseconds(50)
     while ContinuousClock.now < deadline {
@@ -206,18 +209,19 @@ package enum TerminalWriter {
       }
       usleep(1000)
     }
-    runTeardown()
+    _ = fcntl(STDOUT_FILENO, F_SETFL, fcntl(STDOUT_FILENO, F_GETFL) | O_NONBLOCK)
+    runTeardown(waiting: false)
     _exit(status)
   }
 
-  private static func runTeardown() {
+  private static func runTeardown(waiting: Bool = true) {
     guard
       let value = teardown.withLock({ current -> Teardown? in
         defer { current = nil }
         return current
       })
     else { return }
-    _ = writeAll(Array(value.control.sequence.utf8), to: STDOUT_FILENO)
+    _ = writeAll(Array(value.control.sequence.utf8), to: STDOUT_FILENO, waiting: waiting)
     value.restore()
   }
 }

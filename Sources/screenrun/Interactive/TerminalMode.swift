@@ -31,8 +31,11 @@ enum TerminalMode {
     let original = saved
     TerminalWriter.setTeardown(
       TerminalWriter.Teardown(control: leaveScreen) {
+        // At once (not after the output drains, which a stuck terminal never does), then the
+        // keys typed but not read are dropped, as TCSAFLUSH would.
         var mode = original
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &mode)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+        _ = tcflush(STDIN_FILENO, TCIFLUSH)
       })
     for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       Foundation.signal(signal, crashHandler)
