@@ -156,7 +156,7 @@ package struct CacheEntry: Sendable {
         headers.append(
           (String(field[..<colon]), String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
       } else if let text = Self.value(line, "body-length") {
-        length = Int(text)
+        length = CheckedNumber.integer(text, in: 0...Int.max)
       } else if let text = Self.value(line, "body-md5") {
         md5 = text
       } else {
