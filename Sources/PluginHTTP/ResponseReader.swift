@@ -20,7 +20,7 @@ package struct ResponseReader: Sendable {
   /// The object at `pointer`; missing or anything else is an error.
   package func object(_ value: JSON?, at pointer: JSONPointer, _ what: String) throws(DataSourceError) -> JSON {
     guard let value else { throw missing(pointer, "\(what) (an object)") }
-    guard case .object = value else { throw wrong(pointer, CheckedNumber.found(value), "\(what) (an object)") }
+    guard case .object = value else { throw wrong(pointer, value.typeDescription, "\(what) (an object)") }
     return value
   }
 
@@ -28,10 +28,10 @@ package struct ResponseReader: Sendable {
   package func records(_ value: JSON?, at pointer: JSONPointer, each what: String) throws(DataSourceError) -> [JSON] {
     guard let value else { throw missing(pointer, "an array of records") }
     guard case .array(let elements) = value else {
-      throw wrong(pointer, CheckedNumber.found(value), "an array of records")
+      throw wrong(pointer, value.typeDescription, "an array of records")
     }
     if let index = elements.firstIndex(where: { $0.objectValue == nil }) {
-      throw wrong(pointer / index, CheckedNumber.found(elements[index]), "\(what) (an object)")
+      throw wrong(pointer / index, elements[index].typeDescription, "\(what) (an object)")
     }
     return elements
   }
