@@ -72,7 +72,9 @@ struct InteractiveTests {
     "Marvel: PgDn and PgUp move by a screenful; moving to the end of what is loaded loads the next page, and the next")
   func paging() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
-      try await pane.waitForScreen("the first page") { $0.contains("1-20 of 1,446, more to load") && $0.selectedRow == 1 }
+      try await pane.waitForScreen("the first page") {
+        $0.contains("1-20 of 1,446, more to load") && $0.selectedRow == 1
+      }
       // 30 lines less 7 of header and footer hold 11 rows of two lines.
       try await pane.press("PageDown")
       let down = try await pane.waitForScreen("the marker a page down") { ($0.selectedRow ?? 1) > 1 }
@@ -80,7 +82,9 @@ struct InteractiveTests {
       try await pane.press("PageUp")
       try await pane.waitForScreen("the marker back on row 1") { $0.selectedRow == 1 }
       try await pane.press("End")
-      let second = try await pane.waitForScreen("the second page appended") { $0.contains("1-40 of 1,446, more to load") }
+      let second = try await pane.waitForScreen("the second page appended") {
+        $0.contains("1-40 of 1,446, more to load")
+      }
       #expect(second.selectedRow == 20, "the selection stays on the last row of page 1: \(second)")
       try await pane.press("End")
       try await pane.waitForScreen("the third page appended") { $0.contains("1-60 of 1,446, more to load") }
