@@ -8,8 +8,8 @@ import ScreenKit
 struct GitHubSampleIndex: Sendable {
   static let magic = Array("SRGITHB1".utf8)
 
-  private let json: Bytes
-  private let index: Bytes
+  private let json: ResidentBytes
+  private let index: ResidentBytes
   private let repositoryCount: Int
   private let repositoryTable: Int
   private let nameCount: Int
@@ -19,8 +19,10 @@ struct GitHubSampleIndex: Sendable {
 
   static let bundled: Result<GitHubSampleIndex, DataSourceError> = Result { () throws(DataSourceError) in
     try GitHubSampleIndex(
-      json: Bytes(base: UnsafeRawPointer(screenrun_github_sample_json()), count: screenrun_github_sample_json_size()),
-      index: Bytes(base: UnsafeRawPointer(screenrun_github_sample_index()), count: screenrun_github_sample_index_size())
+      json: ResidentBytes(
+        base: UnsafeRawPointer(screenrun_github_sample_json()), count: screenrun_github_sample_json_size()),
+      index: ResidentBytes(
+        base: UnsafeRawPointer(screenrun_github_sample_index()), count: screenrun_github_sample_index_size())
     )
   }
 
@@ -35,7 +37,7 @@ struct GitHubSampleIndex: Sendable {
     return repositories
   }
 
-  private init(json: Bytes, index: Bytes) throws(DataSourceError) {
+  private init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
     guard let head = index.span(0, 8), Array(head) == Self.magic, let jsonLength = index.number(at: 8),
       let repositoryCount = index.number(at: 16), let repositoryTable = index.number(at: 24),
       let nameCount = index.number(at: 32), let nameTable = index.number(at: 40),
@@ -175,24 +177,6 @@ struct GitHubSampleIndex: Sendable {
       return try JSON.parse(span, options: .response)
     } catch {
       throw .decoding("the bundled GitHub sample data is not valid JSON at \(error)")
-    }
-  }
-
-  /// The linked-in bytes, read with every offset checked against the end.
-  struct Bytes: @unchecked Sendable {
-    // @unchecked: read-only memory that lives as long as the process.
-    let base: UnsafeRawPointer
-    let count: Int
-
-    func number(at offset: Int) -> Int? {
-      guard offset >= 0, offset <= count - 8 else { return nil }
-      let value = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      return value <= UInt64(Int.max) ? Int(value) : nil
-    }
-
-    func span(_ offset: Int, _ length: Int) -> UnsafeBufferPointer<UInt8>? {
-      guard offset >= 0, length >= 0, offset <= count, length <= count - offset else { return nil }
-      return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: length)
     }
   }
 }

@@ -16,8 +16,8 @@ struct MarvelDataset: Sendable {
   let attribution: String
   /// How many characters there are.
   let count: Int
-  private let json: MarvelSampleBytes
-  private let index: MarvelSampleBytes
+  private let json: ResidentBytes
+  private let index: ResidentBytes
   private let characterTable: Int
   private let idTable: Int
   private let comicCount: Int
@@ -25,7 +25,7 @@ struct MarvelDataset: Sendable {
 
   /// The dataset in the binary.
   static let bundled: Result<MarvelDataset, DataSourceError> = Result { () throws(DataSourceError) in
-    try MarvelDataset(json: .bundledJSON, index: .bundledIndex)
+    try MarvelDataset(json: .marvelSampleJSON, index: .marvelSampleIndex)
   }
 
   /// The bundled dataset, or the one the environment names.
@@ -33,13 +33,14 @@ struct MarvelDataset: Sendable {
     guard let folder = environment[folderVariable], !folder.isEmpty else { return try bundled.get() }
     do {
       return try MarvelDataset(
-        json: .mapped(folder + "/marvel-sample.json"), index: .mapped(folder + "/marvel-sample.index"))
+        json: .mappedMarvelSample(folder + "/marvel-sample.json"),
+        index: .mappedMarvelSample(folder + "/marvel-sample.index"))
     } catch {
       throw .decoding("\(folderVariable): \(error.message)")
     }
   }
 
-  init(json: MarvelSampleBytes, index: MarvelSampleBytes) throws(DataSourceError) {
+  init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
     guard let head = index.span(0, 8), Array(head) == Self.magic,
       let jsonLength = index.number(at: 8), let attributionOffset = index.number(at: 16),
       let attributionLength = index.number(at: 24), let count = index.number(at: 32),
@@ -145,7 +146,7 @@ struct MarvelDataset: Sendable {
   // MARK: - Parts
 
   /// The span that the entry's offset and length fields (`field`, `field + 1`) give in `bytes`.
-  private func entrySpan(_ ordinal: Int, field: Int, in bytes: MarvelSampleBytes) -> UnsafeBufferPointer<UInt8>? {
+  private func entrySpan(_ ordinal: Int, field: Int, in bytes: ResidentBytes) -> UnsafeBufferPointer<UInt8>? {
     guard ordinal >= 0, ordinal < count else { return nil }
     let entry = characterTable + ordinal * 64 + field * 8
     guard let offset = index.number(at: entry), let length = index.number(at: entry + 8) else { return nil }

@@ -51,7 +51,7 @@ struct MarvelSampleTests {
 
   @Test func theEmbeddedBytesAreTheGeneratedFiles() throws {
     for (name, bytes) in [
-      ("marvel-sample.json", MarvelSampleBytes.bundledJSON), ("marvel-sample.index", MarvelSampleBytes.bundledIndex),
+      ("marvel-sample.json", ResidentBytes.marvelSampleJSON), ("marvel-sample.index", ResidentBytes.marvelSampleIndex),
     ] {
       let file = try Data(contentsOf: Self.sampleFolder.appendingPathComponent(name))
       let embedded = try #require(bytes.span(0, bytes.count))
