@@ -129,6 +129,8 @@ struct TextWrapRuleTests {
     let url = "https://example.com/" + String(repeating: "segment/", count: 10) + "standard_large.jpg"
     let lines = TextWidth.wrap("See \(url) for the picture.", toColumns: 30)
     #expect(lines == ["See", url, "for the picture."])
+    #expect(TextWidth.wrap(url, toColumns: 30) == [url])
+    #expect(TextWidth.wrap("a \(url)\n\nb", toColumns: 30) == ["a", url, "", "b"])
     #expect(FrameLine.isLoneURL(url))
     // A URL that fits shares its line like any word.
     #expect(TextWidth.wrap("at http://a.io now", toColumns: 30) == ["at http://a.io now"])

@@ -85,10 +85,12 @@ public enum TextWidth {
     var output = WrappedLines(columns: max(1, columns))
     // Paragraphs and words are split at newlines and spaces; each word is then counted once.
     for paragraph in Self.pieces(of: text[...], in: text, at: 0x0A, keepingEmpty: true) {
+      let before = output.lines.count
       for word in Self.pieces(of: paragraph, in: text, at: 0x20, keepingEmpty: false) {
         output.add(word)
       }
-      output.endLine()
+      // The last line, unless a lone URL ended the paragraph (an empty paragraph is a line).
+      if !output.line.isEmpty || output.lines.count == before { output.endLine() }
     }
     return output.lines
   }
