@@ -147,6 +147,13 @@ struct TextWrapRuleTests {
     #expect(FrameLine.isLoneURL("HTTP://EXAMPLE.COM"))
   }
 
+  @Test func trimmingKeepsEverythingBetweenTheEnds() {
+    let body = String(repeating: "e\u{301}", count: 100_000) + " x"
+    #expect((" \n\t" + body + " \u{3000}\n").trimmingWhitespace() == body)
+    #expect(" \n ".trimmingWhitespace() == "")
+    #expect("a".trimmingWhitespace() == "a")
+  }
+
   @Test func truncationIsOnePassAndCutsByColumns() {
     let long = String(repeating: "東", count: 200_000)
     #expect(TextWidth.truncate(long, toColumns: 9) == "東東東東…")

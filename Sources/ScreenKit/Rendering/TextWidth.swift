@@ -18,6 +18,14 @@ public enum TextWidth {
     return counter.total
   }
 
+  /// The columns of one grapheme cluster, given as the text it spans.
+  static func columns(of cluster: Substring) -> Int {
+    if cluster.utf8.allSatisfy({ $0 < 0x80 }) { return cluster.utf8.count }
+    var counter = ClusterCounter()
+    for scalar in cluster.unicodeScalars { counter.add(scalar) }
+    return counter.total
+  }
+
   /// The columns one code point takes on its own.
   public static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
@@ -61,10 +69,10 @@ public enum TextWidth {
     var cut = text.startIndex
     var index = text.startIndex
     while index < text.endIndex {
-      let character = text[index]
-      let next = used + Self.columns(of: character)
+      let after = text.index(after: index)  // one grapheme scan; the character is read from it
+      let next = used + Self.columns(of: text[index..<after])
       if next > columns { return String(text[..<cut]) + "…" }
-      index = text.index(after: index)
+      index = after
       if next <= columns - 1 { cut = index }
       used = next
     }
