@@ -34,7 +34,7 @@ struct Options: Sendable {
       --smoke              tiny sizes and few runs (a few seconds): checks that it still works
       --only IDS           run only these benchmarks: P1 first frame, P2 JSON throughput,
                            P3 render scaling, P4 search requests, P5 memory,
-                           P6 pathological sizes (1 MB against 256 KB; 64 KB with --smoke)
+                           P6 pathological sizes (1 MB against 256 KB; 128 KB with --smoke)
       --runs N             runs per figure (default: 21 for P1 and P3, 7 for P2, 3 for P5)
       --mb N               P2: megabytes of generated JSON (default 20)
       --render-sizes LIST  P3: records loaded in each list (default 100,10000,100000)

@@ -77,7 +77,7 @@ struct ScreenBench {
       progress("P6 pathological sizes…")
       report.sections.append(
         try await PathologicalBenchmark(
-          bytes: options.smoke ? 64 << 10 : 1 << 20, keystrokes: options.smoke ? 4_000 : 100_000,
+          bytes: options.smoke ? 128 << 10 : 1 << 20, keystrokes: options.smoke ? 20_000 : 100_000,
           runs: options.runs(default: 5)
         ).run())
     }
