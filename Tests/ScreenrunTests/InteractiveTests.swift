@@ -276,6 +276,22 @@ struct InteractiveTests {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  @Test("a URL too long for the terminal is cut with … on its own line; no line is wider than the pane")
+  func longURLIsCut() async throws {
+    try await TmuxSession.with(["Screens/character.json", "--param", "id=1009610"], width: 40, height: 30) { pane in
+      let detail = try await pane.waitForScreen("Spider-Man's detail screen") {
+        $0.title == "Spider-Man" && $0.contains("http://")
+      }
+      #expect(detail.widest <= 40, "a line wider than 40 columns: \(detail)")
+      let url = detail.lines.first { $0.hasPrefix("http://") }
+      #expect(url?.hasSuffix("…") == true, "the avatar URL, cut at the edge: \(detail)")
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      try await expectRestored(pane, ending)
+    }
+  }
+
   @Test("Esc on the first screen says so and keeps running")
   func escapeOnFirstScreen() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
