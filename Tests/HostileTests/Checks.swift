@@ -39,7 +39,8 @@ enum Checks {
     } else if let signal = run.signal {
       findings.append(Finding(.crash, "died by signal \(signal)", excerpt: excerpt(run.stderr, around: nil)))
     } else if ![0, 1, 2].contains(run.exitCode) {
-      findings.append(Finding(.exit, "exit code \(run.exitCode), not 0, 1 or 2", excerpt: excerpt(run.stderr, around: nil)))
+      findings.append(
+        Finding(.exit, "exit code \(run.exitCode), not 0, 1 or 2", excerpt: excerpt(run.stderr, around: nil)))
     }
     for (name, stream) in [("stdout", run.stdout), ("stderr", run.stderr)] {
       if let at = crashText(stream) {
@@ -54,7 +55,8 @@ enum Checks {
     }
     if let (line, columns, text) = tooWide(run.stdout, width: width) {
       findings.append(
-        Finding(.width, "stdout line \(line) takes \(columns) columns, over \(width)", excerpt: escaped(text, limit: 80)))
+        Finding(
+          .width, "stdout line \(line) takes \(columns) columns, over \(width)", excerpt: escaped(text, limit: 80)))
     }
     return findings
   }
@@ -65,7 +67,8 @@ enum Checks {
     guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
     while let name = enumerator.nextObject() as? String {
       if let (_, secret) = secret(in: Array(name.utf8), secrets) {
-        findings.append(Finding(.leak, "\(secretName(secret)) in the cache file name", excerpt: escaped(name, limit: 80)))
+        findings.append(
+          Finding(.leak, "\(secretName(secret)) in the cache file name", excerpt: escaped(name, limit: 80)))
       }
       let path = folder.appendingPathComponent(name).path
       var status = stat()

@@ -109,7 +109,8 @@ enum Driver {
       do {
         try damage(cache)
       } catch {
-        return Outcome(probe: probe, findings: [Finding(.setup, "the cache could not be damaged: \(error)")], seconds: 0)
+        return Outcome(
+          probe: probe, findings: [Finding(.setup, "the cache could not be damaged: \(error)")], seconds: 0)
       }
     }
     runs.append(await run(binary, arguments, environment: environment, stdin: probe.stdin, in: folder))
@@ -136,7 +137,8 @@ enum Driver {
     let inURL = folder.appendingPathComponent("\(name).in")
     let started = ContinuousClock.now
     func failed(_ reason: String) -> Run {
-      Run(stdout: [], stderr: Array("the driver could not run screenrun: \(reason)".utf8), exitCode: -1, signal: nil,
+      Run(
+        stdout: [], stderr: Array("the driver could not run screenrun: \(reason)".utf8), exitCode: -1, signal: nil,
         timedOut: false, seconds: 0)
     }
     guard FileManager.default.createFile(atPath: outURL.path, contents: nil),

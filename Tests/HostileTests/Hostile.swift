@@ -42,11 +42,17 @@ enum Hostile {
     "0.5", "-0.0", "123456789012345678901234567890", "\"12\"", "\"NaN\"", "null", "true", "[]", "{}",
   ]
 
+  /// A few of them, for the fields that share their code with another.
+  static let someJSONNumbers = ["9223372036854775807", "-1", "1e400", "\"12\"", "null"]
+
   /// Numbers as header text.
   static let headerNumbers: [String] = [
     "9223372036854775807", "-9223372036854775808", "99999999999999999999", "-1", "1e308", "NaN", "inf", "-inf",
-    "0x10", "1.5", "", "abc", "Wed, 21 Oct 2015 07:28:00 GMT", "\u{0661}\u{0662}", "1" + String(repeating: "0", count: 400),
+    "0x10", "1.5", "", "abc", "Wed, 21 Oct 2015 07:28:00 GMT", "\u{0661}\u{0662}",
+    "1" + String(repeating: "0", count: 400),
   ]
+
+  static let someHeaderNumbers = ["9223372036854775807", "-1", "NaN", "inf", "1e308"]
 
   /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, the
   /// rest (C1, bidi) left as UTF-8.
@@ -108,7 +114,8 @@ enum Marvel {
     data: String? = nil
   ) -> String {
     let data =
-      data ?? #"{"offset": \#(offset), "limit": \#(limit), "total": \#(total), "count": \#(count), "results": \#(results)}"#
+      data
+      ?? #"{"offset": \#(offset), "limit": \#(limit), "total": \#(total), "count": \#(count), "results": \#(results)}"#
     return #"{"code": 200, "status": "Ok", "attributionText": \#(attribution), "data": \#(data)}"#
   }
 }

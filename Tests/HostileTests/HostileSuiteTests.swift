@@ -6,7 +6,7 @@ import Testing
 /// control character, no secret, no line over the width, and finish in time.
 ///
 /// `HOSTILE_ONLY=text` runs only the probes whose class or name contains `text`;
-/// `HOSTILE_JOBS=N` runs N at a time (default 3).
+/// `HOSTILE_JOBS=N` runs N at a time (default 4).
 @Suite("Hostile inputs")
 struct HostileSuiteTests {
   static let probes: [Probe] = ServerProbes.all + LocalProbes.all
@@ -32,7 +32,7 @@ struct HostileSuiteTests {
     let probes = Self.probes.filter { probe in
       only.map { "\(probe.group.rawValue): \(probe.name)".lowercased().contains($0) } ?? true
     }
-    let jobs = max(1, min(8, Int(environment["HOSTILE_JOBS"] ?? "") ?? 3))
+    let jobs = max(1, min(8, Int(environment["HOSTILE_JOBS"] ?? "") ?? 4))
     let started = ContinuousClock.now
 
     var outcomes: [Outcome] = []
@@ -55,9 +55,9 @@ struct HostileSuiteTests {
 
     let report = Report(outcomes: outcomes, seconds: (ContinuousClock.now - started).seconds)
     print(report.table)
-    let failing = report.failures
-    if !failing.isEmpty {
-      Issue.record("\(failing.count) of \(outcomes.count) hostile probes failed:\n\(report.table)\n\(failing)")
+    let failing = outcomes.filter { !$0.isOK }.count
+    if failing > 0 {
+      Issue.record("\(failing) of \(outcomes.count) hostile probes failed:\n\(report.table)\n\(report.failures)")
     }
   }
 }
@@ -89,8 +89,11 @@ struct Report {
       }.joined(separator: "  ")
     }
     let setup = outcomes.filter { $0.has(.setup) }.count
+    let slowest = outcomes.sorted { $0.seconds > $1.seconds }.prefix(5).map {
+      "\(Checks.escaped($0.probe.name, limit: 40)) \(String(format: "%.1f", $0.seconds)) s"
+    }
     return lines.joined(separator: "\n") + "\n"
-      + "\(outcomes.count) probes in \(String(format: "%.1f", seconds)) s"
+      + "\(outcomes.count) probes in \(String(format: "%.1f", seconds)) s; the slowest: \(slowest.joined(separator: ", "))"
       + (setup > 0 ? "; \(setup) could not be set up" : "")
   }
 
@@ -100,7 +103,8 @@ struct Report {
       .sorted { ($0.probe.group.rawValue, $0.probe.name) < ($1.probe.group.rawValue, $1.probe.name) }
       .map { outcome in
         let problems = outcome.findings.map { finding in
-          "    \(finding.kind.rawValue): \(finding.detail)" + (finding.excerpt.isEmpty ? "" : "\n      | \(finding.excerpt)")
+          "    \(finding.kind.rawValue): \(finding.detail)"
+            + (finding.excerpt.isEmpty ? "" : "\n      | \(finding.excerpt)")
         }
         return "[\(outcome.probe.group.rawValue)] \(Checks.escaped(outcome.probe.name, limit: 80))\n"
           + problems.joined(separator: "\n")

@@ -67,7 +67,8 @@ struct Probe: Sendable {
     _ group: ProbeClass, _ name: String, _ screen: [String], _ script: String, width: Int = 80,
     answer: Answer? = nil, environment: [String: String] = [:]
   ) -> Probe {
-    Probe(group, name, screen + ["--script", "-"], width: width, stdin: script, answer: answer, environment: environment)
+    Probe(
+      group, name, screen + ["--script", "-"], width: width, stdin: script, answer: answer, environment: environment)
   }
 
   /// A probe whose stdin is raw bytes.
