@@ -341,10 +341,10 @@ enum LocalProbes {
         }),
       damaged("every file mode 000", { url in chmod(url.path, 0) }),
       folder(
-        "10,000 garbage files beside",
+        "1,000 garbage files beside",
         { folder in
           let http = try httpFolder(folder)
-          for index in 0..<10_000 {
+          for index in 0..<1000 {
             try Data("junk \(index)".utf8).write(to: http.appendingPathComponent("junk-\(index)"))
           }
         }),

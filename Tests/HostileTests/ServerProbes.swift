@@ -291,11 +291,11 @@ enum ServerProbes {
         .size, "1 MB of soft hyphens", Marvel.detail, answer: described(q(String(repeating: "\u{AD}", count: mb / 2)))),
       Probe(.size, "1 MB of U+0600", Marvel.detail, answer: described(q(String(repeating: "\u{600}", count: mb / 2)))),
       Probe(
-        .size, "100k records", Marvel.list,
+        .size, "20k records", Marvel.list,
         answer: json(
           Marvel.body(
-            results: "[" + Array(repeating: #"{"id": 1, "name": "a"}"#, count: 100_000).joined(separator: ",") + "]",
-            total: "100000", count: "100000"))),
+            results: "[" + Array(repeating: #"{"id": 1, "name": "a"}"#, count: 20_000).joined(separator: ",") + "]",
+            total: "20000", count: "20000"))),
       Probe(
         .size, "20k comics on a detail screen", Marvel.detail,
         answer: json(
@@ -314,8 +314,8 @@ enum ServerProbes {
         answer: json("[\(GitHub.commit())]", headers: [("Link", "<http://127.0.0.1/" + H.word(mb) + ">; rel=\"next\"")])
       ),
       Probe(
-        .size, "a 20 MB body", Marvel.list,
-        answer: json(Marvel.body(results: "[\(Marvel.character(description: q(H.word(20 * mb))))]"))),
+        .size, "an 8 MB body", Marvel.list,
+        answer: json(Marvel.body(results: "[\(Marvel.character(description: q(H.word(8 * mb))))]"))),
     ]
   }
 
