@@ -30,6 +30,7 @@ struct GitHubLiveSource: DataSource {
   init(environment: [String: String]) throws(DataSourceError) {
     let token = environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines)
     self.token = token?.isEmpty == false ? token : nil
+    if let token = self.token { SecretRegistry.shared.register(token) }
     redactor = Redactor(secrets: self.token.map { [$0] } ?? [])
     base = try HTTPURL.base(
       from: environment, variable: Self.baseURLVariable, default: Self.defaultBaseURL, redactor: redactor)

@@ -94,8 +94,6 @@ extension ScreenRunCommand {
     watcher?.stop()
     switch ending {
     case .ok: return .ok
-    case .interrupted: return .interrupted
-    case .terminated: return .terminated
     case .noTerminal:
       Output.error("screenrun: error: the interactive mode needs a terminal; use --once or --script")
       return .usage
