@@ -117,6 +117,15 @@ enum Checks {
   /// The first byte a terminal would act on: C0 controls but the newline, DEL, C1 controls,
   /// bidi embeddings, overrides and isolates, and anything that is not UTF-8.
   static func rawControl(_ bytes: [UInt8]) -> (Int, String)? {
+    // Plain printable ASCII and newlines, the bulk of any output, need no decoding.
+    let start = bytes.withUnsafeBufferPointer { buffer in
+      buffer.firstIndex { $0 >= 0x7F || ($0 < 0x20 && $0 != 0x0A) } ?? buffer.count
+    }
+    guard start < bytes.count else { return nil }
+    return decodedControl(bytes[start...]).map { ($0.0 + start, $0.1) }
+  }
+
+  private static func decodedControl(_ bytes: ArraySlice<UInt8>) -> (Int, String)? {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     var offset = 0
@@ -177,14 +186,24 @@ enum Checks {
     }
   }
 
+  /// Where `needle` starts in `haystack` (`memchr` and `memcmp`: the suite reads megabytes of
+  /// output in a debug build).
   private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard let first = needle.first, needle.count <= haystack.count else { return nil }
-    var index = 0
-    while index + needle.count <= haystack.count {
-      if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-      index += 1
+    return haystack.withUnsafeBytes { hay in
+      needle.withUnsafeBytes { pin in
+        guard let base = hay.baseAddress, let wanted = pin.baseAddress else { return nil }
+        var offset = 0
+        let last = hay.count - pin.count
+        while offset <= last {
+          guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
+          let at = UnsafeRawPointer(hit) - base
+          if memcmp(base + at, wanted, pin.count) == 0 { return at }
+          offset = at + 1
+        }
+        return nil
+      }
     }
-    return nil
   }
 
   /// Up to 80 characters of `bytes` around `offset`, escaped.
