@@ -31,7 +31,7 @@ enum LocalProbes {
       script("1 MB wait number", "wait " + String(repeating: "9", count: mb) + "\n"),
       script("40,000-character type", "type \(String(repeating: "a", count: 40_000))\nwait 600\n"),
       script("type of 4,000 escapes", "type \(String(repeating: "\u{1B}[2J", count: 1000))\nwait 600\n"),
-      script("10,000 lines of next", String(repeating: "next\n", count: 10_000)),
+      script("2,000 lines of next", String(repeating: "next\n", count: 2000)),
       script("300 reloads", String(repeating: "reload\n", count: 300)),
       script("open and back 100 times", String(repeating: "open 1\nback\n", count: 100)),
       script("CRLF lines", "search iron\r\nopen 1\r\n"),
