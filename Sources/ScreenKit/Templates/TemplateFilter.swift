@@ -96,6 +96,10 @@ enum TemplateFilter: Sendable, Hashable {
 
 extension String {
   func trimmingWhitespace() -> String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    // Index walks, not `reversed()`: no generic wrapper type to instantiate on the first frame.
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }
