@@ -48,12 +48,18 @@ public final class ListViewModel: ViewModel {
     public var parameters: [String: String]
     public var search: SearchSpec?
     public var paging: PagingSpec
+    /// The record members the screen reads (`PageRequest.members`); nil for all.
+    public var members: Set<String>?
 
-    public init(resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec) {
+    public init(
+      resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
+      members: Set<String>? = nil
+    ) {
       self.resource = resource
       self.parameters = parameters
       self.search = search
       self.paging = paging
+      self.members = members
     }
   }
 
@@ -165,7 +171,7 @@ public final class ListViewModel: ViewModel {
     }
     let request = PageRequest(
       resource: configuration.resource, parameters: parameters, cursor: cursor,
-      pageSize: configuration.paging.pageSize)
+      pageSize: configuration.paging.pageSize, members: configuration.members)
     requests.append(request)
     var next = state
     if cursor == nil {
