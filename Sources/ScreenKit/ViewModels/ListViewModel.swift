@@ -185,7 +185,7 @@ public final class ListViewModel: ViewModel {
     let page = state.pagesLoaded
     let source = self.source
     effects.run { [weak self] in
-      let result: Result<Page, DataSourceError>
+      let result: Answer
       do throws(DataSourceError) {
         result = .success(try await source.page(request))
       } catch {
@@ -195,7 +195,14 @@ public final class ListViewModel: ViewModel {
     }
   }
 
-  private func receive(_ result: Result<Page, DataSourceError>, generation: Int, page: Int, cursor: PageCursor?) {
+  /// A page or why there is none: `Result`'s generic type would cost its first instantiation on
+  /// the first frame, this one nothing.
+  private enum Answer {
+    case success(Page)
+    case failure(DataSourceError)
+  }
+
+  private func receive(_ result: Answer, generation: Int, page: Int, cursor: PageCursor?) {
     // An answer to an older query, or to a page already replaced, is stale: drop it.
     guard generation == self.generation, page == state.pagesLoaded else { return }
     var next = state
