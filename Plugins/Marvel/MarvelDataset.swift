@@ -68,9 +68,10 @@ struct MarvelDataset: Sendable {
 
   // MARK: - Characters, by their place in name order
 
-  /// The character at `ordinal` in name order.
-  func character(at ordinal: Int) throws(DataSourceError) -> JSON {
-    try Self.parse(entrySpan(ordinal, field: 0, in: json))
+  /// The character at `ordinal` in name order; with `members`, only those of its members (the
+  /// others are stepped over, not parsed).
+  func character(at ordinal: Int, members: Set<String>? = nil) throws(DataSourceError) -> JSON {
+    try Self.parse(entrySpan(ordinal, field: 0, in: json), members: members)
   }
 
   /// The lowercased name of the character at `ordinal`, as UTF-8.
@@ -174,11 +175,14 @@ struct MarvelDataset: Sendable {
     return prefixOnly || key.count == text.count ? 0 : 1
   }
 
-  private static func parse(_ span: UnsafeBufferPointer<UInt8>?) throws(DataSourceError) -> JSON {
+  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: Set<String>? = nil) throws(DataSourceError)
+    -> JSON
+  {
     guard let span else {
       throw .decoding("the Marvel sample index points outside its data: run build_sample.py again")
     }
     do {
+      if let members { return try JSON.parse(span, onlyMembers: members, options: .response) }
       return try JSON.parse(span, options: .response)
     } catch {
       throw .decoding("the Marvel sample data is not valid JSON at \(error)")

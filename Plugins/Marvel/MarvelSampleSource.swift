@@ -30,7 +30,7 @@ struct MarvelSampleSource: DataSource {
       let matches = try characters(matching: request.parameters)
       let shown = matches.dropFirst(offset).prefix(limit)
       var records: [JSON] = []
-      for ordinal in shown { records.append(try dataset.character(at: ordinal)) }
+      for ordinal in shown { records.append(try dataset.character(at: ordinal, members: request.members)) }
       return page(records, from: offset, of: matches.count, attribution: dataset.attribution)
     case "character-comics":
       try Self.check(request.parameters, allowed: ["id", "titleStartsWith"])

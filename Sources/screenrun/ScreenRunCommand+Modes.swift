@@ -22,8 +22,12 @@ extension ScreenRunCommand {
 
   /// The plugins' settings: data mode (`--live`) and environment (`--no-cache` included).
   static func pluginContext(_ arguments: Arguments) -> PluginContext {
-    arguments.pluginContext(environment: ProcessInfo.processInfo.environment)
+    arguments.pluginContext(environment: environment)
   }
+
+  /// The process's environment, read once: `ProcessInfo.environment` builds a new dictionary on
+  /// every call.
+  static let environment = ProcessInfo.processInfo.environment
 
   /// Runs a script: one frame after each command, each headed by the command.
   @MainActor

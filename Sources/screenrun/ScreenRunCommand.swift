@@ -32,7 +32,7 @@ struct ScreenRunCommand {
   static func run(_ argv: [String]) async -> ExitCode {
     let arguments: Arguments
     do {
-      arguments = try Arguments.parse(argv).resolvingEnvironment(ProcessInfo.processInfo.environment)
+      arguments = try Arguments.parse(argv).resolvingEnvironment(environment)
     } catch {
       Output.error(
         "screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")

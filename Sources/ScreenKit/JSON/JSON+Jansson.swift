@@ -53,12 +53,23 @@ extension JSON {
     throws(JSONSyntaxError) -> JSON
   {
     var text = text
-    return try text.withUTF8 { buffer in
-      var reader = JSONPieceReader(
-        buffer, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
-        pieceSize: options.pieceSize ?? buffer.count, onlyMembers: keys)
-      return Result { () throws(JSONSyntaxError) in try reader.document() }
-    }.get()
+    return try text.withUTF8 { parse(buffer: $0, onlyMembers: keys, options: options) }.get()
+  }
+
+  /// Parses only the named members of the object at the top of `bytes` (see above).
+  package static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers keys: Set<String>, options: ParseOptions
+  ) throws(JSONSyntaxError) -> JSON {
+    try parse(buffer: bytes, onlyMembers: keys, options: options).get()
+  }
+
+  private static func parse(
+    buffer: UnsafeBufferPointer<UInt8>, onlyMembers keys: Set<String>, options: ParseOptions
+  ) -> Result<JSON, JSONSyntaxError> {
+    var reader = JSONPieceReader(
+      buffer, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
+      pieceSize: options.pieceSize ?? buffer.count, onlyMembers: keys)
+    return Result { () throws(JSONSyntaxError) in try reader.document() }
   }
 
   private static func flags(_ options: ParseOptions) -> Int {

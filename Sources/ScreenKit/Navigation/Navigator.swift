@@ -106,7 +106,9 @@ public final class Navigator {
     let list = spec.list.map {
       "\($0.search?.parameter ?? "")|\($0.search?.minLength ?? 0)|\($0.search?.required ?? false)|\($0.paging.pageSize)"
     }
-    return [spec.kind.rawValue, spec.source.plugin, spec.source.resource, list ?? ""].joined(separator: "|")
+    // The records hold only the members the screen read when they were loaded.
+    let members = spec.list == nil ? "" : spec.recordMembers.map { $0.sorted().joined(separator: ",") } ?? "*"
+    return [spec.kind.rawValue, spec.source.plugin, spec.source.resource, list ?? "", members].joined(separator: "|")
       + parameters.joined(separator: "&")
   }
 
@@ -182,7 +184,8 @@ public final class Navigator {
     switch spec.body {
     case .list(let list):
       let configuration = ListViewModel.Configuration(
-        resource: spec.source.resource, parameters: values, search: list.search, paging: list.paging)
+        resource: spec.source.resource, parameters: values, search: list.search, paging: list.paging,
+        members: spec.recordMembers)
       return .list(ListViewModel(source: source, configuration: configuration, scheduler: scheduler))
     case .detail:
       return .detail(

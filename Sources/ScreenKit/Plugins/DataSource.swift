@@ -15,14 +15,19 @@ public struct PageRequest: Sendable, Hashable {
   /// Where the page starts: nil for the first page, else the `next` cursor of the page before.
   public var cursor: PageCursor?
   public var pageSize: Int
+  /// The top-level members of each record that the screen reads; nil for all. A source may
+  /// return only these (the bundled samples do, so a page parses no more than it shows) or all.
+  public var members: Set<String>?
 
   public init(
-    resource: String, parameters: [String: String] = [:], cursor: PageCursor? = nil, pageSize: Int
+    resource: String, parameters: [String: String] = [:], cursor: PageCursor? = nil, pageSize: Int,
+    members: Set<String>? = nil
   ) {
     self.resource = resource
     self.parameters = parameters
     self.cursor = cursor
     self.pageSize = pageSize
+    self.members = members
   }
 }
 

@@ -5,7 +5,6 @@ struct ScreenDocument {
   let path: String
   let bytes: [UInt8]
   let root: JSON
-  private let locator: JSONLocator
 
   /// Largest screen file read; a screen is a page of JSON, so anything bigger is a mistake.
   static let maximumSize = 4 << 20
@@ -32,7 +31,6 @@ struct ScreenDocument {
     } catch {
       throw Self.syntaxDiagnostic(error, in: bytes, file: path)
     }
-    locator = JSONLocator(bytes)
   }
 
   /// Places a jansson syntax error at the start of the token it names (jansson counts to the
@@ -77,7 +75,15 @@ struct ScreenDocument {
     return TextLocation(line: line, column: before + 1)
   }
 
-  func diagnostic(_ problem: SpecProblem) -> Diagnostic {
+  /// The problems placed at their lines and columns. The text is scanned for places only when
+  /// there is a problem to place: a valid screen never pays for it.
+  func diagnostics(_ problems: [SpecProblem]) -> [Diagnostic] {
+    guard !problems.isEmpty else { return [] }
+    let locator = JSONLocator(bytes)
+    return problems.map { diagnostic($0, locator: locator) }
+  }
+
+  private func diagnostic(_ problem: SpecProblem, locator: JSONLocator) -> Diagnostic {
     var location: TextLocation?
     switch problem.anchor {
     case .key:

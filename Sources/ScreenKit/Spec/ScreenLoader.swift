@@ -76,7 +76,7 @@ public struct ScreenLoader: Sendable {
         problems += loader.checkContexts(decoded)
         problems += checkSelect(decoded, loader: loader)
       }
-      diagnostics += problems.map(document.diagnostic).sorted {
+      diagnostics += document.diagnostics(problems).sorted {
         ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
       }
       let spec = problems.isEmpty ? decoded : nil

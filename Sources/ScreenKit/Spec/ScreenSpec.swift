@@ -57,6 +57,17 @@ public struct ScreenSpec: Sendable {
     return templates
   }
 
+  /// The top-level members of a record that the screen's templates read, which is all that a
+  /// data source needs to return of each; nil when a template reads the record whole.
+  public var recordMembers: Set<String>? {
+    var members: Set<String> = []
+    for (_, template) in namedTemplates {
+      guard let read = template.recordMembers else { return nil }
+      members.formUnion(read)
+    }
+    return members
+  }
+
   /// The navigation parameters the screen reads (`{params.id}`), which whoever opens it must give.
   public var parameterNames: Set<String> {
     namedTemplates.reduce(into: Set<String>()) { $0.formUnion($1.template.parameterNames) }

@@ -57,6 +57,21 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   /// Whether the template reads fields of a record (and so means nothing where there is none).
   public var readsRecord: Bool { expressions.contains { $0.root == .record } }
 
+  /// The top-level members of the record that this template reads (`{comics.available}` and
+  /// `{x|or:author.login}` give `comics` and `author`); nil when it reads the record whole.
+  var recordMembers: Set<String>? {
+    var members: Set<String> = []
+    for expression in expressions {
+      var paths = expression.root == .record ? [expression.path] : []
+      for case .or(let path) in expression.filters { paths.append(path) }
+      for path in paths {
+        guard let first = path.first else { return nil }
+        members.insert(first)
+      }
+    }
+    return members
+  }
+
   /// The `meta.…` keys this template reads.
   var metaKeys: [String] { expressions.compactMap { $0.root == .meta ? $0.path.first ?? "" : nil } }
 

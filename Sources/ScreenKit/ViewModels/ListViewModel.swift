@@ -51,12 +51,18 @@ public final class ListViewModel: ViewModel {
     public var parameters: [String: String]
     public var search: SearchSpec?
     public var paging: PagingSpec
+    /// The record members the screen reads (`PageRequest.members`); nil for all.
+    public var members: Set<String>?
 
-    public init(resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec) {
+    public init(
+      resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
+      members: Set<String>? = nil
+    ) {
       self.resource = resource
       self.parameters = parameters
       self.search = search
       self.paging = paging
+      self.members = members
     }
   }
 
@@ -187,7 +193,7 @@ public final class ListViewModel: ViewModel {
     }
     let request = PageRequest(
       resource: configuration.resource, parameters: parameters, cursor: cursor,
-      pageSize: configuration.paging.pageSize)
+      pageSize: configuration.paging.pageSize, members: configuration.members)
     requests.append(request)
     var next = state
     if cursor == nil {
@@ -201,7 +207,7 @@ public final class ListViewModel: ViewModel {
     let page = state.pagesLoaded
     let source = self.source
     effects.run { [weak self] in
-      let result: Result<Page, DataSourceError>
+      let result: Answer
       do throws(DataSourceError) {
         result = .success(try await source.page(request))
       } catch {
@@ -211,7 +217,14 @@ public final class ListViewModel: ViewModel {
     }
   }
 
-  private func receive(_ result: Result<Page, DataSourceError>, generation: Int, page: Int, cursor: PageCursor?) {
+  /// A page or why there is none: `Result`'s generic type would cost its first instantiation on
+  /// the first frame, this one nothing.
+  private enum Answer {
+    case success(Page)
+    case failure(DataSourceError)
+  }
+
+  private func receive(_ result: Answer, generation: Int, page: Int, cursor: PageCursor?) {
     // An answer to an older query, or to a page already replaced, is stale: drop it.
     guard generation == self.generation, page == state.pagesLoaded else { return }
     var next = state

@@ -29,26 +29,29 @@ public final class AnyViewModel<State, Input>: ViewModel {
 /// for the model to settle (a script, a test) and so that a newer request can cancel an older one.
 @MainActor
 final class Effects {
-  private var running: [Int: Task<Void, Never>] = [:]
+  // A few at a time, so a list, not a dictionary (whose generic type would cost its first
+  // instantiation on the first frame).
+  private var running: [(id: Int, task: Task<Void, Never>)] = []
   private var nextID = 0
 
   /// Runs `work` as a task, remembered until it ends.
   func run(_ work: @escaping @MainActor () async -> Void) {
     let id = nextID
     nextID += 1
-    running[id] = Task { @MainActor [weak self] in
+    let task = Task { @MainActor [weak self] in
       await work()
-      self?.running[id] = nil
+      self?.running.removeAll { $0.id == id }
     }
+    running.append((id, task))
   }
 
   func cancelAll() {
-    for task in running.values { task.cancel() }
+    for (_, task) in running { task.cancel() }
   }
 
   /// Waits until no work is running, including work started by work that ended meanwhile.
   /// (Each task removes itself as its last step, so this ends.)
   func settle() async {
-    while let task = running.values.first { await task.value }
+    while let task = running.first?.task { await task.value }
   }
 }

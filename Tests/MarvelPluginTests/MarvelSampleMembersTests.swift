@@ -1,0 +1,27 @@
+import Testing
+
+@testable import MarvelPlugin
+@testable import ScreenKit
+
+/// A page asked for some members of each record (`PageRequest.members`: what a list screen
+/// reads) holds exactly those members of the whole records, in their order.
+@Suite("Marvel sample: the members asked for")
+struct MarvelSampleMembersTests {
+  @Test(arguments: [["name", "comics", "id"], ["modified", "urls"], ["nope"], []] as [Set<String>])
+  func aPageHoldsOnlyTheMembersAskedFor(_ members: Set<String>) async throws {
+    let source = try MarvelSampleSource()
+    for offset in [0, 700, 1_400] {
+      let cursor = PageCursor(String(offset))
+      let whole = try await source.page(PageRequest(resource: "characters", cursor: cursor, pageSize: 40))
+      let part = try await source.page(
+        PageRequest(resource: "characters", cursor: cursor, pageSize: 40, members: members))
+      #expect(part.records.count == whole.records.count)
+      #expect(part.total == whole.total && part.next == whole.next)
+      for (full, projected) in zip(whole.records, part.records) {
+        let keys = try #require(full.objectValue?.keys)
+        #expect(projected.objectValue?.keys == keys.filter(members.contains))
+        for key in members { #expect(projected[key] == full[key]) }
+      }
+    }
+  }
+}
