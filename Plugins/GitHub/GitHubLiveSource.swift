@@ -20,6 +20,8 @@ struct GitHubLiveSource: DataSource {
   static let apiVersion = "2022-11-28"
   /// GitHub lists at most this many search results, whatever `total_count` says.
   static let searchCap = 1000
+  /// The largest `total_count` read: GitHub's own are far below it; a bigger one is not an answer.
+  static let maximumTotal = Int(Int32.max)
   static let attribution = "Data from the GitHub REST API"
 
   private let base: URL
@@ -30,6 +32,7 @@ struct GitHubLiveSource: DataSource {
   init(environment: [String: String]) throws(DataSourceError) {
     let token = environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines)
     self.token = token?.isEmpty == false ? token : nil
+    if let token = self.token { SecretRegistry.shared.register(token) }
     redactor = Redactor(secrets: self.token.map { [$0] } ?? [])
     base = try HTTPURL.base(
       from: environment, variable: Self.baseURLVariable, default: Self.defaultBaseURL, redactor: redactor)
@@ -69,10 +72,8 @@ struct GitHubLiveSource: DataSource {
       guard response.status == 200 else {
         throw error(response, request.resource, repository)
       }
-      let body = try response.json()
-      guard body.objectValue != nil else {
-        throw .decoding("the GitHub answer to \(path) is \(body.typeDescription), not an object")
-      }
+      let body = try ResponseReader("the GitHub answer to \(path)")
+        .object(try response.json(), at: .root, request.resource == "commit" ? "a commit" : "a repository")
       return Record(body, attribution: Self.attribution)
     }
   }
@@ -101,10 +102,10 @@ struct GitHubLiveSource: DataSource {
       throw GitHubResponseError.error(for: response, context: .search, hasToken: token != nil)
     }
     let body = try response.json()
-    guard let items = body["items"]?.arrayValue else {
-      throw .decoding("the GitHub search answer has no 'items' array")
-    }
-    let total = body["total_count"]?.intValue
+    let reader = ResponseReader("the GitHub answer to \(response.url.path)")
+    _ = try reader.object(body, at: .root, "a search answer")
+    let items = try reader.records(body["items"], at: .root / "items", each: "a repository")
+    let total = try reader.integer(body["total_count"], at: .root / "total_count", in: 0...Self.maximumTotal, "a count")
     return Page(
       records: items, total: total, reachable: total.map { min($0, Self.searchCap) },
       next: next(response), attribution: Self.attribution)
@@ -132,10 +133,8 @@ struct GitHubLiveSource: DataSource {
     guard response.status == 200 else {
       throw error(response, "commits", repository)
     }
-    let body = try response.json()
-    guard let commits = body.arrayValue else {
-      throw .decoding("the GitHub answer to \(url.path) is \(body.typeDescription), not an array of commits")
-    }
+    let commits = try ResponseReader("the GitHub answer to \(url.path)")
+      .records(try response.json(), at: .root, each: "a commit")
     return Page(records: commits, next: next(response), attribution: Self.attribution)
   }
 
@@ -164,19 +163,22 @@ struct GitHubLiveSource: DataSource {
 
   /// A cursor back to a URL: one from a `Link` header, on the API's own host.
   private func follow(_ cursor: PageCursor) throws(DataSourceError) -> URL {
-    guard let url = URL(string: cursor.value), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-      throw .badRequest("the page cursor is not a URL from GitHub's Link header", parameter: nil)
+    guard let url = HTTPURL.absolute(cursor.value) else {
+      let scheme = URLComponents(string: cursor.value)?.scheme.map { "; its scheme is \(CheckedNumber.quoted($0))" }
+      throw .badRequest(
+        "the next-page link from GitHub's Link header is not an http or https URL\(scheme ?? "")", parameter: nil)
     }
-    guard Self.sameOrigin(url, base) else {
+    let differences = HTTPURL.originDifference(url, base)
+    guard differences.isEmpty else {
       throw .decoding(
-        "GitHub's next-page link leads to \(client.host(url)), not to \(Self.baseURLVariable) (\(client.host(base))); "
-          + "screenrun does not follow it there")
+        "GitHub's next-page link leads to another server than \(Self.baseURLVariable): "
+          + "\(redactor(differences.joined(separator: ", "))); screenrun does not follow it there")
     }
     return url
   }
 
   private static func sameOrigin(_ left: URL, _ right: URL) -> Bool {
-    Origin(left) != nil && Origin(left) == Origin(right)
+    HTTPURL.sameOrigin(left, right)
   }
 
   private func error(_ response: HTTPResponse, _ resource: String, _ repository: GitHubRepositoryName)

@@ -63,26 +63,45 @@ enum GitHubResponseError {
     }
   }
 
+  /// The longest `retry-after` taken as given (a day): a longer one is no usable time.
+  static let maximumRetryAfter = 86_400
+  /// The latest `x-ratelimit-reset` taken as given (9999-12-31 23:59:59 UTC), so a date can always
+  /// be shown; anything later, fractional or not a number is no usable time.
+  static let latestReset = 253_402_300_799
+
   /// A 403 or 429 that is a rate limit: the primary limit (`x-ratelimit-remaining: 0`, reset at
-  /// `x-ratelimit-reset`) or a secondary one (`retry-after`, or GitHub's words for it).
+  /// `x-ratelimit-reset`) or a secondary one (`retry-after`, or GitHub's words for it). Each
+  /// number is read within its range; one out of range is treated as absent, and the message says
+  /// the server gave no usable time.
   private static func rateLimit(
     _ response: HTTPResponse, message: String?, tokenSet: Bool, now: Date
   ) -> DataSourceError? {
     let headers = response.headers
-    if let retryAfter = headers["Retry-After"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-      retryAfter >= 0
-    {
+    if let text = headers["Retry-After"] {
+      guard let retryAfter = CheckedNumber.integer(text, in: 0...maximumRetryAfter) else {
+        return .rateLimited(
+          "GitHub's secondary rate limit; the server gave no usable retry time (retry-after "
+            + "\(CheckedNumber.quoted(text))); wait at least a minute before asking again")
+      }
       return .rateLimited(
         "GitHub's secondary rate limit: wait \(duration(retryAfter)) before asking again", retryAfter: retryAfter)
     }
-    if headers["X-RateLimit-Remaining"]?.trimmingCharacters(in: .whitespaces) == "0" {
-      let limit = headers["X-RateLimit-Limit"].map { " of \($0) requests an hour" } ?? ""
+    if let remaining = headers["X-RateLimit-Remaining"], CheckedNumber.integer(remaining, in: 0...0) == 0 {
+      let limit =
+        headers["X-RateLimit-Limit"].flatMap { CheckedNumber.integer($0, in: 1...1_000_000_000) }
+        .map { " of \($0) requests an hour" } ?? ""
       let hint = tokenSet ? "" : "; set \(GitHubLiveSource.tokenVariable) for a higher limit"
-      guard let reset = headers["X-RateLimit-Reset"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
+      guard let text = headers["X-RateLimit-Reset"] else {
         return .rateLimited("GitHub's rate limit\(limit) is used up; try again later\(hint)")
       }
+      guard let reset = CheckedNumber.integer(text, in: 0...latestReset) else {
+        return .rateLimited(
+          "GitHub's rate limit\(limit) is used up; the server gave no usable reset time (x-ratelimit-reset "
+            + "\(CheckedNumber.quoted(text))); try again later\(hint)")
+      }
       return .rateLimited(
-        "GitHub's rate limit\(limit) is used up until \(localTime(reset, now: now)) (local time)\(hint)", until: reset)
+        "GitHub's rate limit\(limit) is used up until \(localTime(Double(reset), now: now)) (local time)\(hint)",
+        until: Double(reset))
     }
     if let message, message.lowercased().contains("secondary rate limit") {
       // GitHub's advice when it sends no retry-after: wait at least a minute.
@@ -108,6 +127,8 @@ enum GitHubResponseError {
   }
 
   private static func duration(_ seconds: Int) -> String {
-    seconds == 1 ? "1 second" : seconds < 120 ? "\(seconds) seconds" : "\(seconds / 60) minutes"
+    seconds == 1
+      ? "1 second"
+      : seconds < 120 ? "\(seconds) seconds" : seconds < 7200 ? "\(seconds / 60) minutes" : "\(seconds / 3600) hours"
   }
 }

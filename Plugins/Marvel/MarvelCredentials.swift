@@ -17,6 +17,7 @@ struct MarvelCredentials: Sendable, CustomStringConvertible {
   init(publicKey: String, privateKey: String) {
     self.publicKey = publicKey
     self.privateKey = privateKey
+    SecretRegistry.shared.register(privateKey)  // redacted from all output, wherever it is echoed
   }
 
   /// The keys from the environment. Missing keys are an error that names the variables (and
@@ -44,10 +45,9 @@ struct MarvelCredentials: Sendable, CustomStringConvertible {
 
   /// The query items that sign a request made at `timestamp`.
   func signature(timestamp: String) -> [(String, String)] {
-    [
-      ("ts", timestamp), ("apikey", publicKey),
-      ("hash", Self.hash(timestamp: timestamp, privateKey: privateKey, publicKey: publicKey)),
-    ]
+    let hash = Self.hash(timestamp: timestamp, privateKey: privateKey, publicKey: publicKey)
+    SecretRegistry.shared.register(hash)
+    return [("ts", timestamp), ("apikey", publicKey), ("hash", hash)]
   }
 
   /// md5(ts + privateKey + publicKey) in lowercase hex, as Marvel's authorization rules define it.

@@ -16,6 +16,9 @@ struct MarvelLiveSource: DataSource {
   static let defaultBaseURL = "https://gateway.marvel.com"
   /// Names the request may not set: the paging and the signature are the source's to send.
   static let reservedParameters: Set<String> = ["limit", "offset", "ts", "apikey", "hash"]
+  /// The largest offset, count or total read from an answer: Marvel's own are far below it, and
+  /// anything above is not a page but a hostile or broken server.
+  static let maximumCount = Int(Int32.max)
 
   private let base: URL
   private let credentials: MarvelCredentials
@@ -40,23 +43,30 @@ struct MarvelLiveSource: DataSource {
     try await redacting { () throws(DataSourceError) in
       var parameters = request.parameters
       let path: String
+      let record: String
       switch request.resource {
       case "characters":
         path = "/v1/public/characters"
+        record = "a character"
       case "character-comics":
         path = "/v1/public/characters/\(try Self.id(parameters.removeValue(forKey: "id")))/comics"
+        record = "a comic"
       default:
         throw .server(status: 404, "\(request.resource) does not exist")
       }
       let offset = try Self.offset(request.cursor)
       let query = try Self.query(parameters) + [("limit", String(request.pageSize)), ("offset", String(offset))]
       let body = try await get(path, query: query)
-      guard let data = body["data"], let results = data["results"]?.arrayValue else {
-        throw .decoding("the Marvel answer to \(path) has no data.results array")
-      }
-      let start = data["offset"]?.intValue ?? offset
-      let count = data["count"]?.intValue ?? results.count
-      let total = data["total"]?.intValue
+      let reader = ResponseReader("the Marvel answer to \(path)")
+      _ = try reader.object(body, at: .root, "an answer")
+      let data = try reader.object(body["data"], at: .root / "data", "the data container")
+      let results = try reader.records(data["results"], at: .root / "data" / "results", each: record)
+      // Each is at most `maximumCount`, so `start + count` cannot overflow.
+      let counts = 0...Self.maximumCount
+      let start = try reader.integer(data["offset"], at: .root / "data" / "offset", in: counts, "an offset") ?? offset
+      let count =
+        try reader.integer(data["count"], at: .root / "data" / "count", in: counts, "a count") ?? results.count
+      let total = try reader.integer(data["total"], at: .root / "data" / "total", in: counts, "a total")
       let end = start + count
       let more = count > 0 && total.map { end < $0 } == true
       return Page(
@@ -74,9 +84,10 @@ struct MarvelLiveSource: DataSource {
       let id = try Self.id(parameters.removeValue(forKey: "id"))
       let path = "/v1/public/characters/\(id)"
       let body = try await get(path, query: try Self.query(parameters))
-      guard let results = body["data"]?["results"]?.arrayValue else {
-        throw .decoding("the Marvel answer to \(path) has no data.results array")
-      }
+      let reader = ResponseReader("the Marvel answer to \(path)")
+      _ = try reader.object(body, at: .root, "an answer")
+      let data = try reader.object(body["data"], at: .root / "data", "the data container")
+      let results = try reader.records(data["results"], at: .root / "data" / "results", each: "a character")
       guard let character = results.first else {
         throw .server(status: 404, "Marvel has no character with id \(id)")
       }
@@ -132,7 +143,7 @@ struct MarvelLiveSource: DataSource {
 
   private static func offset(_ cursor: PageCursor?) throws(DataSourceError) -> Int {
     guard let cursor else { return 0 }
-    guard let offset = Int(cursor.value), offset >= 0 else {
+    guard let offset = CheckedNumber.integer(cursor.value, in: 0...maximumCount) else {
       throw .badRequest("the page cursor '\(cursor.value)' is not an offset of 0 or more", parameter: "offset")
     }
     return offset

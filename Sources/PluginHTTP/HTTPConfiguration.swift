@@ -57,9 +57,10 @@ package struct HTTPConfiguration: Sendable {
 
   private static func seconds(_ environment: [String: String], _ name: String) throws(DataSourceError) -> Duration? {
     guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
+    guard let seconds = CheckedNumber.decimal(text, in: 0.1...3600) else {
       throw .badRequest(
-        "\(name) is '\(text)'; set it to a number of seconds from 0.1 to 3600, such as 30", parameter: name)
+        "\(name) is \(CheckedNumber.quoted(text)); set it to a number of seconds from 0.1 to 3600, such as 30",
+        parameter: name)
     }
     return .milliseconds(Int((seconds * 1000).rounded()))
   }

@@ -56,6 +56,47 @@ package enum HTTPURL {
   package static func segment(_ text: String) -> String {
     encode(text)
   }
+
+  /// `text` as an absolute http or https URL, its scheme lowercased (schemes are not case
+  /// sensitive: `HTTP://api.example` is `http://api.example`) and the rest kept exactly; nil when
+  /// it is not one. Hosts are compared without regard to case by `sameOrigin`.
+  package static func absolute(_ text: String) -> URL? {
+    guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+    else { return nil }
+    components.scheme = scheme
+    return components.url
+  }
+
+  /// Whether `url` is on the same origin as `base`: scheme, host and port, without regard to case,
+  /// a missing port counting as the scheme's own.
+  package static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
+    originDifference(url, base).isEmpty
+  }
+
+  /// What differs between the origins of `url` and `base`, for a message: "host 'elsewhere.example'
+  /// (not '127.0.0.1')". Empty when they are the same.
+  package static func originDifference(_ url: URL, _ base: URL) -> [String] {
+    let (left, right) = (Origin(url), Origin(base))
+    var differences: [String] = []
+    if left.scheme != right.scheme { differences.append("scheme '\(left.scheme)' (not '\(right.scheme)')") }
+    if left.host != right.host { differences.append("host '\(left.host)' (not '\(right.host)')") }
+    if left.port != right.port { differences.append("port \(left.port) (not \(right.port))") }
+    return differences
+  }
+
+  /// Scheme, host and port, lowercased, with the scheme's default port filled in.
+  private struct Origin {
+    let scheme: String
+    let host: String
+    let port: Int
+
+    init(_ url: URL) {
+      scheme = url.scheme?.lowercased() ?? ""
+      host = url.host?.lowercased() ?? ""
+      port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : 0)
+    }
+  }
 }
 
 extension String {

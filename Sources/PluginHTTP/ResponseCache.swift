@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 
 #if canImport(Glibc)
   import Glibc
@@ -18,10 +19,15 @@ package struct ResponseCache: Sendable {
     self.directory = directory
   }
 
-  /// The stored answer for `key`, or nil when there is none or it cannot be trusted.
+  /// The largest cache file read: the largest body an answer may have, and its head.
+  package static let maximumFileSize = (64 << 20) + (64 << 10)
+
+  /// The stored answer for `key`, or nil when there is none or it cannot be trusted. Only a
+  /// regular file is read: a FIFO or a device put in its place is never opened.
   package func entry(for key: CacheKey) -> CacheEntry? {
-    guard let data = FileManager.default.contents(atPath: fileURL(key).path) else { return nil }
-    guard let entry = CacheEntry(decoding: Array(data)), entry.key == key.text else { return nil }
+    guard case .success(let bytes) = RegularFile.contents(of: fileURL(key).path, limit: Self.maximumFileSize),
+      let entry = CacheEntry(decoding: bytes), entry.key == key.text
+    else { return nil }
     return entry
   }
 
@@ -156,7 +162,7 @@ package struct CacheEntry: Sendable {
         headers.append(
           (String(field[..<colon]), String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
       } else if let text = Self.value(line, "body-length") {
-        length = Int(text)
+        length = CheckedNumber.integer(text, in: 0...Int.max)
       } else if let text = Self.value(line, "body-md5") {
         md5 = text
       } else {

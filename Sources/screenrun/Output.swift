@@ -1,13 +1,15 @@
 import Foundation
+import ScreenKit
 
-/// Writes to stdout and stderr, unbuffered by Swift, so frames and errors keep their order.
+/// The command line's output: frames and listings to stdout, errors to stderr, all of it through
+/// `TerminalWriter`, the one door out, as text from outside (neutralized, secrets redacted).
 enum Output {
   static func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    TerminalWriter.write(untrusted: text)
   }
 
   static func error(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    TerminalWriter.writeLine(untrusted: line)
   }
 }
 

@@ -35,13 +35,20 @@ extension ScreenRunCommand {
     let nextLine: () -> String?
     if path == "-" {
       nextLine = { readLine(strippingNewline: true) }
-    } else if let data = FileManager.default.contents(atPath: path) {
-      var lines = String(decoding: data, as: UTF8.self)
-        .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }[...]
-      nextLine = { lines.popFirst().map(String.init) }
     } else {
-      Output.error("\(name): error: cannot read the script (no such file, or no permission)")
-      return .usage
+      // Only a regular file: a FIFO or a device is refused, never opened (`--script -` streams).
+      switch RegularFile.contents(of: path, limit: 64 << 20) {
+      case .success(let data):
+        var lines = String(decoding: data, as: UTF8.self)
+          .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }[...]
+        nextLine = { lines.popFirst().map(String.init) }
+      case .failure(let problem):
+        var message = problem.message(expecting: "a script file")
+        if problem == .missing { message = "cannot read the script (no such file)" }
+        if problem == .fifo { message += "; to stream a script, pipe it to --script -" }
+        Output.error("\(name): error: \(message)")
+        return .usage
+      }
     }
 
     let clock = VirtualScheduler()
@@ -94,8 +101,6 @@ extension ScreenRunCommand {
     watcher?.stop()
     switch ending {
     case .ok: return .ok
-    case .interrupted: return .interrupted
-    case .terminated: return .terminated
     case .noTerminal:
       Output.error("screenrun: error: the interactive mode needs a terminal; use --once or --script")
       return .usage

@@ -12,6 +12,7 @@ struct ScreenRunCommand {
 
   @MainActor
   static func main() async {
+    TerminalWriter.prepareStandardStreams()
     let code = await run(Array(CommandLine.arguments.dropFirst()))
     exit(code.rawValue)
   }
@@ -21,7 +22,9 @@ struct ScreenRunCommand {
     case ok = 0
     case failure = 1
     case usage = 2
+    /// SIGINT in the interactive mode.
     case interrupted = 130
+    /// SIGTERM or SIGHUP in the interactive mode.
     case terminated = 143
   }
 

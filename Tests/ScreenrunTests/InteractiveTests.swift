@@ -233,6 +233,45 @@ struct InteractiveTests {
     }
   }
 
+  @Test(
+    "a signal while the main thread is busy (a 200 KB word to wrap) restores the terminal and ends at once",
+    arguments: [
+      Kill(signal: SIGTERM, name: "SIGTERM", status: 143), Kill(signal: SIGINT, name: "SIGINT", status: 130),
+      Kill(signal: SIGHUP, name: "SIGHUP", status: 143),
+    ])
+  func killedWhileBusy(_ kill: Kill) async throws {
+    let screens = try ScreenCopy(["character.json"])
+    let text = #"{ "type": "text", "value": "{description}", "empty": "No description." },"#
+    try screens.edit(
+      "character.json", replacing: text,
+      with: text + #" { "type": "text", "value": "\#(String(repeating: "w", count: 200_000))" },"#)
+    try await TmuxSession.with([screens.path("character.json"), "--param", "id=1009368"]) { pane in
+      let pid = try await pane.pid()
+      // Busy: the process has spent a good part of a second on the CPU. Should wrapping become
+      // fast, this gives up after a while and the signal is simply served at rest.
+      let deadline = ContinuousClock.now + .seconds(5)
+      while Self.cpuSeconds(pid) < 0.5, ContinuousClock.now < deadline {
+        try await Task.sleep(for: TmuxSession.pollInterval)
+      }
+      #expect(Foundation.kill(pid, kill.signal) == 0, "kill -\(kill.name) \(pid): errno \(errno)")
+      // waitForEnd gives up after TmuxSession.patience: not a timing benchmark, only "it ended".
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == kill.status, "\(kill.name) ends screenrun with \(kill.status)")
+      try await expectRestored(pane, ending)
+    }
+  }
+
+  /// The CPU time (user and system) a process has used so far, from /proc; 0 when unknown.
+  static func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    // After "pid (name) ": state is field 3; utime and stime are fields 14 and 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   @Test("Esc on the first screen says so and keeps running")
   func escapeOnFirstScreen() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in

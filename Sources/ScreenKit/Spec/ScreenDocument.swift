@@ -12,20 +12,11 @@ struct ScreenDocument {
 
   init(path: String) throws(Diagnostic) {
     self.path = path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Diagnostic(file: path, message: "no such file")
+    switch RegularFile.contents(of: path, limit: Self.maximumSize) {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      throw Diagnostic(file: path, message: problem.message(expecting: "a screen file (.json)"))
     }
-    guard !isDirectory.boolValue else {
-      throw Diagnostic(file: path, message: "is a folder; expected a screen file (.json)")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Diagnostic(file: path, message: "cannot be read (check its permissions)")
-    }
-    guard data.count <= Self.maximumSize else {
-      throw Diagnostic(file: path, message: "is \(data.count) bytes; a screen file is at most \(Self.maximumSize)")
-    }
-    bytes = [UInt8](data)
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       throw Diagnostic(
         file: path, location: TextLocation(line: 1, column: 1),

@@ -88,14 +88,21 @@ public struct ScreenLoader: Sendable {
       guard let select = spec.list?.select else { return [] }
       let pointer = JSONPointer.root / "select" / "screen"
       let target = ScreenLoader.resolve(select.screen, relativeTo: spec.file)
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      switch RegularFile.problem(at: target) {
+      case nil, .unreadable:
+        break  // read below, where an unreadable file gets its own message
+      case .missing:
         var message = "select screen '\(select.screen)' does not exist (looked for \(target))"
         let folder = ScreenLoader.resolve(".", relativeTo: spec.file)
+        // The name itself is never "near": a file by that name that cannot be opened is another problem.
         let siblings =
-          (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".json") } ?? []
+          (try? FileManager.default.contentsOfDirectory(atPath: folder))?
+          .filter { $0.hasSuffix(".json") && $0 != select.screen } ?? []
         if let near = Spelling.nearest(to: select.screen, in: siblings) { message += "; did you mean '\(near)'?" }
         return [SpecProblem(pointer: pointer, anchor: .value(offset: 0), message: message)]
+      case let problem?:
+        let message = "select screen '\(select.screen)' \(problem.message(expecting: "a screen file (.json)"))"
+        return [SpecProblem(pointer: pointer, anchor: .value(offset: 0), message: message + " (looked for \(target))")]
       }
       if inProgress.contains(Self.canonical(target)) { return [] }  // a cycle, checked already
       guard let targetSpec = load(target, loader: loader) else {

@@ -15,11 +15,9 @@ final class InteractiveSession {
   /// Called when a key or a signal has been handled (hot reload checks its files here).
   var afterEvent: (@MainActor () -> Void)?
 
-  /// How a session ended.
+  /// How a session ended. (SIGINT, SIGTERM and SIGHUP end the process from `SignalWatcher`.)
   enum Ending: Equatable {
     case ok
-    case interrupted
-    case terminated
     case noTerminal
   }
 
@@ -29,6 +27,12 @@ final class InteractiveSession {
 
   /// Runs until the user quits; the terminal is restored whatever happens.
   func run() async -> InteractiveSession.Ending {
+    // SIGINT, SIGTERM and SIGHUP end the session from a thread of their own, even while this one
+    // is busy; served from before the terminal changes, so no signal finds it changed and unguarded.
+    SignalWatcher.start([
+      SIGINT: ScreenRunCommand.ExitCode.interrupted.rawValue, SIGTERM: ScreenRunCommand.ExitCode.terminated.rawValue,
+      SIGHUP: ScreenRunCommand.ExitCode.terminated.rawValue,
+    ])
     guard TerminalMode.enter() else {
       return .noTerminal
     }
@@ -63,20 +67,14 @@ final class InteractiveSession {
     input.resume()
     sources.append(input)
 
-    let signals: [(Int32, InteractiveSession.Ending?)] = [
-      (SIGWINCH, nil), (SIGINT, .interrupted), (SIGTERM, .terminated), (SIGHUP, .terminated),
-    ]
-    for (number, code) in signals {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler { [weak self] in
-        MainActor.assumeIsolated {
-          if let code { self?.quit(code) } else { self?.draw() }
-        }
-      }
-      source.resume()
-      sources.append(source)
+    // A resize only asks for a redraw, so it can wait its turn on this thread.
+    signal(SIGWINCH, SIG_IGN)
+    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+    resize.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.draw() }
     }
+    resize.resume()
+    sources.append(resize)
 
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
@@ -214,7 +212,12 @@ final class InteractiveSession {
       let message =
         "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
       let lines = TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)
-      TerminalMode.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
+      var frame = TerminalText(.home + .clearScreen)
+      for (index, line) in lines.enumerated() {
+        if index > 0 { frame.append(.newline) }
+        frame.append(untrusted: line)
+      }
+      TerminalWriter.write(frame)
       return
     }
     if case .list(let model) = entry.model, !model.state.records.isEmpty {
@@ -229,8 +232,13 @@ final class InteractiveSession {
     if let flash, !lines.isEmpty {
       lines[lines.count - 1] = TextWidth.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)
     }
-    let frame = "\u{1B}[H" + lines.prefix(size.rows).joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J"
-    TerminalMode.write(frame)
+    var frame = TerminalText(.home)
+    for (index, line) in lines.prefix(size.rows).enumerated() {
+      if index > 0 { frame.append(.clearToLineEnd + .newline) }
+      frame.append(TerminalLine.fitted(line, columns: size.columns))
+    }
+    frame.append(.clearToLineEnd + .clearToScreenEnd)
+    TerminalWriter.write(frame)
   }
 }
 

@@ -1,15 +1,18 @@
 import Foundation
+import ScreenKit
 
 /// Puts the terminal into raw mode on the alternate screen, and always puts it back: on quit,
-/// on an error, on SIGINT and SIGTERM, and on a crash (a trap or a bad access), where a signal
-/// handler restores the saved mode before the process dies.
+/// on an error, on a failed write, on SIGINT, SIGTERM and SIGHUP (served off the main thread by
+/// `SignalWatcher`, so a busy main thread cannot hold them up), and on a crash (a trap or a bad
+/// access), where a signal handler restores the saved mode before the process dies.
 enum TerminalMode {
-  /// The mode to go back to, for the signal handlers, which can reach only globals.
+  /// The mode to go back to, for the crash handler, which can reach only globals. Written once,
+  /// before the handlers that read it are installed.
   nonisolated(unsafe) private static var saved = termios()
   nonisolated(unsafe) private static var active = false
 
-  static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-  static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"
+  static let enterScreen: TerminalControl = .enterAlternateScreen + .hideCursor + .home + .clearScreen
+  static let leaveScreen: TerminalControl = .showCursor + .leaveAlternateScreen
 
   /// Enters raw mode and the alternate screen; false when stdin is not a terminal.
   static func enter() -> Bool {
@@ -25,34 +28,26 @@ enum TerminalMode {
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
     active = true
+    let original = saved
+    TerminalWriter.setTeardown(
+      TerminalWriter.Teardown(control: leaveScreen) {
+        // At once (not after the output drains, which a stuck terminal never does), then the
+        // keys typed but not read are dropped, as TCSAFLUSH would.
+        var mode = original
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+        _ = tcflush(STDIN_FILENO, TCIFLUSH)
+      })
     for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       Foundation.signal(signal, crashHandler)
     }
-    write(enterScreen)
+    TerminalWriter.write(TerminalText(enterScreen))
     return true
   }
 
   /// Leaves the alternate screen and restores the saved mode; safe to call more than once.
   static func leave() {
-    guard active else { return }
+    TerminalWriter.tearDown()
     active = false
-    write(leaveScreen)
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-  }
-
-  static func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
-      }
-      if written <= 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
   }
 
   /// The size of the terminal, in columns and rows.
@@ -65,10 +60,14 @@ enum TerminalMode {
   }
 
   /// Restores the terminal with only async-signal-safe calls, then dies of the same signal.
+  ///
+  /// The one documented exception to the one door out (`TerminalWriter`): in a crash nothing but
+  /// a raw `write(2)` of constant bytes is safe, and the writer's lock may be held by the thread
+  /// that crashed.
   private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
     if TerminalMode.active {
       let leave: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
-      _ = Glibc.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)
+      _ = Glibc.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
     }
     Foundation.signal(signal, SIG_DFL)

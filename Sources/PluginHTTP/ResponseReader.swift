@@ -1,0 +1,66 @@
+import ScreenKit
+
+/// Reads an API answer with its shape and numbers checked at the edge. Where the answer is not
+/// what the API sends (a list that is not a list, a record that is not an object, a count that no
+/// page can have), the result is a `.decoding` error that says what was found and where, as a
+/// JSON pointer, instead of blank rows or a trap further in.
+///
+///     let reader = ResponseReader("the GitHub answer to /repos/octo/cat/commits")
+///     try reader.records(JSON.array([1, 2, 3]), at: .root, each: "a commit")
+///     // unreadable response: the GitHub answer to /repos/octo/cat/commits is not what the API
+///     // sends: the answer's element 0 is an integer, not a commit (an object) (at /0)
+package struct ResponseReader: Sendable {
+  /// Which answer this is, as a message names it: "the Marvel answer to /v1/public/characters".
+  package let place: String
+
+  package init(_ place: String) {
+    self.place = place
+  }
+
+  /// The object at `pointer`; missing or anything else is an error.
+  package func object(_ value: JSON?, at pointer: JSONPointer, _ what: String) throws(DataSourceError) -> JSON {
+    guard let value else { throw missing(pointer, "\(what) (an object)") }
+    guard case .object = value else { throw wrong(pointer, value.typeDescription, "\(what) (an object)") }
+    return value
+  }
+
+  /// The array at `pointer` whose every element is an object: a page of records.
+  package func records(_ value: JSON?, at pointer: JSONPointer, each what: String) throws(DataSourceError) -> [JSON] {
+    guard let value else { throw missing(pointer, "an array of records") }
+    guard case .array(let elements) = value else {
+      throw wrong(pointer, value.typeDescription, "an array of records")
+    }
+    if let index = elements.firstIndex(where: { $0.objectValue == nil }) {
+      throw wrong(pointer / index, elements[index].typeDescription, "\(what) (an object)")
+    }
+    return elements
+  }
+
+  /// The integer at `pointer` within `range`, or nil when the answer leaves it out or sends null.
+  /// Anything else there (text, a fraction, a value out of range) is an error naming the field.
+  package func integer(
+    _ value: JSON?, at pointer: JSONPointer, in range: ClosedRange<Int>, _ what: String
+  ) throws(DataSourceError) -> Int? {
+    guard let value, value != .null else { return nil }
+    guard let number = CheckedNumber.integer(value, in: range) else {
+      throw wrong(pointer, CheckedNumber.found(value), "\(what) from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  private func missing(_ pointer: JSONPointer, _ expected: String) -> DataSourceError {
+    .decoding("\(place) is not what the API sends: \(field(pointer)) is missing; expected \(expected) (at \(pointer))")
+  }
+
+  private func wrong(_ pointer: JSONPointer, _ found: String, _ expected: String) -> DataSourceError {
+    .decoding("\(place) is not what the API sends: \(field(pointer)) is \(found), not \(expected) (at \(pointer))")
+  }
+
+  /// The field as a screen's templates name it: "the answer's data.results.3"; "the answer's
+  /// element 2" in an answer that is an array; "the answer" itself.
+  private func field(_ pointer: JSONPointer) -> String {
+    guard let first = pointer.tokens.first else { return "the answer" }
+    let element = !first.isEmpty && first.allSatisfy(\.isNumber) ? "element " : ""
+    return "the answer's \(element)\(pointer.tokens.joined(separator: "."))"
+  }
+}

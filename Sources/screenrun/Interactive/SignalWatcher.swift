@@ -1,0 +1,52 @@
+import Foundation
+import ScreenKit
+
+/// Serves SIGINT, SIGTERM and SIGHUP on a thread of its own, so they are answered however busy
+/// the main thread is (a long wrap, a huge paste): the terminal is given back and the process
+/// ends with the signal's status at once.
+///
+/// A self-pipe: the handler only writes the signal's number to a pipe (async-signal-safe), and
+/// the watcher thread, blocked reading it, does the rest with `TerminalWriter.exitNow`.
+enum SignalWatcher {
+  /// The pipe's write end, for the handler, which can reach only globals. Set once, before the
+  /// handlers that read it are installed.
+  nonisolated(unsafe) private static var pipeWrite: Int32 = -1
+
+  /// Starts the watcher; `statuses` maps each signal to serve to the exit status it ends with.
+  /// Safe to call once; later calls do nothing.
+  static func start(_ statuses: [Int32: Int32]) {
+    guard pipeWrite == -1 else { return }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    pipeWrite = ends[1]
+    let readEnd = ends[0]
+
+    let thread = Thread {
+      var number: UInt8 = 0
+      while true {
+        let count = read(readEnd, &number, 1)
+        if count == 1, let status = statuses[Int32(number)] { TerminalWriter.exitNow(status: status) }
+        if count == 0 || (count < 0 && errno != EINTR) { return }
+      }
+    }
+    thread.name = "screenrun signals"
+    thread.start()
+
+    for number in statuses.keys {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = handler
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(number, &action, nil)
+    }
+  }
+
+  private static let handler: @convention(c) (Int32) -> Void = { signal in
+    let saved = errno
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = Glibc.write(SignalWatcher.pipeWrite, &byte, 1)  // one-door-out: the self-pipe, not output
+    errno = saved
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Every byte the product writes to the terminal goes through `TerminalWriter`: this scans the
+/// product's sources for any other way out.
+///
+/// Scanned: the Swift files of Sources/ and Plugins/, the code that ships in `screenrun`.
+/// Left out: Tests/ (test code may print), Sources/screenbench (a developer's benchmark tool that
+/// reports on its own stdout; it ships in no product), and the plugins' Python sample builders
+/// (run by hand, not part of the binary).
+@Suite("One door out: no print, FileHandle write, fputs or write(2) outside the writer")
+struct OneDoorOutTests {
+  /// The writer's own files.
+  static let writerFiles: Set<String> = ["Sources/ScreenKit/Output/TerminalWriter.swift"]
+
+  /// The few raw writes that are not output, each with why, by file and a text on its line.
+  static let exceptions: [(file: String, line: String, why: String)] = [
+    (
+      "Sources/screenrun/Interactive/TerminalMode.swift", "one-door-out: crash handler",
+      "a crash handler may only make async-signal-safe calls: it restores the terminal with a raw write(2)"
+    ),
+    (
+      "Sources/screenrun/Interactive/SignalWatcher.swift", "one-door-out: the self-pipe",
+      "the signal handler writes one byte to its own pipe, not to the terminal"
+    ),
+    (
+      "Sources/PluginHTTP/ResponseCache.swift", "write(descriptor",
+      "the response cache writes its own temporary file through a descriptor it opened"
+    ),
+  ]
+
+  /// Calls that write to a stream or descriptor. `print(` and `write(` count only as free
+  /// functions (not after a `.`, so `TerminalWriter.write(` and `data.write(to:)` are fine, nor
+  /// after `func`, a method's own declaration), or qualified by a C module.
+  static let patterns: [(name: String, regex: String)] = [
+    ("print", #"(^|[^.\w])(?<!func )(print|debugPrint|dump)\("#),
+    (
+      "write(2)",
+      #"(^|[^.\w])(?<!func )(write|writev|pwrite|fwrite|fputs|fputc|puts|putchar|printf|fprintf|dprintf|vprintf)\("#
+    ),
+    ("a C module's write", #"\b(Glibc|Darwin|Musl|Foundation)\.(write|writev|fwrite|fputs|puts|printf|fprintf)\("#),
+    ("FileHandle", #"FileHandle\s*\.\s*(standardOutput|standardError)|\.write\(contentsOf:"#),
+  ]
+
+  struct Finding: CustomStringConvertible {
+    var file: String
+    var line: Int
+    var text: String
+    var kind: String
+    var description: String { "\(file):\(line): \(kind): \(text.trimmingCharacters(in: .whitespaces))" }
+  }
+
+  static func findings() throws -> [Finding] {
+    let root = Screenrun.repositoryRoot
+    var findings: [Finding] = []
+    for folder in ["Sources", "Plugins"] {
+      let base = root.appendingPathComponent(folder)
+      guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+      for case let url as URL in walker where url.pathExtension == "swift" {
+        let relative = String(url.path.dropFirst(root.path.count + 1))
+        if relative.hasPrefix("Sources/screenbench/") || writerFiles.contains(relative) { continue }
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for (number, line) in text.components(separatedBy: "\n").enumerated() {
+          let code = Self.withoutComment(line)
+          for pattern in patterns where code.range(of: pattern.regex, options: .regularExpression) != nil {
+            if exceptions.contains(where: { $0.file == relative && line.contains($0.line) }) { continue }
+            findings.append(Finding(file: relative, line: number + 1, text: line, kind: pattern.name))
+          }
+        }
+      }
+    }
+    return findings
+  }
+
+  /// The line without a `//` comment (a crude cut: good enough, as no string here holds `//`
+  /// before a write call).
+  static func withoutComment(_ line: String) -> String {
+    guard let range = line.range(of: "//") else { return line }
+    let before = line[..<range.lowerBound]
+    // "https://" in a string is not a comment.
+    if before.hasSuffix(":") { return line }
+    return String(before)
+  }
+
+  @Test("no product source writes around TerminalWriter")
+  func noOtherWayOut() throws {
+    let findings = try Self.findings()
+    let list = findings.map(\.description).joined(separator: "\n")
+    #expect(findings.isEmpty, "write through TerminalWriter (Sources/ScreenKit/Output) instead:\n\(list)")
+  }
+
+  @Test("the scan finds what it looks for (so an empty result means something)")
+  func scanWorks() {
+    let caught = [
+      "print(\"x\")", "  debugPrint(x)", "FileHandle.standardError.write(data)", "fputs(text, stderr)",
+      "_ = write(1, p, n)", "Glibc.write(STDOUT_FILENO, p, n)", "handle.write(contentsOf: data)",
+    ]
+    for line in caught {
+      #expect(Self.patterns.contains { line.range(of: $0.regex, options: .regularExpression) != nil }, "\(line)")
+    }
+    let spared = [
+      "TerminalWriter.write(untrusted: x)", "try data.write(to: url)", "Output.write(frame)", "blueprint(x)",
+      "static func write(_ text: String) {",
+    ]
+    for line in spared {
+      #expect(!Self.patterns.contains { line.range(of: $0.regex, options: .regularExpression) != nil }, "\(line)")
+    }
+  }
+
+  @Test("each documented exception is still there (a stale one would hide a new write)")
+  func exceptionsAreUsed() throws {
+    for exception in Self.exceptions {
+      let url = Screenrun.repositoryRoot.appendingPathComponent(exception.file)
+      let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+      #expect(
+        text.components(separatedBy: "\n").filter { $0.contains(exception.line) }.count == 1,
+        "\(exception.file): expected one line with '\(exception.line)' (\(exception.why))")
+    }
+  }
+}
