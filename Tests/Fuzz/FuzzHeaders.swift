@@ -1,9 +1,13 @@
-// A libFuzzer target for the header readers of Sources/PluginHTTP: the `Link` header parser and
-// the header lookups the rate-limit messages read. Each line of the input is one header field
-// (`Name: value`, a line without a colon is a `Link` value). `Tests/Fuzz/run build headers`
-// builds it.
+// A libFuzzer target for the header readers of Sources/PluginHTTP: the `Link` header parser, the
+// next-page URL check (absolute http or https, same origin), and the checked numbers the
+// rate-limit messages read (`retry-after`, `x-ratelimit-*`). Each line of the input is one header
+// field (`Name: value`; a line without a colon, or starting with `<`, is a `Link` value).
+// `Tests/Fuzz/run build headers` builds it.
 
+import Foundation
 import PluginHTTP
+
+private let base = URL(string: "https://api.github.com")!
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHeaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -18,8 +22,24 @@ public func fuzzHeaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   let links = LinkHeader(headers.values("Link"))
   for relation in ["next", "last", "prev", "NEXT"] {
-    if let target = links.target(relation), !links.links.contains(where: { $0.target == target }) {
-      fatalError("target(\(relation)) is not one of the links")
+    guard let target = links.target(relation) else { continue }
+    if !links.links.contains(where: { $0.target == target }) { fatalError("target(\(relation)) is not a link") }
+    if let url = HTTPURL.absolute(target) {
+      if !["http", "https"].contains(url.scheme ?? "") { fatalError("\(target) taken as an http URL") }
+      _ = (HTTPURL.sameOrigin(url, base), HTTPURL.originDifference(url, base))
+    }
+  }
+  for (name, value) in headers {
+    if let integer = CheckedNumber.integer(value, in: 0...86_400), !(0...86_400).contains(integer) {
+      fatalError("\(name): \(integer) is out of its range")
+    }
+    if let decimal = CheckedNumber.decimal(value, in: 0.1...3600), !(decimal.isFinite && (0.1...3600).contains(decimal))
+    {
+      fatalError("\(name): \(decimal) is out of its range")
+    }
+    let quoted = CheckedNumber.quoted(value)
+    if quoted.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      fatalError("a quoted value holds a control character")
     }
   }
   for name in ["Retry-After", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Limit", "ETag"] {
