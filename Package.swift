@@ -20,11 +20,14 @@ let package = Package(
       name: "ScreenKit",
       dependencies: ["CJansson"]
     ),
-    // The HTTP the live data sources share: URLSession with timeouts and cancellation, the ETag
+    // libcurl, loaded with dlopen when live mode makes its first request (never linked: sample
+    // mode does not pay for loading it). Typed C wrappers; no libcurl headers needed to build.
+    .target(name: "CCurl"),
+    // The HTTP the live data sources share: libcurl with timeouts and cancellation, the ETag
     // cache, MD5, and the redaction that keeps secrets out of every message.
     .target(
       name: "PluginHTTP",
-      dependencies: ["ScreenKit"]
+      dependencies: ["ScreenKit", "CCurl"]
     ),
     .target(
       name: "MarvelPlugin",

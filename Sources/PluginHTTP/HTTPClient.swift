@@ -1,10 +1,6 @@
 import Foundation
 import ScreenKit
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The HTTP the live data sources share: a GET with headers, two timeouts, cancellation, the
 /// ETag cache, and transport failures as `DataSourceError.transport` in words a person can act on.
 ///
@@ -17,6 +13,8 @@ import ScreenKit
 package struct HTTPClient: Sendable {
   package let configuration: HTTPConfiguration
   package let redactor: Redactor
+  /// The libcurl file loaded for the first request: `libcurl.so.4`, from Debian's `libcurl4`.
+  package var libcurl = Curl.defaultFile
   private let cache: ResponseCache?
 
   package init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
@@ -32,17 +30,15 @@ package struct HTTPClient: Sendable {
     let key = CacheKey(request, redactor: redactor)
     let cached = cache?.entry(for: key)
 
-    var urlRequest = URLRequest(url: request.url)
-    urlRequest.httpMethod = "GET"
-    for (name, value) in request.headers { urlRequest.addValue(value, forHTTPHeaderField: name) }
-    if let cached { urlRequest.setValue(cached.etag, forHTTPHeaderField: "If-None-Match") }
+    var headers = request.headers
+    if let cached { headers["If-None-Match"] = cached.etag }
 
     let answer: Transfer.Answer
-    switch await Transfer.run(urlRequest, configuration: configuration) {
+    switch await Transfer.run(url: request.url, headers: headers, configuration: configuration, library: libcurl) {
     case .success(let success): answer = success
     case .failure(let failure): throw transportError(failure, url: request.url)
     }
-    let url = answer.url ?? request.url
+    let url = answer.url
 
     if answer.status == 304 {
       guard let cached else {
@@ -93,24 +89,30 @@ package struct HTTPClient: Sendable {
     case .cancelled:
       message = "the request to \(host) was cancelled"
     case .tooLarge(let limit):
-      message = "the answer from \(host) is larger than \(limit >> 20) MB; screenrun stopped reading it"
-    case .failed(let code, let text):
+      let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"
+      message = "the answer from \(host) is larger than \(size); screenrun stopped reading it"
+    case .libraryMissing(let file, let reason):
+      message =
+        "live mode needs libcurl (\(file)), which could not be loaded: \(reason); "
+        + "install it (Debian and Ubuntu: apt install libcurl4)"
+    case .failed(let problem, let text):
       let detail = redactor(text)
-      switch code {
-      case .cannotConnectToHost:
+      switch problem {
+      case .cannotConnect:
         message = "could not connect to \(host) (connection refused); is a server running at \(origin(url))?"
-      case .cannotFindHost, .dnsLookupFailed:
+      case .cannotFindHost:
         message = "could not find the host '\(url.host ?? host)' (DNS lookup failed); check the address and the network"
-      case .timedOut:
-        message = "the request to \(host) timed out; SCREENRUN_HTTP_TIMEOUT sets how long to wait"
-      case .notConnectedToInternet, .networkConnectionLost:
+      case .connectionLost:
         message = "the connection to \(host) was lost (\(detail)); check the network and try again"
-      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-        .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+      case .secureConnection:
         message = "the secure connection to \(host) failed (\(detail))"
-      case .badURL, .unsupportedURL:
+      case .badURL:
         message = "cannot request '\(redactor(url.absoluteString))': \(detail)"
-      default:
+      case .badResponse:
+        message = "the answer from \(host) is not HTTP that screenrun can read (\(detail))"
+      case .tooManyRedirects:
+        message = "\(host) redirected \(detail); screenrun stopped following"
+      case .other:
         message = "the connection to \(host) broke off before the whole answer arrived (\(detail)); try again"
       }
     }

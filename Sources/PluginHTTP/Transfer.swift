@@ -1,164 +1,204 @@
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// One URLSession transfer, watched by two clocks: the connect timeout ends it if no response
+/// One GET through libcurl, on a thread of its own so that a slow server never holds a thread of
+/// Swift's cooperative pool, watched by two clocks: the connect timeout ends it if no response
 /// head has arrived in time, the overall timeout ends it in any case.
 ///
-/// URLSession alone cannot do this here: on Linux, FoundationNetworking ignores
-/// `timeoutIntervalForResource` and rounds the request timeout down to whole seconds.
-final class Transfer: NSObject, URLSessionDataDelegate, Sendable {
+/// Redirects are followed here, on the same scheme, host and port only: a token in the headers
+/// must not go to another server. Any other redirect comes back as the 3xx answer it is.
+final class Transfer: Sendable {
   /// Why a transfer ended without an answer.
   enum Failure: Error, Sendable {
     case connectTimeout
     case timeout
     case cancelled
     case tooLarge(Int)
-    case failed(URLError.Code, String)
+    case failed(Problem, String)
+    /// libcurl could not be loaded: the file asked for, and what `dlopen` said.
+    case libraryMissing(file: String, reason: String)
+  }
+
+  /// What went wrong below HTTP, in the kinds a person acts on differently.
+  enum Problem: Sendable {
+    case cannotConnect
+    case cannotFindHost
+    case connectionLost
+    case secureConnection
+    case badURL
+    case badResponse
+    case tooManyRedirects
+    case other
   }
 
   struct Answer: Sendable {
     var status: Int
     var headers: HTTPHeaders
     var body: [UInt8]
-    var url: URL?
+    /// The URL that answered, after any redirect.
+    var url: URL
   }
+
+  /// Redirects followed at most, on one request.
+  static let redirectLimit = 10
 
   private struct State {
     var continuation: CheckedContinuation<Result<Answer, Failure>, Never>?
-    var task: URLSessionDataTask?
-    var response: HTTPURLResponse?
-    var body: [UInt8] = []
-    /// Set when this side ended the transfer, so the `cancelled` error that follows is read right.
+    /// Set when this side ended the transfer (cancelled, or no head in time).
     var endedBecause: Failure?
+    /// The caller has its result; nothing may resume it again.
     var finished = false
+    /// The request in flight (0, then 1 for the first redirect, …) and whether its head arrived.
+    var hop = 0
+    var responded = false
   }
 
   private let state = Mutex(State())
-  private let maximumBodySize: Int
+  private let configuration: HTTPConfiguration
 
-  init(maximumBodySize: Int) {
-    self.maximumBodySize = maximumBodySize
+  private init(configuration: HTTPConfiguration) {
+    self.configuration = configuration
   }
 
-  /// Runs `request` to its end: an answer, or why there is none. Cancelling the calling task
-  /// cancels the transfer.
+  /// Runs a GET of `url` to its end: an answer, or why there is none. Cancelling the calling task
+  /// ends the transfer at once. `library` is the libcurl file to load (tests name a missing one).
   static func run(
-    _ request: URLRequest, configuration: HTTPConfiguration
+    url: URL, headers: HTTPHeaders, configuration: HTTPConfiguration, library: String = Curl.defaultFile
   ) async -> Result<Answer, Failure> {
-    let transfer = Transfer(maximumBodySize: configuration.maximumBodySize)
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.urlCache = nil
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    sessionConfiguration.httpCookieStorage = nil
-    // Our clocks decide; URLSession's own timer (whole seconds on Linux) only backs them up.
-    let backstop = Double(configuration.timeout.components.seconds) + 5
-    sessionConfiguration.timeoutIntervalForRequest = backstop
-    sessionConfiguration.timeoutIntervalForResource = backstop
-    let session = URLSession(configuration: sessionConfiguration, delegate: transfer, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
-    let task = session.dataTask(with: request)
-
+    let transfer = Transfer(configuration: configuration)
+    let lines = headers.map { headerLine($0.name, $0.value) }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        transfer.start(task, continuation: continuation, configuration: configuration)
+        guard transfer.wait(continuation) else { return }
+        let thread = Thread {
+          transfer.finish(transfer.perform(url: url, headers: lines, library: library))
+        }
+        thread.name = "screenrun HTTP"
+        thread.start()
       }
     } onCancel: {
       transfer.end(because: .cancelled)
     }
   }
 
-  private func start(
-    _ task: URLSessionDataTask, continuation: CheckedContinuation<Result<Answer, Failure>, Never>,
-    configuration: HTTPConfiguration
-  ) {
+  /// Keeps `continuation` to resume later; false when it was resumed already (cancelled first).
+  private func wait(_ continuation: CheckedContinuation<Result<Answer, Failure>, Never>) -> Bool {
     let early = state.withLock { state -> Failure? in
       if let reason = state.endedBecause {
         state.finished = true
         return reason
       }
       state.continuation = continuation
-      state.task = task
       return nil
     }
-    if let early {
-      continuation.resume(returning: .failure(early))
-      return
-    }
-    let queue = DispatchQueue.global()
-    queue.asyncAfter(deadline: .now() + configuration.connectTimeout.timeInterval) { [weak self] in
-      self?.end(because: .connectTimeout, onlyBeforeResponse: true)
-    }
-    queue.asyncAfter(deadline: .now() + configuration.timeout.timeInterval) { [weak self] in
-      self?.end(because: .timeout)
-    }
-    task.resume()
+    if let early { continuation.resume(returning: .failure(early)) }
+    return early == nil
   }
 
-  /// Ends the transfer from this side; its task then completes with `cancelled`.
-  private func end(because reason: Failure, onlyBeforeResponse: Bool = false) {
-    let task = state.withLock { state -> URLSessionDataTask? in
-      guard !state.finished, state.endedBecause == nil else { return nil }
-      if onlyBeforeResponse, state.response != nil { return nil }
-      state.endedBecause = reason
-      return state.task
-    }
-    task?.cancel()
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    state.withLock { $0.response = response as? HTTPURLResponse }
-    completionHandler(.allow)
-  }
-
-  /// Follows a redirect on the same scheme, host and port only: a token in the headers must not
-  /// go to another server. Any other redirect comes back as the 3xx answer it is.
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    let from = task.originalRequest?.url
-    let to = request.url
-    completionHandler(from.flatMap(Origin.init) == to.flatMap(Origin.init) ? request : nil)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let tooLarge = state.withLock { state -> Bool in
-      state.body.append(contentsOf: data)
-      return state.body.count > maximumBodySize
-    }
-    if tooLarge { end(because: .tooLarge(maximumBodySize)) }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let (continuation, result) = state.withLock {
-      state -> (CheckedContinuation<Result<Answer, Failure>, Never>?, Result<Answer, Failure>) in
-      let result: Result<Answer, Failure>
-      if let reason = state.endedBecause {
-        result = .failure(reason)
-      } else if let error {
-        let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code) ?? .unknown
-        result = .failure(.failed(code, error.localizedDescription))
-      } else if let response = state.response {
-        var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields {
-          if let name = name as? String, let value = value as? String { headers.add(name, value) }
-        }
-        result = .success(Answer(status: response.statusCode, headers: headers, body: state.body, url: response.url))
-      } else {
-        result = .failure(.failed(.badServerResponse, "the server sent no response"))
-      }
+  /// Gives the caller its result, unless it has one already.
+  private func finish(_ result: Result<Answer, Failure>) {
+    let continuation = state.withLock { state -> CheckedContinuation<Result<Answer, Failure>, Never>? in
+      guard !state.finished else { return nil }
       state.finished = true
       defer { state.continuation = nil }
-      return (state.continuation, result)
+      return state.continuation
     }
     continuation?.resume(returning: result)
+  }
+
+  /// Ends the transfer from this side: the caller gets `reason` now, and libcurl stops at its
+  /// next progress call. With `hop`, only while that request still waits for its head.
+  private func end(because reason: Failure, ifNoHeadOnHop hop: Int? = nil) {
+    let continuation = state.withLock { state -> CheckedContinuation<Result<Answer, Failure>, Never>? in
+      guard !state.finished, state.endedBecause == nil else { return nil }
+      if let hop, state.hop != hop || state.responded { return nil }
+      state.endedBecause = reason
+      guard let continuation = state.continuation else { return nil }
+      state.finished = true
+      state.continuation = nil
+      return continuation
+    }
+    continuation?.resume(returning: .failure(reason))
+  }
+
+  private var endedBecause: Failure? {
+    state.withLock(\.endedBecause)
+  }
+
+  /// The whole exchange, redirects included, on the calling (dedicated) thread.
+  private func perform(url: URL, headers: [String], library: String) -> Result<Answer, Failure> {
+    let curl: Curl
+    switch Curl.open(library) {
+    case .success(let opened): curl = opened
+    case .failure(let failure): return .failure(failure)
+    }
+    let connectMilliseconds = Self.milliseconds(configuration.connectTimeout)
+    let deadline = ContinuousClock.now + configuration.timeout
+    var url = url
+    for hop in 0...Self.redirectLimit {
+      let left = Self.milliseconds(deadline - ContinuousClock.now)
+      guard left > 0 else { return .failure(.timeout) }
+      let hopConnect = min(connectMilliseconds, left)
+      begin(hop: hop, connectMilliseconds: hopConnect)
+      let reception = Curl.Reception(
+        maximumBodySize: configuration.maximumBodySize,
+        shouldStop: { [self] in endedBecause != nil },
+        headArrived: { [self] in state.withLock { if $0.hop == hop { $0.responded = true } } })
+      let outcome = curl.get(
+        url: url.absoluteString, headers: headers, connectMilliseconds: hopConnect, milliseconds: left,
+        into: reception)
+
+      if let reason = endedBecause { return .failure(reason) }
+      if reception.bodyTooLarge { return .failure(.tooLarge(configuration.maximumBodySize)) }
+      guard outcome.succeeded else {
+        if outcome.timedOut {
+          let responded = state.withLock(\.responded)
+          return .failure(!responded && hopConnect == connectMilliseconds ? .connectTimeout : .timeout)
+        }
+        return .failure(.failed(outcome.problem, outcome.message))
+      }
+      if [301, 302, 303, 307, 308].contains(reception.status),
+        let target = outcome.redirect.flatMap({ URL(string: $0) }),
+        let from = Origin(url), from == Origin(target)
+      {
+        guard hop < Self.redirectLimit else {
+          return .failure(.failed(.tooManyRedirects, "more than \(Self.redirectLimit) times"))
+        }
+        url = target
+        continue
+      }
+      return .success(
+        Answer(status: reception.status, headers: HTTPHeaders(reception.fields), body: reception.body, url: url))
+    }
+    return .failure(.failed(.tooManyRedirects, "more than \(Self.redirectLimit) times"))
+  }
+
+  /// Starts the clock for request `hop`: no head within `connectMilliseconds` ends the transfer.
+  private func begin(hop: Int, connectMilliseconds: Int) {
+    state.withLock { state in
+      state.hop = hop
+      state.responded = false
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(connectMilliseconds)) { [weak self] in
+      self?.end(because: .connectTimeout, ifNoHeadOnHop: hop)
+    }
+  }
+
+  /// `Name: value` for libcurl's header list. CR, LF and NUL are dropped, so a value cannot add a
+  /// header of its own; an empty value is written `Name;`, which libcurl sends as `Name:`.
+  private static func headerLine(_ name: String, _ value: String) -> String {
+    func clean(_ text: String) -> String {
+      String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" }))
+    }
+    let value = clean(value)
+    return value.isEmpty ? "\(clean(name));" : "\(clean(name)): \(value)"
+  }
+
+  /// Whole milliseconds, rounded up so that a positive duration never becomes 0 (no timeout).
+  private static func milliseconds(_ duration: Duration) -> Int {
+    guard duration > .zero else { return 0 }
+    let (seconds, attoseconds) = duration.components
+    return Int(min(seconds, 1_000_000_000)) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
   }
 }
 

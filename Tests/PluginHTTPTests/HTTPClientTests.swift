@@ -187,13 +187,7 @@ struct HTTPClientTests {
     defer { server.stop() }
     let request = try request(server, "/slow")
     let client = client()
-    let task = Task { () async -> Result<HTTPResponse, DataSourceError> in
-      do throws(DataSourceError) {
-        return .success(try await client.get(request))
-      } catch {
-        return .failure(error)
-      }
-    }
+    let task = Task { await client.result(request) }
     #expect(await server.waitFor { !$0.isEmpty }, "the request never arrived")
     task.cancel()
     let result = await task.value
@@ -207,16 +201,8 @@ struct HTTPClientTests {
 
   /// The error `client` throws for `request`; a test fails when it throws none.
   func failure(_ client: HTTPClient, _ request: HTTPRequest) async throws -> DataSourceError {
-    do throws(DataSourceError) {
-      let response = try await client.get(request)
-      Issue.record("expected an error, got status \(response.status)")
-    } catch {
-      return error
-    }
-    throw Unexpected()
+    try await client.failure(request)
   }
-
-  struct Unexpected: Error {}
 }
 
 /// Redirects stay on one server, so a token in the headers never reaches another.
