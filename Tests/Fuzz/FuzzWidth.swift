@@ -1,7 +1,7 @@
 // A libFuzzer target for the width and wrapping code (Sources/ScreenKit/Rendering): the first
 // byte picks a width from 1 to 200, the rest is text (made valid UTF-8). Wrapping, cutting and
 // padding must keep to the width, and so must every line of a frame that shows the text, except
-// a whole URL on a line of its own. `Tests/Fuzz/run build width` builds it.
+// a URL alone on its line. `Tests/Fuzz/run build width` builds it.
 
 @testable import ScreenKit
 
@@ -34,8 +34,8 @@ public func fuzzWidth(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
 
   for line in TextWidth.wrap(text, toColumns: width) {
-    // The one exception wrapping allows: a character wider than a line of one column.
-    if TextWidth.width(of: line) > width, line.count > 1 { fail("wrap", line, width) }
+    // The exceptions wrapping allows: a character wider than a line of one column, and a URL.
+    if TextWidth.width(of: line) > width, line.count > 1, !isLoneURL(line) { fail("wrap", line, width) }
   }
   if width > 1 || TextWidth.width(of: text) <= 1 {
     let cut = TextWidth.truncate(text, toColumns: width)
@@ -69,18 +69,19 @@ public func fuzzWidth(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for options in [RenderOptions(width: width), RenderOptions(width: width, height: 12, scroll: 2)] {
       let frame = TextRenderer.render(state, options: options)
       for line in frame.split(separator: "\n", omittingEmptySubsequences: false) {
-        if TextWidth.width(of: line) > options.width, !isWholeURL(line) { fail("render", String(line), options.width) }
+        if TextWidth.width(of: line) > options.width, !isLoneURL(line) { fail("render", String(line), options.width) }
       }
     }
   }
   return 0
 }
 
-/// A URL alone on its line (after any indent or label), which a frame shows whole.
-private func isWholeURL(_ line: Substring) -> Bool {
-  let word = line.split(separator: " ").last ?? ""
-  return (word.hasPrefix("http://") || word.hasPrefix("https://")) && line.hasSuffix(word)
-    && line.dropLast(word.count).allSatisfy { $0 == " " }
+/// A URL alone on its line (the whole line, no indent), which may be wider than the frame: a
+/// terminal can only open a URL it sees whole. The rule of `FrameLine.isLoneURL`.
+private func isLoneURL(_ line: some StringProtocol) -> Bool {
+  guard line.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
+  let head = String(decoding: line.utf8.prefix(8), as: UTF8.self).lowercased()
+  return ["https://", "http://"].contains { head.hasPrefix($0) && line.utf8.count > $0.utf8.count }
 }
 
 private func fail(_ what: String, _ line: String, _ width: Int) -> Never {
