@@ -31,15 +31,29 @@ let package = Package(
     ),
     .target(
       name: "MarvelPlugin",
-      dependencies: ["ScreenKit", "PluginHTTP"],
+      dependencies: ["ScreenKit", "PluginHTTP", "MarvelSampleData"],
       path: "Plugins/Marvel",
-      exclude: ["Sample/build_sample.py", "Sample/PROVENANCE.md", "Sample/marvel-sample.json"]
+      exclude: ["Sample"]
+    ),
+    // The Marvel sample data and its index, linked in as bytes by an assembly file (`.incbin`).
+    .target(
+      name: "MarvelSampleData",
+      path: "Plugins/Marvel/Sample",
+      exclude: ["build_sample.py", "PROVENANCE.md", "marvel-sample.json", "marvel-sample.index"],
+      cSettings: [.headerSearchPath(".")]
     ),
     .target(
       name: "GitHubPlugin",
-      dependencies: ["ScreenKit", "PluginHTTP"],
+      dependencies: ["ScreenKit", "PluginHTTP", "GitHubSampleData"],
       path: "Plugins/GitHub",
-      exclude: ["Sample/build_sample.py", "Sample/PROVENANCE.md", "Sample/github-sample.json"]
+      exclude: ["Sample"]
+    ),
+    // The GitHub sample data and its index, linked in as bytes by an assembly file (`.incbin`).
+    .target(
+      name: "GitHubSampleData",
+      path: "Plugins/GitHub/Sample",
+      exclude: ["build_sample.py", "PROVENANCE.md", "github-sample.json", "github-sample.index"],
+      cSettings: [.headerSearchPath(".")]
     ),
     .executableTarget(
       name: "screenrun",

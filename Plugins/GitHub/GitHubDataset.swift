@@ -6,95 +6,53 @@ import ScreenKit
 /// GitHub names are case-insensitive, and a repository keeps its id when it is renamed or moved,
 /// so repositories are found by any case of their name, and commits recorded under another name
 /// (PyGithub/PyGithub, recorded in 2026, is jacquev6/PyGithub of 2014) are found by id.
+///
+/// The bundled data is read in place through its index (`GitHubSampleIndex`); a dataset made
+/// from one JSON value (tests) is held in memory. Both answer the same questions the same way.
 struct GitHubDataset: Sendable {
   /// Shown with the data, so nobody takes 2014's star counts for today's.
   static let sampleAttribution = "Sample data: recorded GitHub responses"
 
   let attribution: String
-  /// Ordered by id, as recorded; search orders its results itself.
-  let repositories: [GitHubRepository]
-  private let indexByName: [String: Int]
-  private let indexByID: [Int: Int]
-  /// Commit lists, newest first, by the lowercased name they were recorded under.
-  private let commitsByName: [String: [JSON]]
-  private let commitNameByRepositoryID: [Int: String]
-  private let repositoryIDByCommitName: [String: Int]
-  /// The names commits were recorded under, as written (for messages).
-  let commitNames: [String]
+  private let store: Store
 
-  /// The dataset in the binary, parsed on first use.
-  static let bundled: Result<GitHubDataset, DataSourceError> = Result { () throws(DataSourceError) in
-    let json: JSON
-    do {
-      json = try JSON.parse(gitHubSampleJSON, options: .response)
-    } catch {
-      throw .decoding("the bundled GitHub sample data is not valid JSON at \(error)")
-    }
-    return try GitHubDataset(json: json)
+  private enum Store: Sendable {
+    case index(GitHubSampleIndex)
+    case memory(Records)
+  }
+
+  /// The dataset in the binary: opening it reads the index's header only.
+  static let bundled: Result<GitHubDataset, DataSourceError> = GitHubSampleIndex.bundled.map {
+    GitHubDataset(attribution: sampleAttribution, store: .index($0))
+  }
+
+  private init(attribution: String, store: Store) {
+    self.attribution = attribution
+    self.store = store
   }
 
   /// Reads a dataset of the sample's shape: `{"repositories": [...], "commits": {"owner/name":
   /// [...]}, "commitRepositoryIds": {"owner/name": id}}` (the last is optional).
   init(json: JSON, attribution: String = GitHubDataset.sampleAttribution) throws(DataSourceError) {
-    guard let records = json["repositories"]?.arrayValue else {
-      throw .decoding("the GitHub sample data has no 'repositories' array")
-    }
-    guard let commits = json["commits"]?.objectValue else {
-      throw .decoding("the GitHub sample data has no 'commits' object")
-    }
     self.attribution = attribution
-    var repositories: [GitHubRepository] = []
-    for (index, record) in records.enumerated() {
-      guard let repository = GitHubRepository(record) else {
-        throw .decoding("repository \(index) of the GitHub sample data has no 'id' or 'full_name'")
-      }
-      repositories.append(repository)
-    }
-    self.repositories = repositories.sorted { $0.id < $1.id }
-    var indexByName: [String: Int] = [:]
-    var indexByID: [Int: Int] = [:]
-    for (index, repository) in self.repositories.enumerated() {
-      indexByName[repository.lowercasedFullName] = indexByName[repository.lowercasedFullName] ?? index
-      indexByID[repository.id] = indexByID[repository.id] ?? index
-    }
-    self.indexByName = indexByName
-    self.indexByID = indexByID
+    store = .memory(try Records(json: json))
+  }
 
-    var commitsByName: [String: [JSON]] = [:]
-    for (name, list) in commits.members {
-      guard let list = list.arrayValue else {
-        throw .decoding("the GitHub sample data's commits of '\(name)' are not an array")
-      }
-      commitsByName[name.lowercased()] = list
+  /// Every repository, ordered by id; search orders its results itself.
+  func repositories() throws(DataSourceError) -> [GitHubRepository] {
+    switch store {
+    case .index(let index): try index.repositories()
+    case .memory(let records): records.repositories
     }
-    self.commitsByName = commitsByName
-    commitNames = commits.keys
-    var repositoryIDByCommitName: [String: Int] = [:]
-    var commitNameByRepositoryID: [Int: String] = [:]
-    for (name, id) in json["commitRepositoryIds"]?.objectValue?.members ?? [] {
-      guard let id = id.intValue, commitsByName[name.lowercased()] != nil else { continue }
-      repositoryIDByCommitName[name.lowercased()] = id
-      commitNameByRepositoryID[id] = commitNameByRepositoryID[id] ?? name.lowercased()
-    }
-    // Commits recorded under a repository's own name belong to it even when no id was recorded.
-    for name in commitsByName.keys where repositoryIDByCommitName[name] == nil {
-      if let index = indexByName[name] {
-        let id = self.repositories[index].id
-        repositoryIDByCommitName[name] = id
-        commitNameByRepositoryID[id] = commitNameByRepositoryID[id] ?? name
-      }
-    }
-    self.repositoryIDByCommitName = repositoryIDByCommitName
-    self.commitNameByRepositoryID = commitNameByRepositoryID
   }
 
   /// The repository named `owner/name` (any case), or recorded under that name before or after
   /// a rename, as GitHub redirects an old name to the repository it became.
-  func repository(named fullName: String) -> GitHubRepository? {
-    let key = fullName.lowercased()
-    if let index = indexByName[key] { return repositories[index] }
-    if let id = repositoryIDByCommitName[key], let index = indexByID[id] { return repositories[index] }
-    return nil
+  func repository(named fullName: String) throws(DataSourceError) -> GitHubRepository? {
+    switch store {
+    case .index(let index): try index.repository(named: fullName)
+    case .memory(let records): records.repository(named: fullName)
+    }
   }
 
   /// What is known of a repository's commits.
@@ -109,19 +67,112 @@ struct GitHubDataset: Sendable {
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
   /// repository id.
-  func commits(ofRepository fullName: String) -> Commits {
-    let key = fullName.lowercased()
-    if let commits = commitsByName[key] { return .recorded(commits) }
-    guard let repository = repository(named: fullName) else { return .noSuchRepository }
-    if let name = commitNameByRepositoryID[repository.id], let commits = commitsByName[name] {
-      return .recorded(commits)
+  func commits(ofRepository fullName: String) throws(DataSourceError) -> Commits {
+    switch store {
+    case .index(let index): try index.commits(ofRepository: fullName)
+    case .memory(let records): records.commits(ofRepository: fullName)
     }
-    return .notRecorded
+  }
+
+  /// The names commits were recorded under, as written (for messages).
+  var commitNames: [String] {
+    switch store {
+    case .index(let index): index.commitNames
+    case .memory(let records): records.commitNames
+    }
   }
 
   /// The repositories whose commits are in the data, by the names search lists them under, so
   /// a person told "not recorded" knows which ones to open instead.
-  var repositoriesWithCommits: [String] {
-    commitNames.map { repository(named: $0)?.fullName ?? $0 }.sorted { $0.lowercased() < $1.lowercased() }
+  func repositoriesWithCommits() throws(DataSourceError) -> [String] {
+    var names: [String] = []
+    for name in commitNames { names.append(try repository(named: name)?.fullName ?? name) }
+    return names.sorted { $0.lowercased() < $1.lowercased() }
+  }
+
+  /// A dataset held in memory, read from one JSON value.
+  private struct Records: Sendable {
+    /// Ordered by id, as recorded.
+    let repositories: [GitHubRepository]
+    private let indexByName: [String: Int]
+    private let indexByID: [Int: Int]
+    /// Commit lists, newest first, by the lowercased name they were recorded under.
+    private let commitsByName: [String: [JSON]]
+    private let commitNameByRepositoryID: [Int: String]
+    private let repositoryIDByCommitName: [String: Int]
+    let commitNames: [String]
+
+    init(json: JSON) throws(DataSourceError) {
+      guard let records = json["repositories"]?.arrayValue else {
+        throw .decoding("the GitHub sample data has no 'repositories' array")
+      }
+      guard let commits = json["commits"]?.objectValue else {
+        throw .decoding("the GitHub sample data has no 'commits' object")
+      }
+      var repositories: [GitHubRepository] = []
+      for (index, record) in records.enumerated() {
+        guard let repository = GitHubRepository(record) else {
+          throw .decoding("repository \(index) of the GitHub sample data has no 'id' or 'full_name'")
+        }
+        repositories.append(repository)
+      }
+      self.repositories = repositories.sorted { $0.id < $1.id }
+      var indexByName: [String: Int] = [:]
+      var indexByID: [Int: Int] = [:]
+      for (index, repository) in self.repositories.enumerated() {
+        indexByName[repository.lowercasedFullName] = indexByName[repository.lowercasedFullName] ?? index
+        indexByID[repository.id] = indexByID[repository.id] ?? index
+      }
+      self.indexByName = indexByName
+      self.indexByID = indexByID
+
+      var commitsByName: [String: [JSON]] = [:]
+      for (name, list) in commits.members {
+        guard let list = list.arrayValue else {
+          throw .decoding("the GitHub sample data's commits of '\(name)' are not an array")
+        }
+        commitsByName[name.lowercased()] = list
+      }
+      self.commitsByName = commitsByName
+      commitNames = commits.keys
+      var repositoryIDByCommitName: [String: Int] = [:]
+      var commitNameByRepositoryID: [Int: String] = [:]
+      for (name, id) in json["commitRepositoryIds"]?.objectValue?.members ?? [] {
+        guard let id = id.intValue, commitsByName[name.lowercased()] != nil else { continue }
+        repositoryIDByCommitName[name.lowercased()] = id
+        commitNameByRepositoryID[id] = commitNameByRepositoryID[id] ?? name.lowercased()
+      }
+      // Commits recorded under a repository's own name belong to it even when no id was recorded.
+      for name in commitsByName.keys where repositoryIDByCommitName[name] == nil {
+        if let index = indexByName[name] {
+          let id = self.repositories[index].id
+          repositoryIDByCommitName[name] = id
+          commitNameByRepositoryID[id] = commitNameByRepositoryID[id] ?? name
+        }
+      }
+      self.repositoryIDByCommitName = repositoryIDByCommitName
+      self.commitNameByRepositoryID = commitNameByRepositoryID
+    }
+
+    /// The repository named `owner/name` (any case), or recorded under that name before or after
+    /// a rename, as GitHub redirects an old name to the repository it became.
+    func repository(named fullName: String) -> GitHubRepository? {
+      let key = fullName.lowercased()
+      if let index = indexByName[key] { return repositories[index] }
+      if let id = repositoryIDByCommitName[key], let index = indexByID[id] { return repositories[index] }
+      return nil
+    }
+
+    /// The commits of `owner/name`: recorded under that name, or under another name of the same
+    /// repository id.
+    func commits(ofRepository fullName: String) -> GitHubDataset.Commits {
+      let key = fullName.lowercased()
+      if let commits = commitsByName[key] { return .recorded(commits) }
+      guard let repository = repository(named: fullName) else { return .noSuchRepository }
+      if let name = commitNameByRepositoryID[repository.id], let commits = commitsByName[name] {
+        return .recorded(commits)
+      }
+      return .notRecorded
+    }
   }
 }

@@ -74,7 +74,7 @@ struct GitHubSampleSource: DataSource {
     }
 
     let matches = Self.ordered(
-      dataset.repositories.filter(query.matches), query: query, sort: sort, ascending: ascending)
+      try dataset.repositories().filter(query.matches), query: query, sort: sort, ascending: ascending)
     let reachable = min(matches.count, Self.searchCap)
     let end = min(offset + perPage, reachable)
     let records = offset < end ? matches[offset..<end].map(\.record) : []
@@ -93,13 +93,13 @@ struct GitHubSampleSource: DataSource {
     let offset = try Self.offset(request.cursor)
 
     var commits: [JSON]
-    switch dataset.commits(ofRepository: fullName) {
+    switch try dataset.commits(ofRepository: fullName) {
     case .noSuchRepository:
       throw GitHubAPIError.notFound(endpoint).dataSourceError
     case .notRecorded:
       // The repository is real and has commits; the recordings just never listed them. Say so
       // where the list's attribution shows, rather than let an empty list pass for the truth.
-      return Page(records: [], attribution: notRecordedNote())
+      return Page(records: [], attribution: try notRecordedNote())
     case .recorded(let recorded):
       commits = recorded
     }
@@ -128,7 +128,7 @@ struct GitHubSampleSource: DataSource {
   private func repository(_ parameters: [String: String]) throws(DataSourceError) -> Record {
     try Self.check(parameters, allowed: ["repo"], resource: "repository")
     let fullName = try Self.repositoryName(parameters)
-    guard let repository = dataset.repository(named: fullName) else {
+    guard let repository = try dataset.repository(named: fullName) else {
       throw GitHubAPIError.notFound("GET /repos/\(fullName)").dataSourceError
     }
     return Record(repository.record, attribution: dataset.attribution)
@@ -143,12 +143,12 @@ struct GitHubSampleSource: DataSource {
         "'sha' is required: the commit's SHA (at least 4 characters of it) or a branch name", parameter: "sha")
     }
     let endpoint = "GET /repos/\(fullName)/commits/\(sha)"
-    switch dataset.commits(ofRepository: fullName) {
+    switch try dataset.commits(ofRepository: fullName) {
     case .noSuchRepository:
       throw GitHubAPIError.notFound(endpoint).dataSourceError
     case .notRecorded:
       throw .badRequest(
-        "no commits of \(fullName) were recorded; the sample data has commits of \(recordedRepositories) only",
+        "no commits of \(fullName) were recorded; the sample data has commits of \(try recordedRepositories()) only",
         parameter: "repo")
     case .recorded(let commits):
       let log = GitHubCommitLog(commits: commits, defaultBranch: defaultBranch(of: fullName))
@@ -159,17 +159,21 @@ struct GitHubSampleSource: DataSource {
   // MARK: - Parts
 
   private func defaultBranch(of fullName: String) -> String? {
-    dataset.repository(named: fullName)?.record["default_branch"]?.stringValue
+    try? dataset.repository(named: fullName)?.record["default_branch"]?.stringValue
   }
 
-  /// Short enough for one line of an 80-column footer, where the list screen shows it.
-  private func notRecordedNote() -> String {
-    "Sample data has commits of \(recordedRepositories) only"
+  /// Short enough for one line of an 80-column footer, where the list screen shows it; names
+  /// the repositories that have commits when they fit.
+  private func notRecordedNote() throws(DataSourceError) -> String {
+    let names = try recordedRepositories()
+    let note = "Sample data has commits of \(names) only"
+    return note.count <= 80
+      ? note : "Sample data: its commits were not recorded (\(dataset.commitNames.count) repositories have some)"
   }
 
   /// "a/b and c/d": the repositories the data holds commits of.
-  private var recordedRepositories: String {
-    let names = dataset.repositoriesWithCommits
+  private func recordedRepositories() throws(DataSourceError) -> String {
+    let names = try dataset.repositoriesWithCommits()
     guard let last = names.last else { return "no repository" }
     return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
   }

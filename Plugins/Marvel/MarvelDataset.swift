@@ -1,96 +1,187 @@
 import Foundation
 import ScreenKit
 
-/// The bundled Marvel data: every distinct character and comic in the recorded responses
-/// (see Sample/PROVENANCE.md), carried inside the binary.
+/// The bundled Marvel data: every distinct character and comic in the recorded responses (see
+/// Sample/PROVENANCE.md), read in place from `marvel-sample.json` through the index that
+/// build_sample.py writes beside it. Opening it reads a header; a page parses its own records
+/// and nothing else, so the first frame costs the same over 64 characters or 1,446.
+///
+/// `SCREENRUN_MARVEL_SAMPLE=FOLDER` reads another dataset of the same format (a
+/// `marvel-sample.json` and `marvel-sample.index` that build_sample.py wrote with
+/// `--output-dir FOLDER`) by the same code, mapped from the files instead of linked in.
 struct MarvelDataset: Sendable {
+  static let folderVariable = "SCREENRUN_MARVEL_SAMPLE"
+  static let magic = Array("SRMARVL1".utf8)
+
   let attribution: String
-  /// Ordered by name, as the API orders characters by default.
-  let characters: [JSON]
-  private let charactersByID: [String: JSON]
-  /// The comics, by id and by character: made when first asked for, because the characters
-  /// screens, where a run starts, need none of them.
-  private let comicIndex: @Sendable () throws(DataSourceError) -> ComicIndex
+  /// How many characters there are.
+  let count: Int
+  private let json: ResidentBytes
+  private let index: ResidentBytes
+  private let characterTable: Int
+  private let idTable: Int
+  private let comicCount: Int
+  private let comicTable: Int
 
-  /// The dataset in the binary, parsed on first use: the characters now, the comics later.
+  /// The dataset in the binary.
   static let bundled: Result<MarvelDataset, DataSourceError> = Result { () throws(DataSourceError) in
-    try MarvelDataset(json: bundledPart(["attributionText", "characters"])) { () throws(DataSourceError) in
-      try bundledComics.get()
-    }
+    try MarvelDataset(json: .marvelSampleJSON, index: .marvelSampleIndex)
   }
 
-  /// The bundled comics, parsed once, the first time a screen lists a character's comics.
-  private static let bundledComics: Result<ComicIndex, DataSourceError> = Result { () throws(DataSourceError) in
-    try ComicIndex(json: bundledPart(["comics", "characterComics"]))
-  }
-
-  /// The named members of the bundled data; the others are skipped unread.
-  private static func bundledPart(_ members: Set<String>) throws(DataSourceError) -> JSON {
+  /// The bundled dataset, or the one the environment names.
+  static func load(environment: [String: String]) throws(DataSourceError) -> MarvelDataset {
+    guard let folder = environment[folderVariable], !folder.isEmpty else { return try bundled.get() }
     do {
-      return try JSON.parse(marvelSampleJSON, onlyMembers: members, options: .response)
+      return try MarvelDataset(
+        json: .mappedMarvelSample(folder + "/marvel-sample.json"),
+        index: .mappedMarvelSample(folder + "/marvel-sample.index"))
     } catch {
-      throw .decoding("the bundled Marvel sample data is not valid JSON at \(error)")
+      throw .decoding("\(folderVariable): \(error.message)")
     }
   }
 
-  /// A dataset from one JSON value holding all of it.
-  init(json: JSON) throws(DataSourceError) {
-    let comics = try ComicIndex(json: json)
-    try self.init(json: json) { comics }
+  init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
+    guard let head = index.span(0, 8), Array(head) == Self.magic,
+      let jsonLength = index.number(at: 8), let attributionOffset = index.number(at: 16),
+      let attributionLength = index.number(at: 24), let count = index.number(at: 32),
+      let characterTable = index.number(at: 40), let idTable = index.number(at: 48),
+      let comicCount = index.number(at: 56), let comicTable = index.number(at: 64)
+    else {
+      throw .decoding("the Marvel sample index is not one build_sample.py wrote")
+    }
+    guard jsonLength == json.count, count <= index.count / 64, comicCount <= index.count / 24,
+      index.span(characterTable, count * 64) != nil, index.span(idTable, count * 16) != nil,
+      index.span(comicTable, comicCount * 24) != nil
+    else {
+      throw .decoding("the Marvel sample index does not fit its data: run build_sample.py again")
+    }
+    self.json = json
+    self.index = index
+    self.count = count
+    self.characterTable = characterTable
+    self.idTable = idTable
+    self.comicCount = comicCount
+    self.comicTable = comicTable
+    let attribution = try? Self.parse(json.span(attributionOffset, attributionLength))
+    self.attribution = attribution?.stringValue ?? "Data provided by Marvel."
   }
 
-  private init(
-    json: JSON, comics: @escaping @Sendable () throws(DataSourceError) -> ComicIndex
-  ) throws(DataSourceError) {
-    guard let characters = json["characters"]?.arrayValue else {
-      throw .decoding("the Marvel sample data has no 'characters' array")
-    }
-    attribution = json["attributionText"]?.stringValue ?? "Data provided by Marvel."
-    self.characters = characters
-    charactersByID = Dictionary(characters.compactMap { record in record["id"].map { (FilterKey.id($0), record) } }) {
-      first, _ in first
-    }
-    comicIndex = comics
+  // MARK: - Characters, by their place in name order
+
+  /// The character at `ordinal` in name order.
+  func character(at ordinal: Int) throws(DataSourceError) -> JSON {
+    try Self.parse(entrySpan(ordinal, field: 0, in: json))
   }
 
-  func character(id: String?) -> JSON? {
-    id.flatMap { charactersByID[$0.trimmingCharacters(in: .whitespaces)] }
+  /// The lowercased name of the character at `ordinal`, as UTF-8.
+  func nameKey(at ordinal: Int) -> UnsafeBufferPointer<UInt8> {
+    entrySpan(ordinal, field: 2, in: index) ?? UnsafeBufferPointer(start: nil, count: 0)
   }
 
-  func comics(ofCharacter id: String) throws(DataSourceError) -> [JSON] {
-    let index = try comicIndex()
-    let ids = index.comicIDsByCharacter[id.trimmingCharacters(in: .whitespaces)] ?? []
-    return ids.compactMap { index.comicsByID[$0] }
+  /// The `modified` text of the character at `ordinal`, as UTF-8 ("" when it has none).
+  func modifiedKey(at ordinal: Int) -> UnsafeBufferPointer<UInt8> {
+    entrySpan(ordinal, field: 4, in: index) ?? UnsafeBufferPointer(start: nil, count: 0)
   }
-}
 
-/// The comics of the dataset, by id, and the ids of each character's comics.
-struct ComicIndex: Sendable {
-  let comicsByID: [String: JSON]
-  let comicIDsByCharacter: [String: [String]]
-
-  init(json: JSON) throws(DataSourceError) {
-    guard let comics = json["comics"]?.arrayValue else {
-      throw .decoding("the Marvel sample data has no 'comics' array")
-    }
-    comicsByID = Dictionary(comics.compactMap { record in record["id"].map { (FilterKey.id($0), record) } }) {
-      first, _ in first
-    }
-    var comicIDs: [String: [String]] = [:]
-    for (character, ids) in json["characterComics"]?.objectValue?.members ?? [] {
-      comicIDs[character] = ids.arrayValue?.map(FilterKey.id) ?? []
-    }
-    comicIDsByCharacter = comicIDs
+  /// The characters whose lowercased names start with `prefix` (lowercased UTF-8): one run of
+  /// the name order, found by two binary searches.
+  func characters(withPrefix prefix: [UInt8]) -> Range<Int> {
+    let start = firstOrdinal { Self.compare(nameKey(at: $0), prefix, prefixOnly: true) >= 0 }
+    let end = firstOrdinal { Self.compare(nameKey(at: $0), prefix, prefixOnly: true) > 0 }
+    return start..<max(start, end)
   }
-}
 
-/// Ids arrive as JSON numbers in the data and as text in parameters; both key the same record.
-enum FilterKey {
-  static func id(_ value: JSON) -> String {
-    switch value {
-    case .int(let number): String(number)
-    case .string(let text): text
-    default: ""
+  /// The characters whose lowercased names are `name` (lowercased UTF-8).
+  func characters(named name: [UInt8]) -> Range<Int> {
+    let start = firstOrdinal { Self.compare(nameKey(at: $0), name, prefixOnly: false) >= 0 }
+    let end = firstOrdinal { Self.compare(nameKey(at: $0), name, prefixOnly: false) > 0 }
+    return start..<max(start, end)
+  }
+
+  /// The place in name order of the character with this id.
+  func ordinal(ofID text: String?) -> Int? {
+    guard let text, let id = Int(text.trimmingCharacters(in: .whitespaces)), id >= 0 else { return nil }
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      guard let found = index.number(at: idTable + middle * 16) else { return nil }
+      if found == id { return index.number(at: idTable + middle * 16 + 8).flatMap { $0 < count ? $0 : nil } }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  func character(id: String?) throws(DataSourceError) -> JSON? {
+    guard let ordinal = ordinal(ofID: id) else { return nil }
+    return try character(at: ordinal)
+  }
+
+  // MARK: - Comics
+
+  /// The ids of the character's comics, when a response listing them was recorded; nil when
+  /// only the character's own record names some.
+  func recordedComicIDs(ofCharacterAt ordinal: Int) throws(DataSourceError) -> [Int]? {
+    guard let length = index.number(at: characterTable + ordinal * 64 + 56), length > 0 else { return nil }
+    return try Self.parse(entrySpan(ordinal, field: 6, in: json)).arrayValue?.compactMap(\.intValue) ?? []
+  }
+
+  /// The comic with this id, when the recordings hold its record.
+  func comic(id: Int) throws(DataSourceError) -> JSON? {
+    var low = 0
+    var high = comicCount
+    while low < high {
+      let middle = (low + high) / 2
+      let entry = comicTable + middle * 24
+      guard let found = index.number(at: entry) else { return nil }
+      if found == id {
+        guard let offset = index.number(at: entry + 8), let length = index.number(at: entry + 16) else { return nil }
+        return try Self.parse(json.span(offset, length))
+      }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  // MARK: - Parts
+
+  /// The span that the entry's offset and length fields (`field`, `field + 1`) give in `bytes`.
+  private func entrySpan(_ ordinal: Int, field: Int, in bytes: ResidentBytes) -> UnsafeBufferPointer<UInt8>? {
+    guard ordinal >= 0, ordinal < count else { return nil }
+    let entry = characterTable + ordinal * 64 + field * 8
+    guard let offset = index.number(at: entry), let length = index.number(at: entry + 8) else { return nil }
+    return bytes.span(offset, length)
+  }
+
+  /// The first ordinal for which `isAtOrPast` holds, which holds for every ordinal after it.
+  private func firstOrdinal(where isAtOrPast: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if isAtOrPast(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// Compares a key with `text` by bytes; with `prefixOnly`, a key that starts with `text`
+  /// counts as equal to it.
+  static func compare(_ key: UnsafeBufferPointer<UInt8>, _ text: [UInt8], prefixOnly: Bool) -> Int {
+    for (position, byte) in text.enumerated() {
+      guard position < key.count else { return -1 }
+      if key[position] != byte { return key[position] < byte ? -1 : 1 }
+    }
+    return prefixOnly || key.count == text.count ? 0 : 1
+  }
+
+  private static func parse(_ span: UnsafeBufferPointer<UInt8>?) throws(DataSourceError) -> JSON {
+    guard let span else {
+      throw .decoding("the Marvel sample index points outside its data: run build_sample.py again")
+    }
+    do {
+      return try JSON.parse(span, options: .response)
+    } catch {
+      throw .decoding("the Marvel sample data is not valid JSON at \(error)")
     }
   }
 }

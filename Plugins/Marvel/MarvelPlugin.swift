@@ -33,7 +33,7 @@ public enum MarvelPlugin {
   ) { context throws(DataSourceError) in
     switch context.mode {
     case .sample:
-      return try MarvelSampleSource()
+      return try MarvelSampleSource(environment: context.environment)
     case .live:
       return try MarvelLiveSource(environment: context.environment)
     }

@@ -2,7 +2,11 @@ import Foundation
 
 /// P1: how long `screenrun Screens/characters.json --once` takes from spawn to exit, next to the
 /// floor of any Swift command-line tool here (one that imports Foundation and prints a line) and
-/// to `jq` printing the same 20 names from the same bundled data.
+/// to `jq` printing the same 20 names from a fixed file of those 20 records.
+///
+/// Two rows say whether the first frame grows with the data: the same binary over a dataset of
+/// 64 characters and over all 1,446, both read by the same code from files of the same format
+/// (`SCREENRUN_MARVEL_SAMPLE`), and GitHub's commits screen next to the Marvel list.
 ///
 /// Two more rows say where the time goes: the same floor linking FoundationNetworking (what any
 /// tool with URLSession pays to load libcurl and its libraries, used or not), and
@@ -11,59 +15,114 @@ struct FirstFrameBenchmark {
   let screenrun: String
   let runs: Int
 
-  static let sample = "Plugins/Marvel/Sample/marvel-sample.json"
+  /// The first page's 20 records, written by the Marvel generator: jq's work stays fixed however
+  /// large the bundled sample grows.
+  static let firstPage = "Tests/Fixtures/Benchmark/marvel-first-page.json"
   static let screen = "Screens/characters.json"
+  static let generator = "Plugins/Marvel/Sample/build_sample.py"
+  /// The first batch of recordings alone, which gives 64 characters.
+  static let firstBatch = "Tests/Fixtures/Recorded/marvel"
+  static let bundledFolder = "Plugins/Marvel/Sample"
 
   func run() throws -> Section {
     var section = Section(id: "P1", title: "first frame: screenrun \(Self.screen) --once, spawned to exit")
     let once = [screenrun, Self.screen, "--once"]
     let version = [screenrun, "--version"]
+    let commits = [screenrun, "Screens/commits.json", "--param", "repo=sigmavirus24/github3.py", "--once"]
     let jqFilter = ".characters[:20][].name"
-    var contenders: [(label: String, command: [String])] = [("screenrun --once", once)]
+    var contenders: [(label: String, command: [String], environment: [String: String]?)] = [
+      ("screenrun --once (1,446 characters, linked in)", once, nil)
+    ]
 
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let floor = try buildFloor("Foundation", in: folder)
-    contenders.append(("Foundation floor (print one line)", [floor]))
+    contenders.append(("Foundation floor (print one line)", [floor], nil))
     let jq = ChildProcess.find("jq")
     if let jq {
-      contenders.append(("jq -r '\(jqFilter)'", [jq, "-r", jqFilter, Self.sample]))
+      contenders.append(("jq -r '\(jqFilter)' (20 records)", [jq, "-r", jqFilter, Self.firstPage], nil))
     } else {
       section.notes.append("jq is not installed: its baseline is skipped (apt-get install jq)")
     }
     let networkingFloor = try buildFloor("FoundationNetworking", in: folder)
-    contenders.append(("floor + FoundationNetworking linked", [networkingFloor]))
-    contenders.append(("screenrun --version (loading only)", version))
+    contenders.append(("floor + FoundationNetworking linked", [networkingFloor], nil))
+    contenders.append(("screenrun --version (loading only)", version, nil))
+
+    // The same binary and code path over 64 and 1,446 characters: both datasets mapped from
+    // files that build_sample.py wrote in the same format.
+    var environment = ProcessInfo.processInfo.environment
+    let small = folder + "/marvel64"
+    let scaling = makeSmallDataset(in: small)
+    if let problem = scaling {
+      section.notes.append(problem)
+    } else {
+      environment["SCREENRUN_MARVEL_SAMPLE"] = small
+      contenders.append(("--once over 64 characters (mapped file)", once, environment))
+      environment["SCREENRUN_MARVEL_SAMPLE"] = Self.bundledFolder
+      contenders.append(("--once over 1,446 characters (mapped file)", once, environment))
+    }
+    contenders.append(("commits.json --param repo=sigmavirus24/github3.py --once", commits, nil))
 
     // The two must print the same names, or the comparison is of different work.
     let frame = ChildProcess.output(of: once + ["--width", "80"]) ?? ""
     let names = Self.rowTitles(in: frame)
     if names.count != 20 { section.notes.append("screenrun --once printed \(names.count) rows, expected 20") }
-    if let jq, let printed = ChildProcess.output(of: [jq, "-r", jqFilter, Self.sample]) {
+    if let jq, let printed = ChildProcess.output(of: [jq, "-r", jqFilter, Self.firstPage]) {
       let jqNames = printed.split(separator: "\n").map(String.init)
       if jqNames != names {
         section.notes.append("jq printed other names than screenrun: the ratio compares unlike work")
       }
     }
 
-    for contender in contenders { for _ in 0..<3 { _ = try ChildProcess.time(contender.command) } }
+    for contender in contenders {
+      for _ in 0..<3 { _ = try ChildProcess.time(contender.command, environment: contender.environment) }
+    }
     let measured = try sideBySide(
-      rounds: runs, contenders.map { contender in { try ChildProcess.time(contender.command) } })
+      rounds: runs,
+      contenders.map { contender in { try ChildProcess.time(contender.command, environment: contender.environment) } })
     for (contender, measurement) in zip(contenders, measured) {
       section.rows.append(Row(contender.label, .milliseconds, measurement.map { $0 * 1_000 }))
     }
-    section.rows.append(
-      Row("--once / Foundation floor", .ratio, Measurement.ratio(measured[0], measured[1]), goal: .atMost(1.25)))
-    if jq != nil {
-      section.rows.append(Row("--once / jq", .ratio, Measurement.ratio(measured[0], measured[2]), goal: .atMost(1.0)))
+    func at(_ prefix: String) -> Measurement? {
+      contenders.firstIndex { $0.label.hasPrefix(prefix) }.map { measured[$0] }
     }
-    let count = measured.count
+    let first = measured[0]
+    let foundation = measured[1]
     section.rows.append(
-      Row("networking floor / Foundation floor", .ratio, Measurement.ratio(measured[count - 2], measured[1])))
-    section.rows.append(
-      Row("--version / Foundation floor", .ratio, Measurement.ratio(measured[count - 1], measured[1])))
-    section.rows.append(Row("--once / networking floor", .ratio, Measurement.ratio(measured[0], measured[count - 2])))
+      Row("--once / Foundation floor", .ratio, Measurement.ratio(first, foundation), goal: .atMost(1.25)))
+    if let jqRun = at("jq ") {
+      section.rows.append(Row("--once / jq", .ratio, Measurement.ratio(first, jqRun), goal: .atMost(1.0)))
+    }
+    if let networking = at("floor + FoundationNetworking"), let loading = at("screenrun --version") {
+      section.rows.append(Row("networking floor / Foundation floor", .ratio, Measurement.ratio(networking, foundation)))
+      section.rows.append(Row("--version / Foundation floor", .ratio, Measurement.ratio(loading, foundation)))
+      section.rows.append(Row("--once / networking floor", .ratio, Measurement.ratio(first, networking)))
+    }
+    if let few = at("--once over 64"), let many = at("--once over 1,446") {
+      section.rows.append(
+        Row(
+          "1,446 / 64 characters (same code, mapped files)", .ratio, Measurement.ratio(many, few), goal: .atMost(1.05)))
+      section.rows.append(Row("1,446 linked in / 64 mapped", .ratio, Measurement.ratio(first, few)))
+    }
+    if let github = at("commits.json") {
+      section.rows.append(
+        Row("GitHub commits / Marvel list", .ratio, Measurement.ratio(github, first), goal: .atMost(1.1)))
+    }
     return section
+  }
+
+  /// Writes the 64 characters of the first batch of recordings, in the bundled format, with the
+  /// bundled generator; nil when done, else why it could not be.
+  private func makeSmallDataset(in folder: String) -> String? {
+    guard let python = ChildProcess.find("python3") else {
+      return "python3 is not installed: the 64-vs-1,446 rows are skipped"
+    }
+    do {
+      _ = try ChildProcess.time([python, Self.generator, "--input", Self.firstBatch, "--output-dir", folder])
+      return nil
+    } catch {
+      return "cannot write the 64-character dataset: \(error)"
+    }
   }
 
   /// Compiles a floor: a Swift program that imports `module` (Foundation, or FoundationNetworking,

@@ -73,6 +73,14 @@ struct ScreenBench {
           records: options.records, seed: options.seed, runs: options.runs(default: 3), executable: executable
         ).run())
     }
+    if options.only.contains("P6") {
+      progress("P6 pathological sizes…")
+      report.sections.append(
+        try await PathologicalBenchmark(
+          bytes: options.smoke ? 128 << 10 : 1 << 20, keystrokes: options.smoke ? 20_000 : 100_000,
+          runs: options.runs(default: 5)
+        ).run())
+    }
     report.seconds = (ContinuousClock.now - started).seconds
 
     print("screenbench: \(report.machine.description)")

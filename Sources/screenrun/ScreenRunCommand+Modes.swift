@@ -61,7 +61,7 @@ extension ScreenRunCommand {
     let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator) : nil
     await navigator.settle()
-    Output.write(ScriptRunner.heading("start \(screen)") + runner.frame())
+    Output.write(runner.heading("start \(screen)") + runner.frame())
     var number = 0
     while let text = nextLine() {
       number += 1
@@ -70,7 +70,7 @@ extension ScreenRunCommand {
         if command == .quit { break }
         try await runner.run(command, line: number)
         if let watcher, watcher.reloadIfChanged() { await navigator.settle() }
-        Output.write(ScriptRunner.heading(command.description) + runner.frame())
+        Output.write(runner.heading(command.description) + runner.frame())
       } catch {
         Output.error("\(name):\(error.line): error: \(error.message)")
         return .usage

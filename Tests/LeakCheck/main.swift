@@ -3,14 +3,14 @@
 //   swiftc -O -package-name screenrun -I Sources/CJansson Sources/ScreenKit/JSON/*.swift \
 //     Tests/LeakCheck/main.swift -ljansson -o /tmp/leakcheck
 //   valgrind --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
-//     /tmp/leakcheck Plugins/Marvel/Sample/marvel-sample.json
+//     /tmp/leakcheck Tests/Fixtures/Benchmark/marvel-first-page.json
 //
 // It is a plain program with no Dispatch, because valgrind 3.19 cannot follow libdispatch's
 // signal thread, which an async `main` starts.
 
 import Glibc
 
-let path = CommandLine.arguments.dropFirst().first ?? "Plugins/Marvel/Sample/marvel-sample.json"
+let path = CommandLine.arguments.dropFirst().first ?? "Tests/Fixtures/Benchmark/marvel-first-page.json"
 guard let file = fopen(path, "rb") else {
   print("cannot open \(path)")
   exit(2)

@@ -23,6 +23,15 @@ struct ScriptParsingTests {
     ("# ok\nnext page", 2, "'next' takes no argument"),
     ("type", 1, "'type' needs the text"),
     ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit"),
+    // Numbers out of range or not numbers are located errors, never a trap.
+    ("open -5", 1, "not '-5'"),
+    ("# huge\nopen 99999999999999999999999", 2, "'open' takes a row number from 1"),
+    ("open 9223372036854775807x", 1, "'open' takes a row number from 1"),
+    ("wait -1", 1, "'wait' takes milliseconds from 0 to 3600000"),
+    ("wait 3600001", 1, "'wait' takes milliseconds from 0 to 3600000"),
+    ("wait 9223372036854775808", 1, "'wait' takes milliseconds from 0 to 3600000"),
+    ("wait 1e3", 1, "'wait' takes milliseconds from 0 to 3600000"),
+    ("wait ６００", 1, "'wait' takes milliseconds from 0 to 3600000"),
   ])
   func reportsBadLines(text: String, line: Int, message: String) {
     do {
@@ -62,7 +71,7 @@ struct ScriptRunnerTests {
     var output = ""
     for (line, command) in try Script(parsing: text).commands {
       try await runner.run(command, line: line)
-      output += ScriptRunner.heading(command.description) + runner.frame()
+      output += runner.heading(command.description) + runner.frame()
     }
     return output
   }
@@ -106,5 +115,47 @@ struct ScriptRunnerTests {
     _ = try await run("reload")
     #expect(runner.frame().contains("1-20 of 45"))
     #expect(!runner.frame().contains("error"))
+  }
+
+  @Test func headingsAreCutToTheWidth() async throws {
+    let long = "search " + String(repeating: "東京", count: 40)
+    let heading = runner.heading(long)
+    #expect(heading.hasSuffix("…\n"))
+    #expect(TextWidth.width(of: heading.dropLast()) <= 40)
+    #expect(runner.heading("next") == "$ next\n")
+    #expect(ScriptRunner.heading("start " + String(repeating: "x", count: 100), width: 20) == "$ start xxxxxxxxxxx…\n")
+    // What a script line carries is made safe before it is shown.
+    #expect(
+      !runner.heading("search \u{1B}]52;c;aGk=\u{7}").unicodeScalars.contains { $0.value == 0x1B || $0.value == 7 })
+    let output = try await run(long + "\nsearch Item")
+    for line in output.split(separator: "\n") { #expect(TextWidth.width(of: line) <= 40, "\(line)") }
+  }
+
+  @Test func typingFortyThousandCharactersCompletes() async throws {
+    let text = String(repeating: "Item 4", count: 40_000 / 6) + "abcd"
+    #expect(text.count == 40_000)
+    _ = try await run("type " + text)
+    #expect(source.pageRequests.count == 1, "the debounce has not fired yet")
+    guard case .list(let model) = runner.navigator.current?.model else {
+      Issue.record("not a list")
+      return
+    }
+    #expect(model.state.query == text)
+    let output = try await run("wait 500")
+    #expect(source.pageRequests.count == 2, "one search for all the keystrokes")
+    #expect(source.pageRequests.last?.parameters["q"] == text)
+    #expect(output.contains("Search: Item 4Item 4"))
+    for line in output.split(separator: "\n") { #expect(TextWidth.width(of: line) <= 40, "\(line)") }
+  }
+
+  @Test func cancelledDebouncesDoNotPileUpOnTheVirtualClock() {
+    let clock = VirtualScheduler()
+    var fired = 0
+    for _ in 0..<100_000 { clock.schedule(after: .milliseconds(500)) { fired += 1 }.cancel() }
+    _ = clock.schedule(after: .milliseconds(500)) { fired += 1 }
+    #expect(clock.hasPending)
+    clock.advance(by: .milliseconds(500))
+    #expect(fired == 1)
+    #expect(!clock.hasPending)
   }
 }

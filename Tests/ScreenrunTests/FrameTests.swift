@@ -86,7 +86,7 @@ struct FrameTests {
     #expect(lines.contains { $0.hasPrefix("20. Air-Walker") }, sourceLocation: sourceLocation)
     #expect(lines.contains { $0.contains("12 comics") }, "no row subtitle", sourceLocation: sourceLocation)
     #expect(
-      lines.contains { $0.contains("1-20 of 64") }, "where the list stands: \(result.standardOutput)",
+      lines.contains { $0.contains("1-20 of 1,446") }, "where the list stands: \(result.standardOutput)",
       sourceLocation: sourceLocation)
     #expect(
       lines.last?.hasPrefix("Data provided by Marvel.") == true, "the attribution footer",

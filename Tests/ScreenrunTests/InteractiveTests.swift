@@ -13,7 +13,7 @@ struct InteractiveTests {
   func marvel() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
       let first = try await pane.waitForScreen("the first page of characters") {
-        $0.contains("1-20 of 64, more to load") && $0.selectedRow == 1
+        $0.contains("1-20 of 1,446, more to load") && $0.selectedRow == 1
       }
       #expect(first.title == "Marvel Characters")
       #expect(first.contains("Search: Search characters…"))
@@ -72,7 +72,9 @@ struct InteractiveTests {
     "Marvel: PgDn and PgUp move by a screenful; moving to the end of what is loaded loads the next page, and the next")
   func paging() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
-      try await pane.waitForScreen("the first page") { $0.contains("1-20 of 64, more to load") && $0.selectedRow == 1 }
+      try await pane.waitForScreen("the first page") {
+        $0.contains("1-20 of 1,446, more to load") && $0.selectedRow == 1
+      }
       // 30 lines less 7 of header and footer hold 11 rows of two lines.
       try await pane.press("PageDown")
       let down = try await pane.waitForScreen("the marker a page down") { ($0.selectedRow ?? 1) > 1 }
@@ -80,10 +82,12 @@ struct InteractiveTests {
       try await pane.press("PageUp")
       try await pane.waitForScreen("the marker back on row 1") { $0.selectedRow == 1 }
       try await pane.press("End")
-      let second = try await pane.waitForScreen("the second page appended") { $0.contains("1-40 of 64, more to load") }
+      let second = try await pane.waitForScreen("the second page appended") {
+        $0.contains("1-40 of 1,446, more to load")
+      }
       #expect(second.selectedRow == 20, "the selection stays on the last row of page 1: \(second)")
       try await pane.press("End")
-      try await pane.waitForScreen("the third page appended") { $0.contains("1-60 of 64, more to load") }
+      try await pane.waitForScreen("the third page appended") { $0.contains("1-60 of 1,446, more to load") }
       try await pane.press("C-d")
       try await expectRestored(pane, try await pane.waitForEnd())
     }
@@ -151,7 +155,7 @@ struct InteractiveTests {
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
-      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
       try await pane.type("ironx")
       try await pane.waitForScreen("the empty text") { $0.contains("No characters start with 'ironx'.") }
       try await pane.press("BSpace")
@@ -159,7 +163,7 @@ struct InteractiveTests {
       #expect(fixed.contains("Search: iron"), "\(fixed)")
       #expect(!fixed.contains("ironx"), "\(fixed)")
       for _ in 0..<4 { try await pane.press("BSpace") }
-      let empty = try await pane.waitForScreen("the whole list again") { $0.contains("1-20 of 64") }
+      let empty = try await pane.waitForScreen("the whole list again") { $0.contains("1-20 of 1,446") }
       #expect(empty.contains("Search: Search characters…"), "\(empty)")
       try await pane.press("C-c")
       try await expectRestored(pane, try await pane.waitForEnd())
@@ -188,7 +192,7 @@ struct InteractiveTests {
   @Test("a terminal narrower than 20 columns says what it needs instead of a wrapped frame, and grows back")
   func narrowTerminal() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
-      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
       try await pane.resize(width: 15, height: 10)
       let small = try await pane.waitForScreen("the size message") {
         $0.text.replacingOccurrences(of: "\n", with: " ").contains("screenrun needs 20x8")
@@ -222,7 +226,7 @@ struct InteractiveTests {
     ])
   func killed(_ kill: Kill) async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
-      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") }
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") }
       #expect(try await pane.paneFormat("#{alternate_on}") == "1", "the frame is on the alternate screen")
       #expect(try await pane.paneFormat("#{cursor_flag}") == "0", "the cursor is hidden while it runs")
       let pid = try await pane.pid()
@@ -272,10 +276,26 @@ struct InteractiveTests {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  @Test("a URL too long for the terminal is cut with … on its own line; no line is wider than the pane")
+  func longURLIsCut() async throws {
+    try await TmuxSession.with(["Screens/character.json", "--param", "id=1009610"], width: 40, height: 30) { pane in
+      let detail = try await pane.waitForScreen("Spider-Man's detail screen") {
+        $0.title == "Spider-Man" && $0.contains("http://")
+      }
+      #expect(detail.widest <= 40, "a line wider than 40 columns: \(detail)")
+      let url = detail.lines.first { $0.hasPrefix("http://") }
+      #expect(url?.hasSuffix("…") == true, "the avatar URL, cut at the edge: \(detail)")
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      try await expectRestored(pane, ending)
+    }
+  }
+
   @Test("Esc on the first screen says so and keeps running")
   func escapeOnFirstScreen() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
-      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
       try await pane.press("Escape")
       let flashed = try await pane.waitForScreen("the first-screen message") { $0.contains("This is the first screen") }
       #expect(flashed.title == "Marvel Characters")
@@ -296,7 +316,7 @@ struct InteractiveTests {
   func hotReload() async throws {
     let screens = try ScreenCopy(["characters.json", "character.json"])
     try await TmuxSession.with([screens.path("characters.json"), "--watch"]) { pane in
-      try await pane.waitForScreen("the list") { $0.contains("1-20 of 64") && $0.selectedRow == 1 }
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
       try await pane.type("iron")
       try await pane.waitForScreen("the characters starting with 'iron'") {
         $0.contains("1-20 of 20") && $0.contains("Iron Man")

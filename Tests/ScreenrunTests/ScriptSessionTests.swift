@@ -6,7 +6,7 @@ import Testing
 /// screens and their sample data: one frame after each command, the same bytes on every run.
 @Suite("Scripted sessions")
 struct ScriptSessionTests {
-  static let marvelFooter = "Data provided by Marvel. © 2023 MARVEL"
+  static let marvelFooter = "Data provided by Marvel. © 2024 MARVEL"
 
   // MARK: - Marvel
 
@@ -39,7 +39,7 @@ struct ScriptSessionTests {
     let (start, typed, waited) = (frames[0], frames[1], frames[2])
     #expect(typed.contains("Search: iron"), "the query shows at once")
     #expect(typed.rowTitles == start.rowTitles, "before the debounce fires, the rows are the first page's")
-    #expect(typed.contains("1-20 of 64, more to load"))
+    #expect(typed.contains("1-20 of 1,446, more to load"))
     #expect(waited.contains("Search: iron"))
     #expect(waited.rowTitles.first == "Iron Cross Army")
     #expect(waited.rowTitles.contains("Iron Man"))
@@ -65,9 +65,9 @@ struct ScriptSessionTests {
     let frames = session.frames
     try #require(frames.map(\.command) == ["start Screens/characters.json", "next", "next"], "\(session.result)")
     #expect(frames.map(\.rowTitles.count) == [20, 40, 60])
-    #expect(frames[0].contains("1-20 of 64, more to load"))
-    #expect(frames[1].contains("1-40 of 64, more to load"))
-    #expect(frames[2].contains("1-60 of 64, more to load"))
+    #expect(frames[0].contains("1-20 of 1,446, more to load"))
+    #expect(frames[1].contains("1-40 of 1,446, more to load"))
+    #expect(frames[2].contains("1-60 of 1,446, more to load"))
     // Each page is appended: what was there stays in its place.
     #expect(Array(frames[1].rowTitles.prefix(20)) == frames[0].rowTitles)
     #expect(Array(frames[2].rowTitles.prefix(40)) == frames[1].rowTitles)
@@ -230,8 +230,8 @@ struct ScriptSessionTests {
         screen: "Screens/characters.json", good: "search iron\n", bad: "back", input: .stdin,
         message: "'back' on the first screen: there is nothing to go back to"),
       BadScript(
-        screen: "Screens/characters.json", good: "next\nnext\nnext\n", bad: "next", input: .stdin,
-        message: "there is no next page: all 64 rows are loaded"),
+        screen: "Screens/characters.json", good: "search spi\nnext\n", bad: "next", input: .stdin,
+        message: "there is no next page: all 24 rows are loaded"),
     ])
   func badScript(_ example: BadScript) async throws {
     // The expected frames: the same script without the bad line.

@@ -70,6 +70,6 @@ struct TerminalWriterTests {
     #expect(!Self.text(TerminalLine.fitted("see " + url, columns: 30)).contains("\u{1B}"))
     let hostile = Self.text(TerminalLine.fitted(url + "\u{1B}]52;c;x\u{07}", columns: 30))
     #expect(!hostile.contains("\u{1B}") && !hostile.contains("\u{07}"), "\(hostile.debugDescription)")
-    #expect(TerminalLine.isLoneURL("http://a.b/c") && !TerminalLine.isLoneURL("http://a.b/c d"))
+    #expect(FrameLine.isURL("http://a.b/c") && !FrameLine.isURL("http://a.b/c d"))
   }
 }

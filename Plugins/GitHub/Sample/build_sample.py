@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """Build the GitHub plugin's bundled offline dataset from recorded API responses.
 
-Reads every ``*.json`` recording in Tests/Fixtures/Recorded/github (body-only
-files and ``*_vcr_*`` recorded exchanges, see Tests/Fixtures/Recorded/README.md)
-and writes:
+Reads every ``*.json`` recording in Tests/Fixtures/Recorded/github and
+Tests/Fixtures/Recorded/more/github (body-only files and ``*_vcr_*`` recorded
+exchanges, see the README.md of each) and writes:
 
-* Plugins/GitHub/Sample/github-sample.json -- {"repositories": [...], "commits": {...}}
-* Plugins/GitHub/Sample/PROVENANCE.md       -- where every record came from
+* Plugins/GitHub/Sample/github-sample.json  -- {"repositories": [...], "commits": {...},
+  "commitRepositoryIds": {...}}, valid JSON with one repository, or one repository's
+  commit list, a line
+* Plugins/GitHub/Sample/github-sample.index -- where each of those sits in the JSON, so the
+  plugin parses one repository's commits without reading the rest (format below)
+* Plugins/GitHub/Sample/PROVENANCE.md        -- where every record came from
+
+The binary carries the JSON and its index as bytes (``.incbin`` in data.S).
 
 Run from the repository root (paths are resolved from this file's location, so
 the working directory does not actually matter):
@@ -20,8 +26,10 @@ Rules
 -----
 * repositories: every distinct repository record (by ``id``) found anywhere in a
   successful (2xx) response body: search/repositories items, GET /repos/{o}/{r}
-  bodies, and complete repository objects nested elsewhere (a dict with
-  ``id``, ``full_name``, ``stargazers_count`` and ``owner``).  Partial repository
+  and /repositories/{id} bodies (any with ``id``, ``full_name`` and ``owner``,
+  so 2013's shape, which says ``watchers`` for stars, counts), and complete
+  repository objects nested elsewhere (a dict with ``id``, ``full_name``,
+  ``stargazers_count`` and ``owner``).  Partial repository
   stubs (e.g. ``items[].repository`` of search/code) are not taken.
   The record is kept exactly as sent, except that the search-only ``score`` is
   removed and, if present, appended as ``_score``.
@@ -31,7 +39,9 @@ Rules
   Sorted by id ascending.
 * commits: keyed by ``OWNER/NAME`` as written in the request path
   ``/repos/OWNER/NAME/commits``; ``/repositories/<id>/commits`` requests are
-  mapped to the full_name of the known repository with that id.  Distinct by
+  mapped to the full_name of the known repository with that id.  A body-only
+  file (no request recorded) is keyed by the ``/repos/OWNER/NAME/commits/`` in
+  its commits' own ``url``.  Distinct by
   ``sha`` (first recorded occurrence kept), sorted newest first by
   ``commit.committer.date``, then ``commit.author.date``, then recorded order.
 * commitRepositoryIds: ``{"OWNER/NAME": id}`` for every commits key whose
@@ -39,13 +49,26 @@ Rules
   or a Link header naming ``/repositories/<id>/``, or else a repository record
   with that full_name.  A repository renamed between recordings keeps its id,
   so this is how the plugin finds commits recorded under an older or newer name.
+
+Index format (github-sample.index), little-endian unsigned 64-bit integers:
+* header: magic "SRGITHB1" (8 bytes), then blobLength, repositoryCount,
+  repositoryTable, nameCount, nameTable, commitListCount, commitListTable, strings,
+  reserved (offsets from the start of the index)
+* repositoryTable (id order): id, recordOffset, recordLength (in the JSON)
+* nameTable (lowercased full_name order, UTF-8 bytes): keyOffset, keyLength (in
+  strings), repositoryOrdinal (the lowest id of that name)
+* commitListTable (lowercased key order): keyOffset, keyLength (lowercased), nameOffset,
+  nameLength (as written), listOffset, listLength (a JSON array in the JSON),
+  repositoryId (0 when no recording says which repository it is)
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
+import struct
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -54,10 +77,14 @@ from urllib.parse import unquote, urlsplit
 SCRIPT = Path(__file__).resolve()
 SAMPLE_DIR = SCRIPT.parent
 REPO_ROOT = SCRIPT.parents[3]  # Plugins/GitHub/Sample/build_sample.py -> root
-DEFAULT_INPUT = REPO_ROOT / "Tests" / "Fixtures" / "Recorded" / "github"
+RECORDED = REPO_ROOT / "Tests" / "Fixtures" / "Recorded"
+DEFAULT_INPUTS = [RECORDED / "github", RECORDED / "more" / "github"]
 DEFAULT_OUTPUT = SAMPLE_DIR / "github-sample.json"
 DEFAULT_PROVENANCE = SAMPLE_DIR / "PROVENANCE.md"
-README = REPO_ROOT / "Tests" / "Fixtures" / "Recorded" / "README.md"
+READMES = [(RECORDED / "README.md", ""), (RECORDED / "more" / "README.md", "more/")]
+INDEX_MAGIC = b"SRGITHB1"
+COMMIT_URL = re.compile(r"/repos/([^/]+)/([^/]+)/commits/[0-9a-fA-F]+$")
+REPO_BODY = re.compile(r"^/(?:repos/[^/]+/[^/]+|repositories/\d+)/?$")
 
 REPO_REQUIRED = ("id", "full_name", "stargazers_count", "owner")
 COMMITS_BY_NAME = re.compile(r"/repos/([^/]+)/([^/]+)/commits/?$")
@@ -197,6 +224,23 @@ def is_repository(obj) -> bool:
             and isinstance(obj.get("owner"), dict))
 
 
+def is_repository_body(obj) -> bool:
+    """A GET /repos/{o}/{r} body: the repository itself, whatever its year's shape."""
+    return (isinstance(obj, dict) and isinstance(obj.get("id"), int)
+            and isinstance(obj.get("full_name"), str) and isinstance(obj.get("owner"), dict))
+
+
+def commit_list_name(commits):
+    """owner/name from the commits' own API URLs, when they all name one repository."""
+    names = set()
+    for commit in commits:
+        m = COMMIT_URL.search(urlsplit(str(commit.get("url") or "")).path)
+        if not m:
+            return None
+        names.add(unquote(m.group(1)) + "/" + unquote(m.group(2)))
+    return names.pop() if len(names) == 1 else None
+
+
 def find_repositories(node):
     """Every complete repository record in a body, depth first, in document
     order (a repository's own nested repositories, e.g. parent/source,
@@ -238,10 +282,18 @@ def commit_sort_key(entry):
             entry["order"])
 
 
-def build(input_dir: Path):
-    files = sorted(p for p in input_dir.glob("*.json") if p.is_file())
+def label(path: Path) -> str:
+    """The file's path under Tests/Fixtures/Recorded, or its name."""
+    try:
+        return path.resolve().relative_to(RECORDED).as_posix()
+    except ValueError:
+        return path.name
+
+
+def build(input_dirs):
+    files = [p for d in input_dirs for p in sorted(d.glob("*.json")) if p.is_file()]
     if not files:
-        raise SystemExit(f"no recordings found in {input_dir}")
+        raise SystemExit(f"no recordings found in {', '.join(str(d) for d in input_dirs)}")
 
     repo_best = {}          # id -> (version_key, order, file, record)
     repo_seen = {}          # file -> number of repository records met
@@ -250,7 +302,7 @@ def build(input_dir: Path):
     notes = []
 
     for path in files:
-        name = path.name
+        name = label(path)
         repo_seen.setdefault(name, 0)
         for resp in responses(path):
             status = resp["status"]
@@ -262,9 +314,13 @@ def build(input_dir: Path):
             req_path = url_path(resp["url"])
             m_name = COMMITS_BY_NAME.search(req_path)
             m_id = COMMITS_BY_ID.search(req_path)
-            if (m_name or m_id) and resp["method"] in (None, "GET") and isinstance(body, list):
+            body_only_commits = (resp["url"] is None and isinstance(body, list) and body
+                                 and all(is_commit(c) for c in body) and commit_list_name(body))
+            if body_only_commits or ((m_name or m_id) and resp["method"] in (None, "GET") and isinstance(body, list)):
                 commits = [c for c in body if is_commit(c)]
-                if m_name:
+                if body_only_commits:
+                    key = ("name", commit_list_name(body))
+                elif m_name:
                     key = ("name", unquote(m_name.group(1)) + "/" + unquote(m_name.group(2)))
                 else:
                     key = ("id", int(m_id.group(1)))
@@ -273,7 +329,10 @@ def build(input_dir: Path):
                                         "url": resp["url"]})
                 order += len(commits)
                 continue
-            for record in find_repositories(body):
+            found = list(find_repositories(body))
+            if REPO_BODY.match(req_path) and is_repository_body(body) and not is_repository(body):
+                found.insert(0, body)
+            for record in found:
                 repo_seen[name] += 1
                 version = repo_version_key(record)
                 current = repo_best.get(record["id"])
@@ -339,7 +398,7 @@ def build(input_dir: Path):
 
     data = {"repositories": repositories, "commits": commits, "commitRepositoryIds": commit_repository_ids}
     stats = {
-        "files": [p.name for p in files],
+        "files": [label(p) for p in files],
         "repo_seen": repo_seen,
         "repo_kept": {f: sum(1 for s in repo_source.values() if s == f) for f in repo_seen},
         "commit_seen": commit_seen,
@@ -354,22 +413,23 @@ def build(input_dir: Path):
 # --------------------------------------------------------------------------
 
 def readme_origins():
-    """file name -> (repository, path, commit) from the README's table."""
+    """path under Tests/Fixtures/Recorded -> (repository, path, commit) from the READMEs' tables."""
     origins = {}
-    if not README.is_file():
-        return origins
-    row = re.compile(r"^\|\s*github/(\S+?\.json)\s*\|\s*(\S+)\s+`([^`]*)`\s+([0-9a-fA-F]+)\s*\|")
-    for line in README.read_text(encoding="utf-8").splitlines():
-        m = row.match(line)
-        if m:
-            origins[m.group(1)] = (m.group(2), m.group(3), m.group(4))
+    row = re.compile(r"^\|\s*(github/\S+?\.json)\s*\|\s*(\S+)\s+`([^`]*)`\s+([0-9a-fA-F]+)\s*\|")
+    for readme, prefix in READMES:
+        if not readme.is_file():
+            continue
+        for line in readme.read_text(encoding="utf-8").splitlines():
+            m = row.match(line)
+            if m:
+                origins[prefix + m.group(1)] = (m.group(2), m.group(3), m.group(4))
     return origins
 
 
-def source_origin(input_dir: Path, name: str):
+def source_origin(name: str):
     try:
-        src = json.loads((input_dir / name).read_text(encoding="utf-8")).get("_source") or {}
-    except (ValueError, AttributeError):
+        src = json.loads((RECORDED / name).read_text(encoding="utf-8")).get("_source") or {}
+    except (OSError, ValueError, AttributeError):
         return None
     if src.get("repo"):
         return (src.get("repo"), src.get("path", ""), (src.get("commit") or "")[:10])
@@ -380,7 +440,7 @@ def md_escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def provenance(data, stats, input_dir: Path, output: Path) -> str:
+def provenance(data, stats, output: Path) -> str:
     origins = readme_origins()
     repos = data["repositories"]
     commits = data["commits"]
@@ -390,7 +450,10 @@ def provenance(data, stats, input_dir: Path, output: Path) -> str:
         "",
         f"`{rel(output)}` is the GitHub plugin's bundled offline dataset: real GitHub REST API "
         "responses that public projects recorded for their own tests (copied, with provenance, to "
-        f"`{rel(input_dir)}`; see `Tests/Fixtures/Recorded/README.md`). Nothing in it was invented or edited.",
+        "`Tests/Fixtures/Recorded/github` and `Tests/Fixtures/Recorded/more/github`; see the README.md of each). "
+        "Nothing in it was invented or edited. `github-sample.index` says where each repository and each "
+        "repository's commit list sits in it, so the plugin parses one commit list without reading the rest; "
+        "the binary carries both files as bytes (`data.S`).",
         "",
         "- `repositories`: every distinct repository record (by `id`) found in a successful response: "
         "search/repositories items, `GET /repos/{owner}/{repo}` bodies and complete repository objects "
@@ -427,7 +490,7 @@ def provenance(data, stats, input_dir: Path, output: Path) -> str:
         "|---|---|---:|---:|---:|---:|",
     ]
     for name in stats["files"]:
-        origin = origins.get(name) or source_origin(input_dir, name)
+        origin = origins.get(name) or source_origin(name)
         origin_text = f"{origin[0]} `{md_escape(origin[1])}` {origin[2]}" if origin else "(unknown)"
         lines.append(
             f"| {name} | {origin_text} | {stats['repo_seen'].get(name, 0)} | "
@@ -456,50 +519,128 @@ def provenance(data, stats, input_dir: Path, output: Path) -> str:
         lines.append(f"| {key} | {owner} | {len(items)} | {newest} | {oldest} |")
     if stats["notes"]:
         lines += ["", "## Notes", ""]
-        lines += [f"- {n}" for n in stats["notes"]]
+        lines += [f"- {n}" for n in dict.fromkeys(stats["notes"])]
     lines.append("")
     return "\n".join(lines)
 
 
-def write_swift_embed(data, path, symbol):
-    """Writes the dataset as a Swift string literal, so the binary carries it: an installed
-    screenrun never looks for a resource bundle. Compact JSON, in a raw string whose delimiter
-    is long enough that the text can never end it."""
-    compact = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    hashes = "#"
-    while ('"' + hashes) in compact or ("\\" + hashes) in compact:
-        hashes += "#"
-    source = (
-        "// swift-format-ignore-file\n"
-        "// Generated by build_sample.py from the JSON dataset beside this file. Do not edit.\n"
-        "// A test checks that the two hold the same data.\n\n"
-        "let %s: String = %s\"%s\"%s\n" % (symbol, hashes, compact, hashes)
-    )
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(source)
+def compact(value) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def u64(*values) -> bytes:
+    return struct.pack("<%dQ" % len(values), *values)
+
+
+def blob_and_index(data):
+    """The dataset as JSON with one repository, or one commit list, a line, and the index of
+    where each sits."""
+    blob = bytearray(b'{"repositories":[')
+    repo_spans = []
+    for n, record in enumerate(data["repositories"]):
+        blob += b"\n" if n == 0 else b",\n"
+        text = compact(record)
+        repo_spans.append((record["id"], len(blob), len(text)))
+        blob += text
+    blob += b'\n],\n"commits":{'
+    list_spans = {}
+    for n, (key, commits) in enumerate(data["commits"].items()):
+        blob += b"\n" if n == 0 else b",\n"
+        blob += compact(key) + b":"
+        text = compact(commits)
+        list_spans[key] = (len(blob), len(text))
+        blob += text
+    blob += b'\n},\n"commitRepositoryIds":' + compact(data["commitRepositoryIds"]) + b"}\n"
+
+    strings = bytearray()
+
+    def string(text):
+        encoded = text.encode("utf-8")
+        strings.extend(encoded)
+        return len(strings) - len(encoded), len(encoded)
+
+    repo_table = b"".join(u64(*span) for span in repo_spans)
+    names = {}
+    for ordinal, record in enumerate(data["repositories"]):
+        names.setdefault(record["full_name"].lower().encode("utf-8"), ordinal)
+    name_entries = [(string(key.decode("utf-8")), ordinal) for key, ordinal in sorted(names.items())]
+    lowered = sorted(data["commits"], key=lambda key: key.lower().encode("utf-8"))
+    if len({key.lower() for key in lowered}) != len(lowered):
+        raise SystemExit("two commit lists differ only in case; merge them before indexing")
+    commit_entries = [
+        (string(key.lower()), string(key), list_spans[key], data["commitRepositoryIds"].get(key, 0))
+        for key in lowered
+    ]
+    header_size = 8 + 8 * 9
+    repo_at = header_size
+    name_at = repo_at + len(repo_table)
+    commit_at = name_at + 24 * len(name_entries)
+    strings_at = commit_at + 56 * len(commit_entries)
+    name_table = b"".join(u64(key[0] + strings_at, key[1], ordinal) for key, ordinal in name_entries)
+    commit_table = b"".join(
+        u64(key[0] + strings_at, key[1], name[0] + strings_at, name[1], span[0], span[1], rid)
+        for key, name, span, rid in commit_entries)
+    index = (INDEX_MAGIC
+             + u64(len(blob), len(repo_spans), repo_at, len(name_entries), name_at, len(commit_entries),
+                   commit_at, strings_at, 0)
+             + repo_table + name_table + commit_table + bytes(strings))
+    return bytes(blob), index
+
+
+
+DATA_S = """// Generated by build_sample.py; do not edit. Links {name}-sample.json and its index into the
+// binary as bytes. Nothing is compiled from them, so the build costs what copying them costs, and
+// an installed screenrun carries them wherever it goes. The digests below change with the data,
+// so the build system, which does not follow .incbin, assembles this file again when they do.
+// sha256 {name}-sample.json  {json_digest}
+// sha256 {name}-sample.index {index_digest}
+  .section .rodata
+  .balign 16
+  .global screenrun_{name}_sample_json_start
+  .global screenrun_{name}_sample_json_end
+  .global screenrun_{name}_sample_index_start
+  .global screenrun_{name}_sample_index_end
+screenrun_{name}_sample_json_start:
+  .incbin "{name}-sample.json"
+screenrun_{name}_sample_json_end:
+  .balign 16
+screenrun_{name}_sample_index_start:
+  .incbin "{name}-sample.index"
+screenrun_{name}_sample_index_end:
+  .section .note.GNU-stack,"",@progbits
+"""
+
+
+def data_s(name, blob, index):
+    """data.S for the dataset: the digests make it change whenever the data does."""
+    return DATA_S.format(
+        name=name, json_digest=hashlib.sha256(blob).hexdigest(), index_digest=hashlib.sha256(index).hexdigest())
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--input", type=Path, default=DEFAULT_INPUT,
-                        help=f"directory of recordings (default: {rel(DEFAULT_INPUT)})")
+    parser.add_argument("--input", type=Path, action="append",
+                        help="a directory of recordings (repeatable; default: "
+                        + " and ".join(rel(d) for d in DEFAULT_INPUTS) + ")")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                         help=f"dataset to write (default: {rel(DEFAULT_OUTPUT)})")
     parser.add_argument("--provenance", type=Path, default=DEFAULT_PROVENANCE,
                         help=f"provenance notes to write (default: {rel(DEFAULT_PROVENANCE)})")
     args = parser.parse_args(argv)
 
-    data, stats = build(args.input)
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    data, stats = build(args.input or DEFAULT_INPUTS)
+    blob, index = blob_and_index(data)
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_bytes(text.encode("utf-8"))
-    write_swift_embed(data, str(args.output.parent / "GitHubSampleData.swift"), "gitHubSampleJSON")
-    args.provenance.write_bytes(provenance(data, stats, args.input, args.output).encode("utf-8"))
+    args.output.write_bytes(blob)
+    args.output.with_suffix(".index").write_bytes(index)
+    if args.output.resolve() == DEFAULT_OUTPUT.resolve():
+        (SAMPLE_DIR / "data.S").write_bytes(data_s("github", blob, index).encode("utf-8"))
+    args.provenance.write_bytes(provenance(data, stats, args.output).encode("utf-8"))
 
     n_commits = sum(len(v) for v in data["commits"].values())
     print(f"wrote {rel(args.output)}: {len(data['repositories'])} repositories, "
           f"{len(data['commits'])} repositories with commits, {n_commits} commits")
-    for note in stats["notes"]:
+    for note in dict.fromkeys(stats["notes"]):
         print(f"note: {note}", file=sys.stderr)
     return 0
 

@@ -11,7 +11,7 @@ package enum TerminalLine {
     let indentation = String(line.prefix { $0 == " " })
     let rest = String(line.dropFirst(indentation.count))
     let room = columns - indentation.count
-    guard room >= 2, isLoneURL(rest), let link = TerminalControl.link(to: rest) else {
+    guard room >= 2, FrameLine.isURL(rest), let link = TerminalControl.link(to: rest) else {
       return TerminalText(untrusted: TextWidth.truncate(line, toColumns: columns))
     }
     var text = TerminalText(untrusted: indentation)
@@ -19,12 +19,5 @@ package enum TerminalLine {
     text.append(untrusted: TextWidth.truncate(rest, toColumns: room))
     text.append(.linkEnd)
     return text
-  }
-
-  /// Whether `text` is exactly one http(s) URL: the scheme, then no space up to its end.
-  package static func isLoneURL(_ text: String) -> Bool {
-    let lowered = text.prefix(8).lowercased()
-    let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
-    return scheme > 0 && text.count > scheme && !text.contains { $0.isWhitespace }
   }
 }

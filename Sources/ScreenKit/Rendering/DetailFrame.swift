@@ -58,7 +58,7 @@ struct DetailFrame {
           lines.append(label + ": " + url)
         } else {
           lines.append(label + ":")
-          lines += TextWidth.wrap(url, toColumns: width)
+          lines += TextWidth.wrap(url, toColumns: width)  // a URL stays whole, alone on its line
         }
       case .fields(let header, let fields):
         if let header { lines += [header] }
@@ -67,6 +67,12 @@ struct DetailFrame {
           let label = TextWidth.pad(field.label, toColumns: labelWidth)
           let valueLines = TextWidth.wrap(field.value.line(in: context), toColumns: max(10, width - labelWidth - 2))
           for (index, line) in valueLines.enumerated() {
+            if FrameLine.isURL(line), labelWidth + 2 + TextWidth.width(of: line) > width {
+              // Too long to follow the label: the URL goes alone on its own line, whole.
+              if index == 0 { lines.append(label.trimmingWhitespace()) }
+              lines.append(line)
+              continue
+            }
             lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + "  " + line)
           }
         }

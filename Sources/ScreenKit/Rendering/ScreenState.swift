@@ -31,15 +31,22 @@ public struct RenderOptions: Sendable, Equatable {
   public var scroll: Int
   /// Which frame of the loading spinner to show.
   public var spinnerPhase: Int
+  /// Whether a line that is a lone URL (`FrameLine.isLoneURL`) keeps its whole length rather than
+  /// being cut to the width. By default plain frames (no height) keep it; a terminal layer that
+  /// cuts such lines itself, as hyperlinks, sets it for its frames too.
+  public var keepsWholeURLs: Bool
 
   /// The smallest frame the renderer lays out; a smaller width or height is raised to these.
   public static let minimumWidth = 20
   public static let minimumHeight = 8
 
-  public init(width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0) {
+  public init(
+    width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0, keepsWholeURLs: Bool? = nil
+  ) {
     self.width = max(Self.minimumWidth, width)
     self.height = height.map { max(Self.minimumHeight, $0) }
     self.scroll = max(0, scroll)
     self.spinnerPhase = spinnerPhase
+    self.keepsWholeURLs = keepsWholeURLs ?? (height == nil)
   }
 }

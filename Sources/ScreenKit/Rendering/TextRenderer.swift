@@ -18,7 +18,7 @@ public enum TextRenderer {
     default:
       lines = ["error: a \(screen.spec.kind.rawValue) screen cannot show this state"]
     }
-    return (problems + lines).map { fit($0, options.width) }.joined(separator: "\n") + "\n"
+    return (problems + lines).map { fit($0, options) }.joined(separator: "\n") + "\n"
   }
 
   /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:
@@ -28,15 +28,22 @@ public enum TextRenderer {
     var lines: [String] = []
     for problem in problems.prefix(3) {
       let wrapped = TextWidth.wrap(TerminalSafe.sanitize(problem), toColumns: max(10, width - 2))
-      lines += wrapped.enumerated().map { ($0.offset == 0 ? "! " : "  ") + $0.element }
+      lines += wrapped.enumerated().map { line in
+        // A URL too long to indent stays whole on its own line.
+        let indent = line.offset == 0 ? "! " : "  "
+        return FrameLine.isURL(line.element) && TextWidth.width(of: indent + line.element) > width
+          ? line.element : indent + line.element
+      }
     }
     if problems.count > 3 { lines.append("! … and \(problems.count - 3) more") }
     return lines + ["! the screen below is the last one that loaded"]
   }
 
-  /// A line cut to the width, with no trailing spaces.
-  static func fit(_ line: String, _ width: Int) -> String {
-    var cut = TextWidth.truncate(line, toColumns: width)
+  /// A line cut to the width, with no trailing spaces; a lone URL is kept whole where the
+  /// options say so (`FrameLine`).
+  static func fit(_ line: String, _ options: RenderOptions) -> String {
+    if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line }
+    var cut = TextWidth.truncate(line, toColumns: options.width)
     while cut.last == " " { cut.removeLast() }
     return cut
   }

@@ -15,8 +15,18 @@ public final class ScriptRunner {
     self.options = options
   }
 
-  /// The text printed before each frame, naming what led to it.
-  public static func heading(_ text: String) -> String { "$ " + text + "\n" }
+  /// The text printed before each frame, naming what led to it, uncut. Prefer the runner's
+  /// `heading(_:)`, which keeps it within the frame's width.
+  public static func heading(_ text: String) -> String { "$ " + TerminalSafe.sanitize(text) + "\n" }
+
+  /// The text printed before each frame, naming what led to it (`$ start FILE`, `$ COMMAND`),
+  /// made safe and cut to `width` columns with "…", as the frame's own lines are.
+  public static func heading(_ text: String, width: Int) -> String {
+    TextWidth.truncate("$ " + TerminalSafe.sanitize(text), toColumns: max(RenderOptions.minimumWidth, width)) + "\n"
+  }
+
+  /// The heading before a frame of this runner, cut to its width.
+  public func heading(_ text: String) -> String { Self.heading(text, width: options.width) }
 
   /// The current screen's frame.
   public func frame() -> String {
@@ -46,10 +56,10 @@ public final class ScriptRunner {
       guard entry.spec.list?.search != nil else {
         throw ScriptError(line: line, message: "\(entry.spec.file) has no search")
       }
-      var query = model.state.query
+      // One keystroke at a time, each appended to the query in place: typing is linear in the
+      // text, however long.
       for character in text {
-        query.append(character)
-        model.trigger(.queryChanged(query))
+        model.trigger(.typed(character))
       }
     case .wait(let milliseconds):
       clock.advance(by: .milliseconds(milliseconds))

@@ -95,7 +95,11 @@ enum TemplateFilter: Sendable, Hashable {
 }
 
 extension String {
+  /// The text without white space at either end: a forward scan to the first character that is
+  /// not white space and a backward one to the last, then one copy (linear, however long).
   func trimmingWhitespace() -> String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }

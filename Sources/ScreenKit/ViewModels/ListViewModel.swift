@@ -33,6 +33,9 @@ public final class ListViewModel: ViewModel {
     case appear
     /// The search text changed (a keystroke): applied after the debounce.
     case queryChanged(String)
+    /// A keystroke added to the end of the search text: like `queryChanged`, but the text grows
+    /// in place, so typing a long text costs time in proportion to its length.
+    case typed(Character)
     /// Search for this text now, with no debounce.
     case search(String)
     /// The row at this index is shown: near the end, the next page is asked for.
@@ -57,9 +60,17 @@ public final class ListViewModel: ViewModel {
     }
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?() } }
+  public private(set) var state: State {
+    get { storage }
+    set {
+      let changed = newValue != storage
+      storage = newValue
+      if changed { onChange?() }
+    }
   }
+
+  /// The state itself: a keystroke appends to its query in place, with no copy of the text.
+  private var storage = State()
 
   /// Called after every change of state (the terminal redraws).
   public var onChange: (@MainActor () -> Void)?
@@ -88,15 +99,11 @@ public final class ListViewModel: ViewModel {
       if state.activeQuery == nil, state.status == .idle { apply(state.query, force: true) }
     case .queryChanged(let text):
       state.query = text
-      debounce?.cancel()
-      let delay = configuration.search?.debounceMilliseconds ?? 0
-      if delay == 0 {
-        apply(text, force: false)
-      } else {
-        debounce = scheduler.schedule(after: .milliseconds(delay)) { [weak self] in
-          self?.apply(text, force: false)
-        }
-      }
+      queryEdited()
+    case .typed(let character):
+      storage.query.append(character)
+      onChange?()
+      queryEdited()
     case .search(let text):
       state.query = text
       debounce?.cancel()
@@ -111,6 +118,21 @@ public final class ListViewModel: ViewModel {
         fetch(cursor: cursor)
       } else {
         apply(state.query, force: true)
+      }
+    }
+  }
+
+  /// Restarts the debounce after an edit of the query. The debounced action reads the query when
+  /// it fires (every edit cancels the one before), so it holds no copy of the text.
+  private func queryEdited() {
+    debounce?.cancel()
+    let delay = configuration.search?.debounceMilliseconds ?? 0
+    if delay == 0 {
+      apply(state.query, force: false)
+    } else {
+      debounce = scheduler.schedule(after: .milliseconds(delay)) { [weak self] in
+        guard let self else { return }
+        self.apply(self.state.query, force: false)
       }
     }
   }

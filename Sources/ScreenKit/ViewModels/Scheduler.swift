@@ -48,11 +48,16 @@ public final class VirtualScheduler: Scheduler {
   public private(set) var now: Duration = .zero
   private var pending: [Entry] = []
   private var order = 0
+  private var pruneAt = 64
 
   public init() {}
 
   public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
     let token = ScheduledAction()
+    if pending.count >= pruneAt {  // cancelled actions (a debounce per keystroke) are dropped
+      pending.removeAll { $0.token.isCancelled }
+      pruneAt = max(64, 2 * pending.count)
+    }
     pending.append(Entry(due: now + delay, order: order, action: action, token: token))
     order += 1
     return token
@@ -61,6 +66,7 @@ public final class VirtualScheduler: Scheduler {
   /// Moves the clock forward, running each action that comes due, in due order.
   public func advance(by duration: Duration) {
     let end = now + duration
+    pending.removeAll { $0.token.isCancelled }
     while let index = nextDue(before: end) {
       let entry = pending.remove(at: index)
       now = max(now, entry.due)

@@ -138,7 +138,7 @@ final class InteractiveSession {
     switch key {
     case .character(let character):
       guard entry.spec.list?.search != nil else { return }
-      model.trigger(.queryChanged(model.state.query + String(character)))
+      model.trigger(.typed(character))
       entry.selection = 0
     case .backspace:
       guard entry.spec.list?.search != nil, !model.state.query.isEmpty else { return }
@@ -223,8 +223,9 @@ final class InteractiveSession {
     if case .list(let model) = entry.model, !model.state.records.isEmpty {
       entry.selection = min(entry.selection, model.state.records.count - 1)
     }
+    // Lone URLs come whole, and `TerminalLine` cuts them to the terminal as hyperlinks.
     let options = RenderOptions(
-      width: size.columns, height: size.rows, scroll: entry.scroll, spinnerPhase: spinnerPhase)
+      width: size.columns, height: size.rows, scroll: entry.scroll, spinnerPhase: spinnerPhase, keepsWholeURLs: true)
     guard let state = navigator.screenState else { return }
     var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)

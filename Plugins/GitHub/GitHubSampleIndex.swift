@@ -1,0 +1,182 @@
+import GitHubSampleData
+import ScreenKit
+
+/// The bundled GitHub data read in place: `github-sample.json` and the index build_sample.py
+/// writes beside it, both linked into the binary. Opening a repository's commits parses that
+/// repository's record and its one commit list, never the rest; a search parses the repository
+/// records (not the commits) once.
+struct GitHubSampleIndex: Sendable {
+  static let magic = Array("SRGITHB1".utf8)
+
+  private let json: ResidentBytes
+  private let index: ResidentBytes
+  private let repositoryCount: Int
+  private let repositoryTable: Int
+  private let nameCount: Int
+  private let nameTable: Int
+  private let commitListCount: Int
+  private let commitListTable: Int
+
+  static let bundled: Result<GitHubSampleIndex, DataSourceError> = Result { () throws(DataSourceError) in
+    try GitHubSampleIndex(
+      json: ResidentBytes(
+        base: UnsafeRawPointer(screenrun_github_sample_json()), count: screenrun_github_sample_json_size()),
+      index: ResidentBytes(
+        base: UnsafeRawPointer(screenrun_github_sample_index()), count: screenrun_github_sample_index_size())
+    )
+  }
+
+  /// Every repository record, parsed the first time a search needs them.
+  private static let bundledRepositories: Result<[GitHubRepository], DataSourceError> = Result {
+    () throws(DataSourceError) in
+    let index = try bundled.get()
+    var repositories: [GitHubRepository] = []
+    for ordinal in 0..<index.repositoryCount {
+      repositories.append(try index.repository(at: ordinal))
+    }
+    return repositories
+  }
+
+  private init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
+    guard let head = index.span(0, 8), Array(head) == Self.magic, let jsonLength = index.number(at: 8),
+      let repositoryCount = index.number(at: 16), let repositoryTable = index.number(at: 24),
+      let nameCount = index.number(at: 32), let nameTable = index.number(at: 40),
+      let commitListCount = index.number(at: 48), let commitListTable = index.number(at: 56)
+    else {
+      throw .decoding("the GitHub sample index is not one build_sample.py wrote")
+    }
+    guard jsonLength == json.count, repositoryCount <= index.count / 24, nameCount <= index.count / 24,
+      commitListCount <= index.count / 56, index.span(repositoryTable, repositoryCount * 24) != nil,
+      index.span(nameTable, nameCount * 24) != nil, index.span(commitListTable, commitListCount * 56) != nil
+    else {
+      throw .decoding("the GitHub sample index does not fit its data: run build_sample.py again")
+    }
+    self.json = json
+    self.index = index
+    self.repositoryCount = repositoryCount
+    self.repositoryTable = repositoryTable
+    self.nameCount = nameCount
+    self.nameTable = nameTable
+    self.commitListCount = commitListCount
+    self.commitListTable = commitListTable
+  }
+
+  /// Ordered by id, as recorded.
+  func repositories() throws(DataSourceError) -> [GitHubRepository] {
+    try Self.bundledRepositories.get()
+  }
+
+  /// The repository named `owner/name` (any case), or recorded under that name before or after
+  /// a rename.
+  func repository(named fullName: String) throws(DataSourceError) -> GitHubRepository? {
+    let key = Array(fullName.lowercased().utf8)
+    if let entry = find(key, in: nameTable, count: nameCount, stride: 24), let ordinal = index.number(at: entry + 16) {
+      return try repository(at: ordinal)
+    }
+    if let entry = find(key, in: commitListTable, count: commitListCount, stride: 56),
+      let id = index.number(at: entry + 48), id > 0, let ordinal = repositoryOrdinal(id: id)
+    {
+      return try repository(at: ordinal)
+    }
+    return nil
+  }
+
+  /// The commits of `owner/name`: recorded under that name, or under another name of the same
+  /// repository id.
+  func commits(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits {
+    if let entry = find(Array(fullName.lowercased().utf8), in: commitListTable, count: commitListCount, stride: 56) {
+      return .recorded(try commitList(at: entry))
+    }
+    guard let repository = try repository(named: fullName) else { return .noSuchRepository }
+    for list in 0..<commitListCount {
+      let entry = commitListTable + list * 56
+      if index.number(at: entry + 48) == repository.id { return .recorded(try commitList(at: entry)) }
+    }
+    return .notRecorded
+  }
+
+  /// The names commits were recorded under, as written.
+  var commitNames: [String] {
+    (0..<commitListCount).compactMap { list in
+      let entry = commitListTable + list * 56
+      guard let offset = index.number(at: entry + 16), let length = index.number(at: entry + 24),
+        let name = index.span(offset, length)
+      else { return nil }
+      return String(decoding: name, as: UTF8.self)
+    }
+  }
+
+  /// The linked-in bytes of the JSON and of the index, for the test that they are the files.
+  var jsonBytes: UnsafeBufferPointer<UInt8>? { json.span(0, json.count) }
+  var indexBytes: UnsafeBufferPointer<UInt8>? { index.span(0, index.count) }
+
+  // MARK: - Parts
+
+  private func repository(at ordinal: Int) throws(DataSourceError) -> GitHubRepository {
+    let entry = repositoryTable + ordinal * 24
+    guard ordinal >= 0, ordinal < repositoryCount, let offset = index.number(at: entry + 8),
+      let length = index.number(at: entry + 16)
+    else { throw Self.outside }
+    guard let repository = GitHubRepository(try Self.parse(json.span(offset, length))) else {
+      throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+    }
+    return repository
+  }
+
+  private func repositoryOrdinal(id: Int) -> Int? {
+    var low = 0
+    var high = repositoryCount
+    while low < high {
+      let middle = (low + high) / 2
+      guard let found = index.number(at: repositoryTable + middle * 24) else { return nil }
+      if found == id { return middle }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  private func commitList(at entry: Int) throws(DataSourceError) -> [JSON] {
+    guard let offset = index.number(at: entry + 32), let length = index.number(at: entry + 40) else {
+      throw Self.outside
+    }
+    guard let commits = try Self.parse(json.span(offset, length)).arrayValue else {
+      throw .decoding("a commit list of the GitHub sample data is not an array")
+    }
+    return commits
+  }
+
+  /// The entry of a table sorted by its key (the first two numbers: offset and length of the
+  /// key in the index) whose key is `key`, by binary search.
+  private func find(_ key: [UInt8], in table: Int, count: Int, stride: Int) -> Int? {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      let entry = table + middle * stride
+      guard let offset = index.number(at: entry), let length = index.number(at: entry + 8),
+        let found = index.span(offset, length)
+      else { return nil }
+      let order = Self.compare(found, key)
+      if order == 0 { return entry }
+      if order < 0 { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: [UInt8]) -> Int {
+    for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
+    return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
+  }
+
+  private static let outside = DataSourceError.decoding(
+    "the GitHub sample index points outside its data: run build_sample.py again")
+
+  private static func parse(_ span: UnsafeBufferPointer<UInt8>?) throws(DataSourceError) -> JSON {
+    guard let span else { throw outside }
+    do {
+      return try JSON.parse(span, options: .response)
+    } catch {
+      throw .decoding("the bundled GitHub sample data is not valid JSON at \(error)")
+    }
+  }
+}

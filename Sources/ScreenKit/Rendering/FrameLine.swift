@@ -1,0 +1,29 @@
+/// The one rule for the lines of a frame: every line fits the width, except a URL, which is never
+/// broken and stands alone on its line.
+///
+/// A terminal can only open a URL that it sees whole, so in a plain frame (`--once`, `--script`,
+/// tests) a URL too long for the width is printed whole on a line of its own, and nothing else
+/// shares that line. The terminal layer, which must not draw past the terminal's edge, recognises
+/// such a line with `isLoneURL` and may cut it there (with "…", as a hyperlink to the whole URL).
+public enum FrameLine {
+  /// Whether `text` is one URL: `http://` or `https://` (in any case) and at least one more
+  /// character, all of them printable ASCII with no space. Only such bytes are in it, so the
+  /// terminal layer can put it in a hyperlink as it is.
+  public static func isURL(_ text: some StringProtocol) -> Bool {
+    guard text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
+    let head = String(decoding: text.utf8.prefix(8), as: UTF8.self).lowercased()
+    for scheme in ["https://", "http://"] where head.hasPrefix(scheme) {
+      return text.utf8.count > scheme.utf8.count
+    }
+    return false
+  }
+
+  /// Whether a line of a frame is a lone URL: the line is the URL and nothing else, with no
+  /// indent. Such a line may be wider than the frame.
+  public static func isLoneURL(_ line: some StringProtocol) -> Bool { isURL(line) }
+
+  /// Whether a line of a plain frame keeps the rule for `width` columns.
+  public static func fits(_ line: some StringProtocol, width: Int) -> Bool {
+    isLoneURL(line) || TextWidth.width(of: line) <= width
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import MarvelPlugin
+import ScreenKit
+
+/// P6: pathological input sizes. Each case runs on a large input and on one a quarter its size,
+/// side by side: work that is linear in its input takes about 4x as long on the large one, and
+/// quadratic work 16x, so the goal is at most 5x.
+///
+/// The cases: wrapping one word with no space, a line of combining marks (one grapheme cluster),
+/// a word of accented letters (a base and a mark each), a detail frame whose description is one
+/// long word (template, sanitizing, wrapping and cutting together), a response whose one string is
+/// that long, read by the piece reader, and keystrokes typed into a list's search.
+@MainActor
+struct PathologicalBenchmark {
+  /// The large size, in bytes, and the keystrokes typed; the small ones are a quarter of these.
+  let bytes: Int
+  let keystrokes: Int
+  let runs: Int
+
+  static let width = 80
+
+  func run() throws -> Section {
+    var section = Section(
+      id: "P6",
+      title: "pathological sizes: \(Self.size(bytes)) against \(Self.size(bytes / 4)), "
+        + "\(grouped(keystrokes)) keystrokes against \(grouped(keystrokes / 4))")
+    let detail = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/character.json")
+    let list = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+
+    func word(_ bytes: Int) -> String { String(repeating: "a", count: bytes) }
+    func marks(_ bytes: Int) -> String { String(repeating: "\u{301}", count: bytes / 2) }
+    func accented(_ bytes: Int) -> String { String(repeating: "e\u{301}", count: bytes / 3) }
+    func frame(_ bytes: Int) -> ScreenState {
+      var state = DetailViewModel.State()
+      state.status = .loaded
+      state.record = ["id": 1, "name": "Long", "description": .string(word(bytes)), "comics": ["items": []]]
+      return ScreenState(spec: detail, parameters: ["id": "1"], content: .detail(state))
+    }
+    func response(_ bytes: Int) -> [UInt8] {
+      Array(#"{"data":{"results":[{"id":1,"description":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: bytes)
+        + Array(#""}]}}"#.utf8)
+    }
+
+    section.rows += try measure("wrap one word", word) { TextWidth.wrap($0, toColumns: Self.width).count }
+    section.rows += try measure("wrap, count and cut a line of combining marks", marks) { text in
+      TextWidth.wrap(text, toColumns: Self.width).count + TextWidth.width(of: text)
+        + TextWidth.truncate(text + "x", toColumns: Self.width).utf8.count
+    }
+    section.rows += try measure("wrap a word of e + U+0301", accented) {
+      TextWidth.wrap($0, toColumns: Self.width).count
+    }
+    section.rows += try measure("render a detail frame with a one-word description", frame) {
+      TextRenderer.render($0, options: RenderOptions(width: Self.width)).utf8.count
+    }
+    section.rows += try measure("read a response with one long string (piece reader)", response) {
+      try JSON.parse($0, options: .response).objectValue?.count ?? 0
+    }
+
+    // Keystrokes: each one typed into the list's search (the debounce restarted each time), then
+    // the debounce fires once on the virtual clock and the frame is drawn.
+    let typing = try sideBySide(
+      rounds: runs,
+      [
+        { try Self.type(self.keystrokes / 4, on: list) },
+        { try Self.type(self.keystrokes, on: list) },
+      ])
+    section.rows.append(Row("type \(grouped(keystrokes / 4)) keystrokes", .milliseconds, typing[0].map { $0 * 1e3 }))
+    section.rows.append(Row("type \(grouped(keystrokes)) keystrokes", .milliseconds, typing[1].map { $0 * 1e3 }))
+    section.rows.append(
+      Row(
+        "  \(grouped(keystrokes)) / \(grouped(keystrokes / 4))", .ratio, .ratio(typing[1], typing[0]),
+        goal: .atMost(5)))
+    section.notes.append("each run is one pass over the input; the ratio is taken round by round")
+    return section
+  }
+
+  /// Three rows: `work` on an input of a quarter of `bytes`, on one of `bytes`, and their ratio.
+  private func measure<Input>(
+    _ label: String, _ make: (Int) -> Input, _ work: @escaping (Input) throws -> Int
+  ) throws -> [Row] {
+    let small = make(bytes / 4)
+    let large = make(bytes)
+    // The results must follow the sizes (a count of lines or bytes), so the work was really done.
+    let (smallResult, largeResult) = (try work(small), try work(large))
+    guard smallResult > 0, largeResult >= smallResult else {
+      throw ChildProcess.Failure(description: "P6 \(label): results \(smallResult) and \(largeResult)")
+    }
+    let measured = try sideBySide(
+      rounds: runs,
+      [
+        { try Stopwatch.seconds { _ = try work(small) } },
+        { try Stopwatch.seconds { _ = try work(large) } },
+      ])
+    return [
+      Row("\(label), \(Self.size(bytes / 4))", .milliseconds, measured[0].map { $0 * 1e3 }),
+      Row("\(label), \(Self.size(bytes))", .milliseconds, measured[1].map { $0 * 1e3 }),
+      Row(
+        "  \(Self.size(bytes)) / \(Self.size(bytes / 4))", .ratio, .ratio(measured[1], measured[0]), goal: .atMost(5)),
+    ]
+  }
+
+  /// Seconds to type `count` keystrokes into a fresh list's search, fire the debounce and draw.
+  private static func type(_ count: Int, on spec: ScreenSpec) throws -> Double {
+    guard let list = spec.list, let search = list.search else {
+      throw ChildProcess.Failure(description: "Screens/characters.json has no search")
+    }
+    let clock = VirtualScheduler()
+    let model = ListViewModel(
+      source: NoSource(),
+      configuration: .init(resource: spec.source.resource, parameters: [:], search: search, paging: list.paging),
+      scheduler: clock)
+    let keys = Array(String(repeating: "spider", count: count / 6 + 1).prefix(count))
+    var frame = ""
+    let seconds = Stopwatch.seconds {
+      for key in keys { model.trigger(.typed(key)) }
+      clock.advance(by: .milliseconds(search.debounceMilliseconds))
+      frame = TextRenderer.render(
+        ScreenState(spec: spec, parameters: [:], content: .list(model.state)), options: RenderOptions(width: width))
+    }
+    guard model.state.query.count == count, model.requests.count == 1, frame.contains("Search: spider") else {
+      throw ChildProcess.Failure(
+        description: "P6 typing: query \(model.state.query.count), \(model.requests.count) requests")
+    }
+    return seconds
+  }
+
+  private static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
+  }
+}
+
+/// A data source that never answers in time to matter: the typing case measures the keystrokes.
+private struct NoSource: DataSource {
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    throw .transport("not asked in a benchmark")
+  }
+
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    throw .transport("not asked in a benchmark")
+  }
+}
