@@ -33,9 +33,13 @@ public func fuzzWidth(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let width = Int(data[0]) % 200 + 1
   let text = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
 
-  for line in TextWidth.wrap(text, toColumns: width) {
+  let wrapped = TextWidth.wrap(text, toColumns: width)
+  // Nothing but the spaces where lines break is lost (nor added).
+  let kept = { (text: String) in text.unicodeScalars.filter { $0 != " " && $0 != "\n" } }
+  if kept(wrapped.joined()) != kept(text) { fail("wrap lost text", wrapped.joined(separator: "|"), width) }
+  for line in wrapped {
     // The exceptions wrapping allows: a character wider than a line of one column, and a URL.
-    if TextWidth.width(of: line) > width, line.count > 1, !isLoneURL(line) { fail("wrap", line, width) }
+    if TextWidth.width(of: line) > width, line.count > 1, !FrameLine.isLoneURL(line) { fail("wrap", line, width) }
   }
   if width > 1 || TextWidth.width(of: text) <= 1 {
     let cut = TextWidth.truncate(text, toColumns: width)
@@ -69,19 +73,13 @@ public func fuzzWidth(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for options in [RenderOptions(width: width), RenderOptions(width: width, height: 12, scroll: 2)] {
       let frame = TextRenderer.render(state, options: options)
       for line in frame.split(separator: "\n", omittingEmptySubsequences: false) {
-        if TextWidth.width(of: line) > options.width, !isLoneURL(line) { fail("render", String(line), options.width) }
+        if TextWidth.width(of: line) > options.width, !FrameLine.isLoneURL(line) {
+          fail("render", String(line), options.width)
+        }
       }
     }
   }
   return 0
-}
-
-/// A URL alone on its line (the whole line, no indent), which may be wider than the frame: a
-/// terminal can only open a URL it sees whole. The rule of `FrameLine.isLoneURL`.
-private func isLoneURL(_ line: some StringProtocol) -> Bool {
-  guard line.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
-  let head = String(decoding: line.utf8.prefix(8), as: UTF8.self).lowercased()
-  return ["https://", "http://"].contains { head.hasPrefix($0) && line.utf8.count > $0.utf8.count }
 }
 
 private func fail(_ what: String, _ line: String, _ width: Int) -> Never {
