@@ -35,7 +35,7 @@ public func fuzzWidth(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   let wrapped = TextWidth.wrap(text, toColumns: width)
   // Nothing but the spaces where lines break is lost (nor added).
-  let kept = { (text: String) in text.unicodeScalars.filter { $0 != " " && $0 != "\n" } }
+  let kept = { (text: String) in Array(text.unicodeScalars.filter { $0 != " " && $0 != "\n" }) }
   if kept(wrapped.joined()) != kept(text) { fail("wrap lost text", wrapped.joined(separator: "|"), width) }
   for line in wrapped {
     // The exceptions wrapping allows: a character wider than a line of one column, and a URL.
