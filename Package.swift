@@ -115,6 +115,12 @@ let package = Package(
       name: "LiveCommandLineTests",
       dependencies: ["screenrun", "ReplayServer"]
     ),
+    // The hostile-input suite: the built `screenrun` against a hostile server, scripts, arguments,
+    // screen files and a damaged cache; no crash, hang, leak, raw escape or overflowing line.
+    .testTarget(
+      name: "HostileTests",
+      dependencies: ["screenrun", "ReplayServer", "ScreenKit"]
+    ),
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(
       name: "ScreenrunTests",

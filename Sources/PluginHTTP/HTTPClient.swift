@@ -53,14 +53,23 @@ package struct HTTPClient: Sendable {
       return HTTPResponse(status: 200, headers: headers, body: cached.body, fromCache: true, url: url)
     }
     if let cache, answer.status == 200 {
-      if let etag = answer.headers["ETag"], !etag.isEmpty {
-        let kept = request.cachedHeaders.flatMap { name in answer.headers.values(name).map { (name: name, value: $0) } }
+      let kept = request.cachedHeaders.flatMap { name in answer.headers.values(name).map { (name: name, value: $0) } }
+      if let etag = answer.headers["ETag"], !etag.isEmpty,
+        !Self.holdsSecret(etag: etag, headers: kept, body: answer.body)
+      {
         cache.store(CacheEntry(key: key.text, etag: etag, headers: kept, body: answer.body), for: key)
       } else if cached != nil {
         cache.remove(key)
       }
     }
     return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: url)
+  }
+
+  /// Whether an answer echoes a secret (a server that repeats the token or the request's hash):
+  /// such an answer is used once but never written to the cache, where it would sit on disk.
+  private static func holdsSecret(etag: String, headers: [(name: String, value: String)], body: [UInt8]) -> Bool {
+    let secrets = SecretRegistry.shared
+    return secrets.contains(etag) || headers.contains { secrets.contains($0.value) } || secrets.contains(bytes: body)
   }
 
   /// Where the request went, as a person would name it: `host:port`.

@@ -52,6 +52,13 @@ package final class SecretRegistry: Sendable {
     redact(text) != text
   }
 
+  /// Whether `bytes` hold a registered secret, in any case.
+  package func contains(bytes: [UInt8]) -> Bool {
+    let table = table.withLock { $0 }
+    guard !table.known.isEmpty else { return false }
+    return bytes.withUnsafeBufferPointer { Self.masked($0, table) } != nil
+  }
+
   /// `text` with every registered secret replaced by `REDACTED`, in one pass over its bytes.
   package func redact(_ text: String) -> String {
     let table = table.withLock { $0 }

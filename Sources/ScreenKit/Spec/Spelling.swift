@@ -2,14 +2,17 @@
 package enum Spelling {
   /// The candidate closest to `word`, if it is close enough to be what the author meant.
   package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    let count = word.count
+    let allowed = count <= 3 ? 1 : count <= 6 ? 2 : 3
     let lowered = word.lowercased()
     var best: (name: String, distance: Int)?
-    for candidate in candidates {
+    // Names whose lengths differ by more than `allowed` are never near: skipping them keeps a
+    // megabyte-long word from costing a megabyte of work per candidate.
+    for candidate in candidates where abs(candidate.count - count) <= allowed {
       let distance = editDistance(lowered, candidate.lowercased())
       if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     guard let best else { return nil }
-    let allowed = word.count <= 3 ? 1 : word.count <= 6 ? 2 : 3
     return best.distance <= allowed ? best.name : nil
   }
 
