@@ -1,13 +1,9 @@
 // A libFuzzer target for everything a screen file goes through: jansson, the locator, the spec
-// decoder with its templates, and the renderer. Build and run (a minute is a good first run):
-//
-//   swiftc -sanitize=fuzzer,address -parse-as-library -module-name ScreenKit -package-name screenrun \
-//     -I Sources/CJansson $(find Sources/ScreenKit -name '*.swift') Tests/Fuzz/FuzzScreen.swift \
-//     -ljansson -o .build/fuzz-screen
-//   mkdir -p .build/fuzz-corpus && cp Screens/*.json Tests/ScreenrunTests/Catalog/*.json .build/fuzz-corpus/
-//   .build/fuzz-screen -max_total_time=60 .build/fuzz-corpus
-//
-// It compiles the module's sources into the fuzzer itself, so it can reach internal types.
+// decoder with its templates, and the renderer. `Tests/Fuzz/run build screen` builds it against
+// ScreenKit compiled for fuzzing (with testing enabled, so it can reach internal types), and
+// `Tests/Fuzz/run` says how to run it.
+
+@testable import ScreenKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScreen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
