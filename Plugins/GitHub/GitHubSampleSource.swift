@@ -292,10 +292,16 @@ struct GitHubSampleSource: DataSource {
     return text
   }
 
-  /// A parameter's value, trimmed; nil when absent or blank (GitHub treats `q=` as no `q`).
-  private static func value(_ text: String?) -> String? {
-    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-    return trimmed
+  /// A parameter's value, trimmed of white space and newlines; nil when absent or blank (GitHub
+  /// treats `q=` as no `q`). Trims the scalars of Foundation's `.whitespacesAndNewlines` (Unicode
+  /// White_Space and U+200B) without Foundation, whose `trimmingCharacters` goes through NSString
+  /// and costs the first page a scan of every conformance record.
+  static func value(_ text: String?) -> String? {
+    let space = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
+    guard let scalars = text?.unicodeScalars, let first = scalars.firstIndex(where: { !space($0) }),
+      let last = scalars.lastIndex(where: { !space($0) })
+    else { return nil }
+    return String(scalars[first...last])
   }
 
   private static func check(_ parameters: [String: String], allowed: [String], resource: String) throws(DataSourceError)
