@@ -74,6 +74,22 @@ struct GitHubDataset: Sendable {
     }
   }
 
+  /// The commits of `owner/name` at `positions` (newest first; positions past the last left
+  /// out), and how many it has. The bundled data parses only those commits, and of each only
+  /// `members` (nil: all); a dataset in memory returns them whole.
+  func commits(ofRepository fullName: String, at positions: Range<Int>, members: Set<String>?)
+    throws(DataSourceError) -> (commits: Commits, count: Int)
+  {
+    switch store {
+    case .index(let index):
+      return try index.commits(ofRepository: fullName, at: positions, members: members)
+    case .memory(let records):
+      let commits = records.commits(ofRepository: fullName)
+      guard case .recorded(let all) = commits else { return (commits, 0) }
+      return (.recorded(Array(all[positions.clamped(to: all.indices)])), all.count)
+    }
+  }
+
   /// The names commits were recorded under, as written (for messages).
   var commitNames: [String] {
     switch store {

@@ -3,7 +3,8 @@ import ScreenKit
 
 /// The bundled GitHub data read in place: `github-sample.json` and the index build_sample.py
 /// writes beside it, both linked into the binary. Opening a repository's commits parses that
-/// repository's record and its one commit list, never the rest; a search parses the repository
+/// repository's record and its one commit list, never the rest; a page of commits parses only
+/// that page's commits (each has its own span in the index); a search parses the repository
 /// records (not the commits) once.
 struct GitHubSampleIndex: Sendable {
   static let magic = Array("SRGITHB1".utf8)
@@ -16,6 +17,7 @@ struct GitHubSampleIndex: Sendable {
   private let nameTable: Int
   private let commitListCount: Int
   private let commitListTable: Int
+  private let commitTable: Int
 
   static let bundled: Result<GitHubSampleIndex, DataSourceError> = Result { () throws(DataSourceError) in
     try GitHubSampleIndex(
@@ -41,13 +43,15 @@ struct GitHubSampleIndex: Sendable {
     guard let head = index.span(0, 8), Array(head) == Self.magic, let jsonLength = index.number(at: 8),
       let repositoryCount = index.number(at: 16), let repositoryTable = index.number(at: 24),
       let nameCount = index.number(at: 32), let nameTable = index.number(at: 40),
-      let commitListCount = index.number(at: 48), let commitListTable = index.number(at: 56)
+      let commitListCount = index.number(at: 48), let commitListTable = index.number(at: 56),
+      let commitTable = index.number(at: 72)
     else {
       throw .decoding("the GitHub sample index is not one build_sample.py wrote")
     }
     guard jsonLength == json.count, repositoryCount <= index.count / 24, nameCount <= index.count / 24,
       commitListCount <= index.count / 56, index.span(repositoryTable, repositoryCount * 24) != nil,
-      index.span(nameTable, nameCount * 24) != nil, index.span(commitListTable, commitListCount * 56) != nil
+      index.span(nameTable, nameCount * 24) != nil, index.span(commitListTable, commitListCount * 56) != nil,
+      commitTable > 0, index.span(commitTable, commitListCount * 16) != nil
     else {
       throw .decoding("the GitHub sample index does not fit its data: run build_sample.py again")
     }
@@ -59,6 +63,7 @@ struct GitHubSampleIndex: Sendable {
     self.nameTable = nameTable
     self.commitListCount = commitListCount
     self.commitListTable = commitListTable
+    self.commitTable = commitTable
   }
 
   /// Ordered by id, as recorded.
@@ -84,15 +89,35 @@ struct GitHubSampleIndex: Sendable {
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
   /// repository id.
   func commits(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits {
-    if let entry = find(Array(fullName.lowercased().utf8), in: commitListTable, count: commitListCount, stride: 56) {
-      return .recorded(try commitList(at: entry))
+    switch try commitListEntry(ofRepository: fullName) {
+    case .found(let entry): .recorded(try commitList(at: entry))
+    case .notRecorded: .notRecorded
+    case .noSuchRepository: .noSuchRepository
     }
-    guard let repository = try repository(named: fullName) else { return .noSuchRepository }
-    for list in 0..<commitListCount {
-      let entry = commitListTable + list * 56
-      if index.number(at: entry + 48) == repository.id { return .recorded(try commitList(at: entry)) }
+  }
+
+  /// The commits of `owner/name` at `positions` (newest first; positions past the last left
+  /// out), each with only `members` (nil: all), and how many the repository has: reads those
+  /// commits only.
+  func commits(ofRepository fullName: String, at positions: Range<Int>, members: Set<String>?)
+    throws(DataSourceError) -> (commits: GitHubDataset.Commits, count: Int)
+  {
+    let entry: Int
+    switch try commitListEntry(ofRepository: fullName) {
+    case .found(let found): entry = found
+    case .notRecorded: return (.notRecorded, 0)
+    case .noSuchRepository: return (.noSuchRepository, 0)
     }
-    return .notRecorded
+    let list = commitTable + (entry - commitListTable) / 56 * 16
+    guard let first = index.number(at: list), let count = index.number(at: list + 8) else { throw Self.outside }
+    let spans = commitTable + commitListCount * 16
+    var commits: [JSON] = []
+    for position in positions.clamped(to: 0..<count) {
+      let span = spans + (first + position) * 16
+      guard let offset = index.number(at: span), let length = index.number(at: span + 8) else { throw Self.outside }
+      commits.append(try Self.parse(json.span(offset, length), members: members))
+    }
+    return (.recorded(commits), count)
   }
 
   /// The names commits were recorded under, as written.
@@ -121,6 +146,26 @@ struct GitHubSampleIndex: Sendable {
       throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
     }
     return repository
+  }
+
+  private enum ListEntry {
+    case found(Int)
+    case notRecorded
+    case noSuchRepository
+  }
+
+  /// The commit list of `owner/name`: recorded under that name, or under another name of the
+  /// same repository id.
+  private func commitListEntry(ofRepository fullName: String) throws(DataSourceError) -> ListEntry {
+    if let entry = find(Array(fullName.lowercased().utf8), in: commitListTable, count: commitListCount, stride: 56) {
+      return .found(entry)
+    }
+    guard let repository = try repository(named: fullName) else { return .noSuchRepository }
+    for list in 0..<commitListCount {
+      let entry = commitListTable + list * 56
+      if index.number(at: entry + 48) == repository.id { return .found(entry) }
+    }
+    return .notRecorded
   }
 
   private func repositoryOrdinal(id: Int) -> Int? {
@@ -171,9 +216,12 @@ struct GitHubSampleIndex: Sendable {
   private static let outside = DataSourceError.decoding(
     "the GitHub sample index points outside its data: run build_sample.py again")
 
-  private static func parse(_ span: UnsafeBufferPointer<UInt8>?) throws(DataSourceError) -> JSON {
+  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: Set<String>? = nil) throws(DataSourceError)
+    -> JSON
+  {
     guard let span else { throw outside }
     do {
+      if let members { return try JSON.parse(span, onlyMembers: members, options: .response) }
       return try JSON.parse(span, options: .response)
     } catch {
       throw .decoding("the bundled GitHub sample data is not valid JSON at \(error)")

@@ -91,9 +91,19 @@ struct GitHubSampleSource: DataSource {
     let endpoint = "GET /repos/\(fullName)/commits"
     let perPage = try Self.perPage(request.pageSize, resource: "Commit", endpoint)
     let offset = try Self.offset(request.cursor)
+    let sha = Self.value(parameters["sha"])
+    let path = Self.value(parameters["path"])
+    let upper = offset > Int.max - perPage ? Int.max : offset + perPage
+    // The whole log, newest first, reads only the page's commits, and of each what the screen
+    // reads; `sha` and `path` need every commit.
+    let whole = sha != nil || path != nil
+    let (found, count) =
+      whole
+      ? (try dataset.commits(ofRepository: fullName), 0)
+      : try dataset.commits(ofRepository: fullName, at: offset..<upper, members: request.members)
 
     var commits: [JSON]
-    switch try dataset.commits(ofRepository: fullName) {
+    switch found {
     case .noSuchRepository:
       throw GitHubAPIError.notFound(endpoint).dataSourceError
     case .notRecorded:
@@ -103,11 +113,15 @@ struct GitHubSampleSource: DataSource {
     case .recorded(let recorded):
       commits = recorded
     }
-    if let sha = Self.value(parameters["sha"]) {
+    guard whole else {
+      let end = min(upper, count)
+      return Page(records: commits, next: end < count ? PageCursor(String(end)) : nil, attribution: dataset.attribution)
+    }
+    if let sha {
       let log = GitHubCommitLog(commits: commits, defaultBranch: defaultBranch(of: fullName))
       commits = log.reachable(from: try Self.find(sha, in: log, endpoint))
     }
-    if let path = Self.value(parameters["path"]) {
+    if let path {
       guard let touching = GitHubCommitLog.touching(path, in: commits) else {
         throw .badRequest(
           "the sample data cannot filter the commits of \(fullName) by path: the recorded commits do not list their files (GitHub's list of commits never includes them); leave 'path' out",
@@ -115,7 +129,7 @@ struct GitHubSampleSource: DataSource {
       }
       commits = touching
     }
-    let end = min(offset + perPage, commits.count)
+    let end = min(upper, commits.count)
     let records = offset < end ? Array(commits[offset..<end]) : []
     // GitHub's list of commits carries no count (only a Link to the last page), so neither
     // does this: a screen shows what it would show live.
@@ -278,10 +292,16 @@ struct GitHubSampleSource: DataSource {
     return text
   }
 
-  /// A parameter's value, trimmed; nil when absent or blank (GitHub treats `q=` as no `q`).
-  private static func value(_ text: String?) -> String? {
-    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-    return trimmed
+  /// A parameter's value, trimmed of white space and newlines; nil when absent or blank (GitHub
+  /// treats `q=` as no `q`). Trims the scalars of Foundation's `.whitespacesAndNewlines` (Unicode
+  /// White_Space and U+200B) without Foundation, whose `trimmingCharacters` goes through NSString
+  /// and costs the first page a scan of every conformance record.
+  static func value(_ text: String?) -> String? {
+    let space = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
+    guard let scalars = text?.unicodeScalars, let first = scalars.firstIndex(where: { !space($0) }),
+      let last = scalars.lastIndex(where: { !space($0) })
+    else { return nil }
+    return String(scalars[first...last])
   }
 
   private static func check(_ parameters: [String: String], allowed: [String], resource: String) throws(DataSourceError)

@@ -53,13 +53,16 @@ Rules
 Index format (github-sample.index), little-endian unsigned 64-bit integers:
 * header: magic "SRGITHB1" (8 bytes), then blobLength, repositoryCount,
   repositoryTable, nameCount, nameTable, commitListCount, commitListTable, strings,
-  reserved (offsets from the start of the index)
+  commitTable (offsets from the start of the index)
 * repositoryTable (id order): id, recordOffset, recordLength (in the JSON)
 * nameTable (lowercased full_name order, UTF-8 bytes): keyOffset, keyLength (in
   strings), repositoryOrdinal (the lowest id of that name)
 * commitListTable (lowercased key order): keyOffset, keyLength (lowercased), nameOffset,
   nameLength (as written), listOffset, listLength (a JSON array in the JSON),
   repositoryId (0 when no recording says which repository it is)
+* commitTable: for each commit list, in commitListTable order, firstCommit, commitCount;
+  then for each commit of every list (list after list, each newest first), recordOffset,
+  recordLength (in the JSON), so a page of commits is read without the rest of its list
 """
 
 from __future__ import annotations
@@ -544,12 +547,21 @@ def blob_and_index(data):
         blob += text
     blob += b'\n],\n"commits":{'
     list_spans = {}
+    commit_spans = {}
     for n, (key, commits) in enumerate(data["commits"].items()):
         blob += b"\n" if n == 0 else b",\n"
         blob += compact(key) + b":"
-        text = compact(commits)
-        list_spans[key] = (len(blob), len(text))
-        blob += text
+        start = len(blob)
+        spans = []
+        blob += b"["
+        for m, commit in enumerate(commits):
+            blob += b"" if m == 0 else b","
+            text = compact(commit)
+            spans.append((len(blob), len(text)))
+            blob += text
+        blob += b"]"
+        list_spans[key] = (start, len(blob) - start)
+        commit_spans[key] = spans
     blob += b'\n},\n"commitRepositoryIds":' + compact(data["commitRepositoryIds"]) + b"}\n"
 
     strings = bytearray()
@@ -575,15 +587,20 @@ def blob_and_index(data):
     repo_at = header_size
     name_at = repo_at + len(repo_table)
     commit_at = name_at + 24 * len(name_entries)
-    strings_at = commit_at + 56 * len(commit_entries)
+    commits_at = commit_at + 56 * len(commit_entries)
+    counts = [len(commit_spans[key]) for key in lowered]
+    firsts = [sum(counts[:n]) for n in range(len(counts))]
+    commits_table = (b"".join(u64(first, count) for first, count in zip(firsts, counts))
+                     + b"".join(u64(*span) for key in lowered for span in commit_spans[key]))
+    strings_at = commits_at + len(commits_table)
     name_table = b"".join(u64(key[0] + strings_at, key[1], ordinal) for key, ordinal in name_entries)
     commit_table = b"".join(
         u64(key[0] + strings_at, key[1], name[0] + strings_at, name[1], span[0], span[1], rid)
         for key, name, span, rid in commit_entries)
     index = (INDEX_MAGIC
              + u64(len(blob), len(repo_spans), repo_at, len(name_entries), name_at, len(commit_entries),
-                   commit_at, strings_at, 0)
-             + repo_table + name_table + commit_table + bytes(strings))
+                   commit_at, strings_at, commits_at)
+             + repo_table + name_table + commit_table + commits_table + bytes(strings))
     return bytes(blob), index
 
 
