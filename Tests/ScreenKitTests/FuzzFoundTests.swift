@@ -16,4 +16,17 @@ struct FuzzFoundTests {
       }
     }
   }
+
+  /// `width`: a cluster wider than the line is broken by code points, and a zero-width joiner after
+  /// a full line started a new line of its own, so the emoji after it overflowed a 1-column line.
+  @Test func aJoinerAfterAFullLineStaysOnIt() {
+    for columns in 1...3 {
+      let lines = TextWidth.wrap("👨\u{200D}👩", toColumns: columns)
+      for line in lines {
+        #expect(TextWidth.width(of: line) <= columns || line.count == 1, "\(lines) at \(columns)")
+        #expect(!line.unicodeScalars.starts(with: ["\u{200D}"]), "a line starts with the joiner: \(lines)")
+      }
+      #expect(lines.joined() == "👨\u{200D}👩")
+    }
+  }
 }

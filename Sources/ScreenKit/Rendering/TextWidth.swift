@@ -156,7 +156,8 @@ public enum TextWidth {
         // A cluster wider than a line (thousands of joined emoji): broken by code points.
         for scalar in character.unicodeScalars {
           let scalarWidth = TextWidth.columns(of: scalar)
-          if lineWidth > 0, lineWidth + scalarWidth > columns { endLine() }
+          // A zero-width scalar (a joiner, a mark) stays with what it follows, never starts a line.
+          if lineWidth > 0, scalarWidth > 0, lineWidth + scalarWidth > columns { endLine() }
           line.unicodeScalars.append(scalar)
           lineWidth += scalarWidth
         }
