@@ -150,6 +150,9 @@ public enum TextWidth {
     }
 
     /// Appends one character of a word too long for a line, ending the line where it would not fit.
+    /// A zero-width character (a format character, a lone mark) never ends a line: it stays with
+    /// what it follows, and what follows it joins it. So a line over the width holds one character
+    /// of positive width, the one wider than a line, and perhaps zero-width ones around it.
     private mutating func add(_ character: Character) {
       let characterWidth = TextWidth.columns(of: character)
       if characterWidth > columns {
@@ -163,7 +166,7 @@ public enum TextWidth {
         }
         return
       }
-      if lineWidth > 0, lineWidth + characterWidth > columns { endLine() }
+      if lineWidth > 0, characterWidth > 0, lineWidth + characterWidth > columns { endLine() }
       line.append(character)
       lineWidth += characterWidth
     }
