@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "screenrun", targets: ["screenrun"]),
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
+    .library(name: "PluginHTTP", targets: ["PluginHTTP"]),
+    .library(name: "ScreenRunTesting", targets: ["ScreenRunTesting"]),
   ],
   targets: [
     // jansson, from the system: Debian's libjansson-dev (found through pkg-config).
@@ -55,9 +57,15 @@ let package = Package(
       exclude: ["build_sample.py", "PROVENANCE.md", "github-sample.json", "github-sample.index"],
       cSettings: [.headerSearchPath(".")]
     ),
+    // The one list of the plugins screenrun ships (Plugins/Shipped/ShippedPlugins.swift).
+    .target(
+      name: "ShippedPlugins",
+      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"],
+      path: "Plugins/Shipped"
+    ),
     .executableTarget(
       name: "screenrun",
-      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"]
+      dependencies: ["ScreenKit", "ShippedPlugins"]
     ),
     // `swift run -c release screenbench`: the benchmarks of BENCHMARKS.md. It runs the screenrun
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
@@ -65,10 +73,16 @@ let package = Package(
       name: "screenbench",
       dependencies: ["ScreenKit", "CJansson", "MarvelPlugin", "screenrun"]
     ),
-    // What the test targets share: snapshots, counting data sources.
+    // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
+    // source, and `ScreenDriver`, which drives a screen to a settled frame.
+    .target(
+      name: "ScreenRunTesting",
+      dependencies: ["ScreenKit"]
+    ),
+    // What the test targets share: ScreenRunTesting, and the test plugin and screen folders.
     .target(
       name: "TestSupport",
-      dependencies: ["ScreenKit"],
+      dependencies: ["ScreenKit", "ScreenRunTesting"],
       path: "Tests/TestSupport"
     ),
     // An HTTP/1.1 server on 127.0.0.1 that replays recorded exchanges, for the live-data tests.

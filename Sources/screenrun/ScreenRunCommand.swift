@@ -1,13 +1,12 @@
 import Foundation
-import GitHubPlugin
-import MarvelPlugin
 import ScreenKit
+import ShippedPlugins
 
 @main
 struct ScreenRunCommand {
   /// The plugins this build ships, registered by name.
   static func makeRegistry() -> PluginRegistry {
-    PluginRegistry([MarvelPlugin.plugin, GitHubPlugin.plugin])
+    PluginRegistry(ShippedPlugins.all)
   }
 
   @MainActor
