@@ -57,10 +57,18 @@ let package = Package(
       exclude: ["build_sample.py", "PROVENANCE.md", "github-sample.json", "github-sample.index"],
       cSettings: [.headerSearchPath(".")]
     ),
+    // The example plugin of PLUGINS.md: a searchable list and a record over a bundled dataset.
+    .target(
+      name: "ExamplePlugin",
+      dependencies: ["ScreenKit"],
+      path: "Plugins/Example",
+      exclude: ["Screens"],
+      resources: [.embedInCode("books.json")]
+    ),
     // The one list of the plugins screenrun ships (Plugins/Shipped/ShippedPlugins.swift).
     .target(
       name: "ShippedPlugins",
-      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"],
+      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin"],
       path: "Plugins/Shipped"
     ),
     .executableTarget(
@@ -110,6 +118,11 @@ let package = Package(
     .testTarget(
       name: "GitHubPluginTests",
       dependencies: ["GitHubPlugin", "ScreenKit", "TestSupport"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "ExamplePluginTests",
+      dependencies: ["ExamplePlugin", "ScreenKit", "ScreenRunTesting"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

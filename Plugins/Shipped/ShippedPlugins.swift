@@ -1,3 +1,4 @@
+import ExamplePlugin
 import GitHubPlugin
 import MarvelPlugin
 import ScreenKit
@@ -10,5 +11,6 @@ public enum ShippedPlugins {
   public static let all: [Plugin] = [
     MarvelPlugin.plugin,
     GitHubPlugin.plugin,
+    ExamplePlugin.plugin,
   ]
 }
