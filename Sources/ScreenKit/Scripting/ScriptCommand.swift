@@ -119,13 +119,10 @@ public struct Script: Sendable, Equatable {
       try none()
       return .quit
     default:
-      var message = "unknown command '\(name)'"
-      if let near = Spelling.nearest(to: name, in: ScriptCommand.names) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "; commands are " + ScriptCommand.names.joined(separator: ", ")
-      }
-      throw ScriptError(line: line, message: message)
+      let message = Diagnostic.Message.unknown(
+        "unknown command '\(name)'", name: name, among: ScriptCommand.names,
+        expected: "commands are " + ScriptCommand.names.joined(separator: ", "))
+      throw ScriptError(line: line, message: message.description)
     }
   }
 }

@@ -53,10 +53,9 @@ struct SpecDecoder {
       return nil
     }
     guard let kind = ScreenSpec.Kind(rawValue: text) else {
-      var message = "unknown kind '\(text)'; expected \"list\" or \"detail\""
-      if let near = Spelling.nearest(to: text, in: ScreenSpec.Kind.allCases.map(\.rawValue)) {
-        message = "unknown kind '\(text)'; did you mean '\(near)'?"
-      }
+      let message = Diagnostic.Message.unknown(
+        "unknown kind '\(text)'", name: text, among: ScreenSpec.Kind.allCases.map(\.rawValue),
+        expected: #"expected "list" or "detail""#)
       fail(.root / "kind", .value(offset: 0), message)
       return nil
     }
@@ -181,10 +180,9 @@ struct SpecDecoder {
     let types = ["text", "image", "fields", "list"]
     guard let type = requiredString(object, "type", at: pointer) else { return nil }
     guard let allowed = Self.sectionKeys[type] else {
-      var message = "unknown section type '\(type)'; expected one of \(types.joined(separator: ", "))"
-      if let near = Spelling.nearest(to: type, in: types) {
-        message = "unknown section type '\(type)'; did you mean '\(near)'?"
-      }
+      let message = Diagnostic.Message.unknown(
+        "unknown section type '\(type)'", name: type, among: types,
+        expected: "expected one of \(types.joined(separator: ", "))")
       fail(pointer / "type", .value(offset: 0), message)
       return nil
     }
@@ -253,6 +251,10 @@ struct SpecDecoder {
   // MARK: - Values
 
   private mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: String) {
+    fail(pointer, anchor, Diagnostic.Message(message))
+  }
+
+  private mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: Diagnostic.Message) {
     problems.append(SpecProblem(pointer: pointer, anchor: anchor, message: message))
   }
 
@@ -266,12 +268,9 @@ struct SpecDecoder {
         fail(pointer / key, .key, reason)
         continue
       }
-      var message = "unknown key '\(key)'"
-      if let near = Spelling.nearest(to: key, in: allowed.filter { object[$0] == nil }) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "; expected one of " + allowed.filter { $0 != "$comment" }.map { "'\($0)'" }.joined(separator: ", ")
-      }
+      let message = Diagnostic.Message.unknown(
+        "unknown key '\(key)'", name: key, among: allowed.filter { object[$0] == nil },
+        expected: "expected one of " + allowed.filter { $0 != "$comment" }.map { "'\($0)'" }.joined(separator: ", "))
       fail(pointer / key, .key, message)
     }
   }
