@@ -28,11 +28,12 @@ public enum GitHubPlugin {
             summary: "stars, forks, help-wanted-issues or updated (best match when absent)"),
           Parameter("order", values: ["desc", "asc"], summary: "desc (the default) or asc; applies with sort"),
         ],
-        search: "q", maxPageSize: maxPageSize
+        search: "q", maxPageSize: maxPageSize, refusal: refusal("Search") { _ in "GET /search/repositories" }
       ) { api, request throws(DataSourceError) in try await api.repositories(request) },
       .record(
         "repository", summary: "one repository (GET /repos/{owner}/{repo})",
-        parameters: [Parameter("repo", required: true, allowsBlank: false, summary: "the repository, as owner/name")]
+        parameters: [Parameter("repo", required: true, allowsBlank: false, summary: "the repository, as owner/name")],
+        refusal: refusal("Repository") { "GET /repos/\($0["repo"] ?? "")" }
       ) { api, request throws(DataSourceError) in try await api.repository(request) },
       .list(
         "commits", summary: "a repository's commits, newest first (GET /repos/{owner}/{repo}/commits)",
@@ -41,7 +42,7 @@ public enum GitHubPlugin {
           Parameter("sha", summary: "a commit SHA or branch to list from (the default branch when absent)"),
           Parameter("path", summary: "only commits that touch this file or folder"),
         ],
-        maxPageSize: maxPageSize
+        maxPageSize: maxPageSize, refusal: refusal("Commit") { "GET /repos/\($0["repo"] ?? "")/commits" }
       ) { api, request throws(DataSourceError) in try await api.commits(request) },
       .record(
         "commit", summary: "one commit (GET /repos/{owner}/{repo}/commits/{ref})",
@@ -49,10 +50,10 @@ public enum GitHubPlugin {
           Parameter("repo", required: true, allowsBlank: false, summary: "the repository, as owner/name"),
           Parameter(
             "sha", required: true, allowsBlank: false, summary: "the commit's SHA (at least 4 characters) or a branch"),
-        ]
+        ],
+        refusal: refusal("Commit") { "GET /repos/\($0["repo"] ?? "")/commits/\($0["sha"] ?? "")" }
       ) { api, request throws(DataSourceError) in try await api.commit(request) },
-    ],
-    refusal: { _, violation in refusal(violation) }
+    ]
   )
 
   public static let plugin = Plugin(
@@ -66,39 +67,38 @@ public enum GitHubPlugin {
     }
   }
 
-  /// A request that breaks a declared rule, refused in GitHub's words: a 422 "Validation Failed"
-  /// naming the field for what GitHub validates, and what to write for a missing repository or SHA.
-  static func refusal(_ violation: Violation) -> DataSourceError {
-    let name = violation.parameter ?? ""
-    let repo = violation.parameters["repo"] ?? ""
-    let (endpoint, resource) =
-      switch violation.resource.name {
-      case "repositories": ("GET /search/repositories", "Search")
-      case "commits": ("GET /repos/\(repo)/commits", "Commit")
-      default: ("GET /repos/\(repo)", "Repository")
+  /// How a resource refuses a request that breaks a declared rule, in GitHub's words: a 422
+  /// "Validation Failed" naming the field of `resource` ("Search") for what GitHub validates, at
+  /// the `endpoint` the request would have gone to, and what to write for a missing repo or SHA.
+  static func refusal(
+    _ resource: String, endpoint: @escaping @Sendable ([String: String]) -> String
+  ) -> ResourceHandler<any GitHubAPI>.Refusal {
+    { _, violation in
+      let name = violation.parameter ?? ""
+      let endpoint = endpoint(violation.parameters)
+      switch (violation.kind, name) {
+      case (.missingParameter, "q"), (.blankParameter, "q"):
+        // GitHub answers `q=` as if q were missing.
+        return GitHubAPIError.validationFailed(endpoint, [.missing(resource, "q")]).dataSourceError
+      case (.missingParameter, "repo"), (.blankParameter, "repo"):
+        return .badRequest(
+          "'repo' is required: the repository as owner/name, as in sigmavirus24/github3.py", parameter: "repo")
+      case (.missingParameter, _), (.blankParameter, _):
+        return .badRequest(
+          "'\(name)' is required: the commit's SHA (at least 4 characters of it) or a branch name", parameter: name)
+      case (.valueNotAllowed, _):
+        let values = violation.resource.parameter(named: name)?.values ?? []
+        let said = values.dropLast().joined(separator: ", ") + (values.count > 1 ? " or " : "") + (values.last ?? "")
+        return GitHubAPIError.validationFailed(
+          endpoint, [.invalid(resource, name, "'\(violation.value ?? "")' is not \(said)")]
+        ).dataSourceError
+      case (.pageSize, _):
+        return GitHubAPIError.validationFailed(
+          endpoint, [.invalid(resource, "per_page", "\(violation.value ?? "") is not from 1 to \(maxPageSize)")]
+        ).dataSourceError
+      case (.unknownParameter, _):
+        return violation.error
       }
-    switch (violation.kind, name) {
-    case (.missingParameter, "q"), (.blankParameter, "q"):
-      // GitHub answers `q=` as if q were missing.
-      return GitHubAPIError.validationFailed(endpoint, [.missing(resource, "q")]).dataSourceError
-    case (.missingParameter, "repo"), (.blankParameter, "repo"):
-      return .badRequest(
-        "'repo' is required: the repository as owner/name, as in sigmavirus24/github3.py", parameter: "repo")
-    case (.missingParameter, _), (.blankParameter, _):
-      return .badRequest(
-        "'\(name)' is required: the commit's SHA (at least 4 characters of it) or a branch name", parameter: name)
-    case (.valueNotAllowed, _):
-      let values = violation.resource.parameter(named: name)?.values ?? []
-      let said = values.dropLast().joined(separator: ", ") + (values.count > 1 ? " or " : "") + (values.last ?? "")
-      return GitHubAPIError.validationFailed(
-        endpoint, [.invalid(resource, name, "'\(violation.value ?? "")' is not \(said)")]
-      ).dataSourceError
-    case (.pageSize, _):
-      return GitHubAPIError.validationFailed(
-        endpoint, [.invalid(resource, "per_page", "\(violation.value ?? "") is not from 1 to \(maxPageSize)")]
-      ).dataSourceError
-    case (.unknownParameter, _):
-      return violation.error
     }
   }
 }

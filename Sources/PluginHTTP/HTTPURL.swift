@@ -21,14 +21,37 @@ public enum HTTPURL {
     return url
   }
 
-  /// `base` with `path` appended to its own path and `query` as its query.
+  /// `base` with `path` appended to its own path and `query` as its query. `path` is already
+  /// percent-encoded (make a segment from a value with `segment`); nil when it holds anything a
+  /// URL path cannot, such as a space.
   public static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
-    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+    guard isEncodedPath(path), var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+      return nil
+    }
     var basePath = components.percentEncodedPath
     while basePath.hasSuffix("/") { basePath.removeLast() }
     components.percentEncodedPath = basePath + path
     components.percentEncodedQuery = query.isEmpty ? nil : self.query(query)
     return components.url
+  }
+
+  /// Whether `path` holds only what RFC 3986 allows in a path: unreserved characters, sub-delims,
+  /// `:`, `@`, `/`, and `%` followed by two hex digits.
+  static func isEncodedPath(_ path: String) -> Bool {
+    let bytes = Array(path.utf8)
+    let hex = { (byte: UInt8) in (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) }
+    for (index, byte) in bytes.enumerated() {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        continue
+      case UInt8(ascii: "%"):
+        guard index + 2 < bytes.count, hex(bytes[index + 1]), hex(bytes[index + 2]) else { return false }
+      default:
+        guard "-._~!$&'()*+,;=:@/".utf8.contains(byte) else { return false }
+      }
+    }
+    return true
   }
 
   /// `name=value&…`, each part percent-encoded.

@@ -8,31 +8,37 @@
 public struct ResourceHandler<API: Sendable>: Sendable {
   public typealias ListHandler = @Sendable (API, PageRequest) async throws(DataSourceError) -> Page
   public typealias RecordHandler = @Sendable (API, RecordRequest) async throws(DataSourceError) -> Record
+  public typealias Refusal = @Sendable (API, Violation) -> DataSourceError
 
   public var resource: Resource
   let answer: Answer
+  /// How this resource words a request that breaks its rules; nil: as the declaration does.
+  let refusal: Refusal?
 
   enum Answer: Sendable {
     case list(ListHandler)
     case record(RecordHandler)
   }
 
-  /// A list resource and the handler of its pages.
+  /// A list resource and the handler of its pages; `refusal` words what breaks its rules when
+  /// it differs from the declaration's wording.
   public static func list(
     _ name: String, summary: String, parameters: [Parameter] = [], search: String? = nil, maxPageSize: Int = 100,
-    _ handler: @escaping ListHandler
+    refusal: Refusal? = nil, _ handler: @escaping ListHandler
   ) -> Self {
     let resource = Resource(
       name: name, kind: .list, summary: summary, parameters: parameters, maxPageSize: maxPageSize, search: search)
-    return Self(resource: resource, answer: .list(handler))
+    return Self(resource: resource, answer: .list(handler), refusal: refusal)
   }
 
   /// A record resource and the handler of its records.
   public static func record(
-    _ name: String, summary: String, parameters: [Parameter] = [], _ handler: @escaping RecordHandler
+    _ name: String, summary: String, parameters: [Parameter] = [], refusal: Refusal? = nil,
+    _ handler: @escaping RecordHandler
   ) -> Self {
     Self(
-      resource: Resource(name: name, kind: .record, summary: summary, parameters: parameters), answer: .record(handler))
+      resource: Resource(name: name, kind: .record, summary: summary, parameters: parameters),
+      answer: .record(handler), refusal: refusal)
   }
 }
 
@@ -57,7 +63,7 @@ public struct Declaration<API: Sendable>: Sendable {
   public func page(_ request: PageRequest, on api: API) async throws(DataSourceError) -> Page {
     let handler = try self.handler(request.resource, .list)
     if let violation = handler.resource.violation(parameters: request.parameters, pageSize: request.pageSize) {
-      throw refusal(api, violation)
+      throw (handler.refusal ?? refusal)(api, violation)
     }
     guard case .list(let answer) = handler.answer else { throw unknown(request.resource, .list) }
     return try await answer(api, request)
@@ -67,7 +73,7 @@ public struct Declaration<API: Sendable>: Sendable {
   public func record(_ request: RecordRequest, on api: API) async throws(DataSourceError) -> Record {
     let handler = try self.handler(request.resource, .record)
     if let violation = handler.resource.violation(parameters: request.parameters) {
-      throw refusal(api, violation)
+      throw (handler.refusal ?? refusal)(api, violation)
     }
     guard case .record(let answer) = handler.answer else { throw unknown(request.resource, .record) }
     return try await answer(api, request)
