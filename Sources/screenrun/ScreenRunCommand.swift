@@ -34,14 +34,15 @@ struct ScreenRunCommand {
     do {
       arguments = try Arguments.parse(argv).resolvingEnvironment(environment)
     } catch {
-      Output.error(
-        "screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")
+      var text = "screenrun: error: \(error)"
+      if let pointer = error.pointer(in: argv, program: "screenrun") { text += "\n" + pointer }
+      Output.error(text + "\n" + Arguments.usage)
       return .usage
     }
     let registry = makeRegistry()
     switch arguments.command {
     case .help:
-      Output.write(Arguments.usage + "\n")
+      Output.write(Arguments.help)
       return .ok
     case .version:
       Output.write("screenrun \(ScreenRun.version)\n")
