@@ -1,4 +1,4 @@
-// A libFuzzer target for the command-line parser and its declaration (Sources/screenrun/CommandLine):
+// A libFuzzer target for the command-line parser and its declaration (Sources/ScreenRunCLI/CommandLine):
 // the input is the arguments, separated by NUL bytes as in /proc/PID/cmdline; the last one is
 // also tried as SCREENRUN_DATA. A usage error is also drawn with its pointer at the argument.
 // `Tests/Fuzz/run build arguments` builds it.
