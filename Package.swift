@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
     .library(name: "PluginHTTP", targets: ["PluginHTTP"]),
     .library(name: "ScreenRunTesting", targets: ["ScreenRunTesting"]),
+    // The command line as a library: an executable of `await ScreenRun.main(plugins: [...])` is a
+    // screenrun with plugins of its own.
+    .library(name: "ScreenRunCLI", targets: ["ScreenRunCLI"]),
   ],
   targets: [
     // jansson, from the system: Debian's libjansson-dev (found through pkg-config).
@@ -71,9 +74,15 @@ let package = Package(
       dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin"],
       path: "Plugins/Shipped"
     ),
+    // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that
+    // ignores case, it would be the executable's folder and module).
+    .target(
+      name: "ScreenRunCLI",
+      dependencies: ["ScreenKit", "ShippedPlugins"]
+    ),
     .executableTarget(
       name: "screenrun",
-      dependencies: ["ScreenKit", "ShippedPlugins"]
+      dependencies: ["ScreenRunCLI"]
     ),
     // `swift run -c release screenbench`: the benchmarks of BENCHMARKS.md. It runs the screenrun
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
@@ -151,7 +160,7 @@ let package = Package(
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(
       name: "ScreenrunTests",
-      dependencies: ["screenrun", "TestSupport"],
+      dependencies: ["screenrun", "ScreenRunCLI", "TestSupport"],
       exclude: ["Catalog", "__Snapshots__"]
     ),
   ],

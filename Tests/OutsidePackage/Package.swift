@@ -14,9 +14,14 @@ let package = Package(
       exclude: ["Screens"],
       resources: [.embedInCode("quotes.json")]
     ),
+    // `quotesrun`: screenrun with the quotes plugin added, by the command line's library.
+    .executableTarget(
+      name: "quotesrun",
+      dependencies: ["QuotesPlugin", .product(name: "ScreenRunCLI", package: "screenrun")]
+    ),
     .testTarget(
       name: "QuotesPluginTests",
-      dependencies: ["QuotesPlugin", .product(name: "ScreenRunTesting", package: "screenrun")],
+      dependencies: ["QuotesPlugin", "quotesrun", .product(name: "ScreenRunTesting", package: "screenrun")],
       exclude: ["__Snapshots__"]
     ),
     // A new test target that has recorded no snapshot yet: its `__Snapshots__` holds only the
