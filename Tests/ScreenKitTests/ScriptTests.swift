@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 
@@ -22,7 +23,9 @@ struct ScriptParsingTests {
     ("wait soon", 1, "'wait' takes milliseconds"),
     ("# ok\nnext page", 2, "'next' takes no argument"),
     ("type", 1, "'type' needs the text"),
-    ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit"),
+    ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit, key"),
+    ("key Dwn", 1, "'key' takes a key name, not 'Dwn'; did you mean 'Down'?"),
+    ("key", 1, "'key' takes a key name, not ''"),
     // Numbers out of range or not numbers are located errors, never a trap.
     ("open -5", 1, "not '-5'"),
     ("# huge\nopen 99999999999999999999999", 2, "'open' takes a row number from 1"),
@@ -136,10 +139,7 @@ struct ScriptRunnerTests {
     #expect(text.count == 40_000)
     _ = try await run("type " + text)
     #expect(source.pageRequests.count == 1, "the debounce has not fired yet")
-    guard case .list(let model) = runner.navigator.current?.model else {
-      Issue.record("not a list")
-      return
-    }
+    let model = try #require(runner.navigator.current?.model.store(of: ListViewModel.self))
     #expect(model.state.query == text)
     let output = try await run("wait 500")
     #expect(source.pageRequests.count == 2, "one search for all the keystrokes")
@@ -150,12 +150,12 @@ struct ScriptRunnerTests {
 
   @Test func cancelledDebouncesDoNotPileUpOnTheVirtualClock() {
     let clock = VirtualScheduler()
-    var fired = 0
-    for _ in 0..<100_000 { clock.schedule(after: .milliseconds(500)) { fired += 1 }.cancel() }
-    _ = clock.schedule(after: .milliseconds(500)) { fired += 1 }
+    let fired = Mutex(0)
+    for _ in 0..<100_000 { clock.schedule(after: .milliseconds(500)) { fired.withLock { $0 += 1 } }.cancel() }
+    _ = clock.schedule(after: .milliseconds(500)) { fired.withLock { $0 += 1 } }
     #expect(clock.hasPending)
     clock.advance(by: .milliseconds(500))
-    #expect(fired == 1)
+    #expect(fired.withLock { $0 } == 1)
     #expect(!clock.hasPending)
   }
 }
