@@ -37,7 +37,8 @@ struct Arguments: Equatable {
       --once               print one frame, after the first load settles (the default when
                            stdout is not a terminal)
       --script FILE|-      run the commands in FILE (or stdin) and print a frame after each:
-                           search TEXT, type TEXT, wait MS, next, open N, back, reload, quit
+                           search TEXT, type TEXT, wait MS, next, open N, back, reload,
+                           key NAME (Down, PageUp, Enter, Escape, Tab, Ctrl-R, x, …), quit
       --watch              reload screen files when they change, keeping the query and rows
       --width N            columns per line (default: the terminal's width, or 80)
       --param KEY=VALUE    a navigation parameter the screen reads as {params.KEY}; repeatable

@@ -159,3 +159,18 @@ struct ScriptRunnerTests {
     #expect(!clock.hasPending)
   }
 }
+
+extension ScriptRunnerTests {
+  @Test func keysDriveTheScreenAsInATerminal() async throws {
+    let output = try await run("key Down\nkey Down\nkey Enter")
+    #expect(runner.navigator.stack.count == 2)
+    #expect(runner.navigator.current?.parameters == ["id": "3"])
+    #expect(output.contains("$ key Enter\nItem 3\n"))
+    _ = try await run("key Escape")
+    #expect(runner.navigator.stack.count == 1)
+    await #expect(throws: ScriptError(line: 1, message: "'key Escape': This is the first screen. Ctrl-C quits.")) {
+      _ = try await run("key Escape")
+    }
+    #expect(try Script(parsing: "key Ctrl-C").commands.map(\.command) == [.quit])
+  }
+}

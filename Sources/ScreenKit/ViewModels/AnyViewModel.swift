@@ -3,7 +3,7 @@
 /// `ScreenBehavior` answers for it.
 public final class AnyViewModel: Sendable {
   public let kind: ScreenKind
-  /// The kind's own store (`Store<ListViewModel>`, …), for the kind and for tests.
+  /// The kind's own store (a `Store` of its view model), for the kind and for tests.
   private let base: any Sendable
   private let operations: Operations
 
