@@ -111,14 +111,13 @@ struct Arguments: Equatable {
         result.parameters[String(text[..<equals])] = String(text[text.index(after: equals)...])
       default:
         if argument.hasPrefix("-"), argument != "-" {
-          var message = "unknown option '\(argument)'"
           let options = [
             "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--check", "--plugins",
             "--help",
             "--version",
           ]
-          if let near = Spelling.nearest(to: option, in: options) { message += "; did you mean '\(near)'?" }
-          throw UsageError(message)
+          throw UsageError(
+            Diagnostic.Message.unknown("unknown option '\(argument)'", name: option, among: options).description)
         }
         if checking != nil {
           checking!.append(argument)

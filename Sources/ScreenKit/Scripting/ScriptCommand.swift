@@ -139,24 +139,18 @@ public struct Script: Sendable, Equatable {
     case "key":
       let name = argument.trimmingWhitespace()
       guard let key = Key(name: name) else {
-        var message = "'key' takes a key name, not '\(name)'"
-        if let near = Spelling.nearest(to: name, in: Key.spellings) {
-          message += "; did you mean '\(near)'?"
-        } else {
-          message += "; keys are " + Key.names.joined(separator: ", ")
-        }
-        throw ScriptError(line: line, message: message)
+        let message = Diagnostic.Message.unknown(
+          "'key' takes a key name, not '\(name)'", name: name, among: Key.spellings,
+          expected: "keys are " + Key.names.joined(separator: ", "))
+        throw ScriptError(line: line, message: message.description)
       }
       // Ctrl-C and Ctrl-D quit, as they do in a terminal.
       return key == .control("c") || key == .control("d") ? .quit : .key(key)
     default:
-      var message = "unknown command '\(name)'"
-      if let near = Spelling.nearest(to: name, in: ScriptCommand.names) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "; commands are " + ScriptCommand.names.joined(separator: ", ")
-      }
-      throw ScriptError(line: line, message: message)
+      let message = Diagnostic.Message.unknown(
+        "unknown command '\(name)'", name: name, among: ScriptCommand.names,
+        expected: "commands are " + ScriptCommand.names.joined(separator: ", "))
+      throw ScriptError(line: line, message: message.description)
     }
   }
 }

@@ -14,16 +14,16 @@ struct ScreenDocument {
     switch RegularFile.contents(of: path, limit: Self.maximumSize) {
     case .success(let read): bytes = read
     case .failure(let problem):
-      throw Diagnostic(file: path, message: problem.message(expecting: "a screen file (.json)"))
+      throw Diagnostic(kind: .file, file: path, message: problem.message(expecting: "a screen file (.json)"))
     }
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       throw Diagnostic(
-        file: path, location: TextLocation(line: 1, column: 1),
+        kind: .syntax, file: path, location: TextLocation(line: 1, column: 1),
         message: "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}")
     }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       throw Diagnostic(
-        file: path, location: TextLocation(line: 1, column: 1),
+        kind: .syntax, file: path, location: TextLocation(line: 1, column: 1),
         message: "the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without one")
     }
     do {
@@ -41,7 +41,7 @@ struct ScreenDocument {
     if message.hasPrefix("unable to decode byte") {
       if let near = message.range(of: " near ") { message = String(message[..<near.lowerBound]) }
       return Diagnostic(
-        file: file, location: location(ofByte: offset, in: bytes),
+        kind: .syntax, file: file, location: location(ofByte: offset, in: bytes),
         message: "invalid JSON: the file is not UTF-8 here (\(message)); save it as UTF-8")
     }
     if let near = message.range(of: " near '"), message.hasSuffix("'") {
@@ -52,7 +52,7 @@ struct ScreenDocument {
         while before >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[before]) { before -= 1 }
         if before >= 0, bytes[before] == UInt8(ascii: ",") {
           return Diagnostic(
-            file: file, location: location(ofByte: before, in: bytes),
+            kind: .syntax, file: file, location: location(ofByte: before, in: bytes),
             message:
               "invalid JSON: a comma before '\(token)'; JSON allows no comma after the last \(token == "}" ? "member" : "element")"
           )
@@ -61,12 +61,13 @@ struct ScreenDocument {
       if message.hasPrefix("duplicate object key") {
         message =
           "duplicate key \(String(token).replacingOccurrences("\"", with: "'")); each key may appear once in an object"
-        return Diagnostic(file: file, location: location(ofByte: offset, in: bytes), message: message)
+        return Diagnostic(kind: .syntax, file: file, location: location(ofByte: offset, in: bytes), message: message)
       }
     } else if message.hasSuffix("near end of file") {
       offset = bytes.count
     }
-    return Diagnostic(file: file, location: location(ofByte: offset, in: bytes), message: "invalid JSON: \(message)")
+    return Diagnostic(
+      kind: .syntax, file: file, location: location(ofByte: offset, in: bytes), message: "invalid JSON: \(message)")
   }
 
   /// The line and column (in characters, from 1) of the character at a byte offset.
@@ -94,6 +95,7 @@ struct ScreenDocument {
         location = inside
       }
     }
-    return Diagnostic(file: path, location: location, pointer: problem.pointer, message: problem.message)
+    return Diagnostic(
+      kind: problem.kind, file: path, location: location, pointer: problem.pointer, explanation: problem.message)
   }
 }

@@ -92,24 +92,28 @@ public struct ScreenLoader: Sendable {
       case nil, .unreadable:
         break  // read below, where an unreadable file gets its own message
       case .missing:
-        var message = "select screen '\(select.screen)' does not exist (looked for \(target))"
         let folder = ScreenLoader.resolve(".", relativeTo: spec.file)
         // The name itself is never "near": a file by that name that cannot be opened is another problem.
         let siblings =
           (try? FileManager.default.contentsOfDirectory(atPath: folder))?
           .filter { $0.hasSuffix(".json") && $0 != select.screen } ?? []
-        if let near = Spelling.nearest(to: select.screen, in: siblings) { message += "; did you mean '\(near)'?" }
-        return [SpecProblem(pointer: pointer, anchor: .value(offset: 0), message: message)]
+        let message = Diagnostic.Message.unknown(
+          "select screen '\(select.screen)' does not exist", name: select.screen, among: siblings,
+          notes: ["looked for \(target)"])
+        return [SpecProblem(.navigation, pointer: pointer, anchor: .value(offset: 0), message: message)]
       case let problem?:
-        let message = "select screen '\(select.screen)' \(problem.message(expecting: "a screen file (.json)"))"
-        return [SpecProblem(pointer: pointer, anchor: .value(offset: 0), message: message + " (looked for \(target))")]
+        let message = Diagnostic.Message(
+          "select screen '\(select.screen)' \(problem.message(expecting: "a screen file (.json)"))",
+          notes: ["looked for \(target)"])
+        return [SpecProblem(.navigation, pointer: pointer, anchor: .value(offset: 0), message: message)]
       }
       if inProgress.contains(Self.canonical(target)) { return [] }  // a cycle, checked already
       guard let targetSpec = load(target, loader: loader) else {
         return [
           SpecProblem(
-            pointer: pointer, anchor: .value(offset: 0),
-            message: "select screen '\(select.screen)' is invalid (its own problems are listed under its name)")
+            .navigation, pointer: pointer, anchor: .value(offset: 0),
+            message: Diagnostic.Message(
+              "select screen '\(select.screen)' is invalid", notes: ["its own problems are listed under its name"]))
         ]
       }
       let given = Set(select.parameters.map(\.name))
@@ -118,7 +122,7 @@ public struct ScreenLoader: Sendable {
         let names = missing.map { "'\($0)'" }.joined(separator: ", ")
         return [
           SpecProblem(
-            pointer: .root / "select" / "params", anchor: .key,
+            .navigation, pointer: .root / "select" / "params", anchor: .key,
             message:
               "'\(select.screen)' reads {params.\(missing[0])}, but select does not pass \(names); add it to select.params"
           )
@@ -137,58 +141,55 @@ public struct ScreenLoader: Sendable {
     var problems: [SpecProblem] = []
     let source = JSONPointer.root / "source"
     guard let plugin = registry.plugin(named: spec.source.plugin) else {
-      var message = "unknown plugin '\(spec.source.plugin)'"
-      if let near = Spelling.nearest(to: spec.source.plugin, in: registry.names) {
-        message += "; did you mean '\(near)'?"
-      }
-      message += " (plugins: \(registry.names.joined(separator: ", ")))"
-      return [SpecProblem(pointer: source / "plugin", anchor: .value(offset: 0), message: message)]
+      let message = Diagnostic.Message.unknown(
+        "unknown plugin '\(spec.source.plugin)'", name: spec.source.plugin, among: registry.names,
+        notes: ["plugins: \(registry.names.joined(separator: ", "))"])
+      return [SpecProblem(.registry, pointer: source / "plugin", anchor: .value(offset: 0), message: message)]
     }
     let names = plugin.resources.map(\.name)
     guard let resource = plugin.resource(named: spec.source.resource) else {
-      var message = "plugin '\(plugin.name)' has no resource '\(spec.source.resource)'"
-      if let near = Spelling.nearest(to: spec.source.resource, in: names) { message += "; did you mean '\(near)'?" }
-      message += " (resources: \(names.joined(separator: ", ")))"
-      return [SpecProblem(pointer: source / "resource", anchor: .value(offset: 0), message: message)]
+      let message = Diagnostic.Message.unknown(
+        "plugin '\(plugin.name)' has no resource '\(spec.source.resource)'", name: spec.source.resource, among: names,
+        notes: ["resources: \(names.joined(separator: ", "))"])
+      return [SpecProblem(.registry, pointer: source / "resource", anchor: .value(offset: 0), message: message)]
     }
     let wanted: Resource.Kind? = spec.kind.map { $0 == .list ? .list : .record }
     if let kind = spec.kind, let wanted, resource.kind != wanted {
       let fitting = plugin.resources.filter { $0.kind == wanted }.map(\.name).joined(separator: ", ")
       problems.append(
         SpecProblem(
-          pointer: source / "resource", anchor: .value(offset: 0),
+          .registry, pointer: source / "resource", anchor: .value(offset: 0),
           message:
             "'\(resource.name)' is a \(resource.kind.rawValue) resource, and a \(kind.rawValue) screen needs a \(wanted.rawValue) resource (\(plugin.name) has: \(fitting))"
         ))
     }
     let parameterNames = resource.parameters.map(\.name)
     for (name, _) in spec.source.parameters where resource.parameter(named: name) == nil {
-      var message = "'\(resource.name)' has no parameter '\(name)'"
-      if let near = Spelling.nearest(to: name, in: parameterNames) { message += "; did you mean '\(near)'?" }
-      message +=
-        parameterNames.isEmpty ? " (it takes none)" : " (parameters: \(parameterNames.joined(separator: ", ")))"
-      problems.append(SpecProblem(pointer: source / "params" / name, anchor: .key, message: message))
+      let message = Diagnostic.Message.unknown(
+        "'\(resource.name)' has no parameter '\(name)'", name: name, among: parameterNames,
+        notes: [parameterNames.isEmpty ? "it takes none" : "parameters: \(parameterNames.joined(separator: ", "))"])
+      problems.append(SpecProblem(.registry, pointer: source / "params" / name, anchor: .key, message: message))
     }
     if let search = spec.search, resource.parameter(named: search.parameter) == nil {
-      var message = "search param '\(search.parameter)' is not a parameter of '\(resource.name)'"
-      if let near = Spelling.nearest(to: search.parameter, in: parameterNames) {
-        message += "; did you mean '\(near)'?"
-      }
-      message += parameterNames.isEmpty ? "" : " (parameters: \(parameterNames.joined(separator: ", ")))"
-      problems.append(SpecProblem(pointer: .root / "search" / "param", anchor: .value(offset: 0), message: message))
+      let message = Diagnostic.Message.unknown(
+        "search param '\(search.parameter)' is not a parameter of '\(resource.name)'", name: search.parameter,
+        among: parameterNames,
+        notes: parameterNames.isEmpty ? [] : ["parameters: \(parameterNames.joined(separator: ", "))"])
+      problems.append(
+        SpecProblem(.registry, pointer: .root / "search" / "param", anchor: .value(offset: 0), message: message))
     }
     let given = Set(spec.source.parameters.map(\.name) + (spec.search.map { [$0.parameter] } ?? []))
     for parameter in resource.parameters where parameter.required && !given.contains(parameter.name) {
       problems.append(
         SpecProblem(
-          pointer: source, anchor: .key,
+          .registry, pointer: source, anchor: .key,
           message:
             "'\(resource.name)' needs parameter '\(parameter.name)' (\(parameter.summary)); add it to source.params"))
     }
     if let paging = spec.paging, paging.pageSize > resource.maxPageSize {
       problems.append(
         SpecProblem(
-          pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
+          .registry, pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
           message: "pageSize \(paging.pageSize) is more than '\(resource.name)' allows (\(resource.maxPageSize))"))
     }
     return problems
@@ -201,7 +202,7 @@ public struct ScreenLoader: Sendable {
       guard let template, template.readsRecord else { return }
       problems.append(
         SpecProblem(
-          pointer: pointer, anchor: .value(offset: 0),
+          .template, pointer: pointer, anchor: .value(offset: 0),
           message:
             "\(what) has no record to read fields from; use {params.…}, {query} or {meta.…} in \"\(template.source)\""))
     }
@@ -215,10 +216,10 @@ public struct ScreenLoader: Sendable {
     }
     for (pointer, template) in spec.namedTemplates {
       for key in template.metaKeys where !MetaKey.all.contains(key) {
-        var message = "unknown metadata '{meta.\(key)}'"
-        if let near = Spelling.nearest(to: key, in: MetaKey.all) { message += "; did you mean 'meta.\(near)'?" }
-        message += " (metadata: \(MetaKey.all.map { "meta.\($0)" }.joined(separator: ", ")))"
-        problems.append(SpecProblem(pointer: pointer, anchor: .value(offset: 0), message: message))
+        let message = Diagnostic.Message.unknown(
+          "unknown metadata '{meta.\(key)}'", name: key, among: MetaKey.all, spelled: { "meta.\($0)" },
+          notes: ["metadata: \(MetaKey.all.map { "meta.\($0)" }.joined(separator: ", "))"])
+        problems.append(SpecProblem(.template, pointer: pointer, anchor: .value(offset: 0), message: message))
       }
     }
     return problems

@@ -52,10 +52,8 @@ struct SpecDecoder {
       return nil
     }
     guard let kind = kinds.kind(named: text) else {
-      var message = "unknown kind '\(text)'; expected \(expected)"
-      if let near = Spelling.nearest(to: text, in: kinds.names) {
-        message = "unknown kind '\(text)'; did you mean '\(near)'?"
-      }
+      let message = Diagnostic.Message.unknown(
+        "unknown kind '\(text)'", name: text, among: kinds.names, expected: "expected \(expected)")
       fail(.root / "kind", .value(offset: 0), message)
       return nil
     }
@@ -127,6 +125,10 @@ struct SpecDecoder {
   // MARK: - Values
 
   mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: String) {
+    fail(pointer, anchor, Diagnostic.Message(message))
+  }
+
+  mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: Diagnostic.Message) {
     problems.append(SpecProblem(pointer: pointer, anchor: anchor, message: message))
   }
 
@@ -140,12 +142,9 @@ struct SpecDecoder {
         fail(pointer / key, .key, reason)
         continue
       }
-      var message = "unknown key '\(key)'"
-      if let near = Spelling.nearest(to: key, in: allowed.filter { object[$0] == nil }) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "; expected one of " + allowed.filter { $0 != "$comment" }.map { "'\($0)'" }.joined(separator: ", ")
-      }
+      let message = Diagnostic.Message.unknown(
+        "unknown key '\(key)'", name: key, among: allowed.filter { object[$0] == nil },
+        expected: "expected one of " + allowed.filter { $0 != "$comment" }.map { "'\($0)'" }.joined(separator: ", "))
       fail(pointer / key, .key, message)
     }
   }

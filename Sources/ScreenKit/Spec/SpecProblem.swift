@@ -7,9 +7,17 @@ struct SpecProblem: Sendable, Hashable {
     case value(offset: Int)
   }
 
+  var kind: Diagnostic.Kind
   var pointer: JSONPointer
   var anchor: Anchor
-  var message: String
+  var message: Diagnostic.Message
+
+  init(_ kind: Diagnostic.Kind = .schema, pointer: JSONPointer, anchor: Anchor, message: Diagnostic.Message) {
+    self.kind = kind
+    self.pointer = pointer
+    self.anchor = anchor
+    self.message = message
+  }
 }
 
 /// A screen's binding to its data source: the part checked against the plugin registry.

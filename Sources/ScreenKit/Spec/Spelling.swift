@@ -1,4 +1,4 @@
-/// Near-name suggestions for "did you mean" hints, by edit distance.
+/// Near-name suggestions by edit distance; `Diagnostic.Message.unknown` turns one into a "did you mean".
 package enum Spelling {
   /// The candidate closest to `word`, if it is close enough to be what the author meant.
   package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {

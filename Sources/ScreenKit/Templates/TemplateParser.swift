@@ -169,13 +169,10 @@ struct TemplateParser {
       try none()
       return .trim
     default:
-      var message = "unknown filter '\(name)'"
-      if let near = Spelling.nearest(to: name, in: TemplateFilter.names) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "; filters are " + TemplateFilter.names.joined(separator: ", ")
-      }
-      throw TemplateError(offset: start, message: message)
+      let message = Diagnostic.Message.unknown(
+        "unknown filter '\(name)'", name: name, among: TemplateFilter.names,
+        expected: "filters are " + TemplateFilter.names.joined(separator: ", "))
+      throw TemplateError(offset: start, message: message.description)
     }
   }
 

@@ -32,10 +32,9 @@ extension SpecDecoder {
     let types = ["text", "image", "fields", "list"]
     guard let type = requiredString(object, "type", at: pointer) else { return nil }
     guard let allowed = Self.sectionKeys[type] else {
-      var message = "unknown section type '\(type)'; expected one of \(types.joined(separator: ", "))"
-      if let near = Spelling.nearest(to: type, in: types) {
-        message = "unknown section type '\(type)'; did you mean '\(near)'?"
-      }
+      let message = Diagnostic.Message.unknown(
+        "unknown section type '\(type)'", name: type, among: types,
+        expected: "expected one of \(types.joined(separator: ", "))")
       fail(pointer / "type", .value(offset: 0), message)
       return nil
     }
