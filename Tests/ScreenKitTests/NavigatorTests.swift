@@ -4,7 +4,6 @@ import Testing
 @testable import ScreenKit
 
 /// Hot reload: edits to open screen files apply at once, keeping what the user has loaded.
-@MainActor
 @Suite("Navigator reload")
 struct NavigatorReloadTests {
   static let screen =

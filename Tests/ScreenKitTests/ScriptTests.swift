@@ -47,7 +47,6 @@ struct ScriptParsingTests {
   }
 }
 
-@MainActor
 @Suite("Script runner")
 struct ScriptRunnerTests {
   let source = CountingSource(count: 45)
