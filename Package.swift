@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .executable(name: "screenrun", targets: ["screenrun"]),
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
+    // The command line as a library: an executable of `await ScreenRun.main(plugins: [...])` is a
+    // screenrun with plugins of its own.
+    .library(name: "ScreenRunCLI", targets: ["ScreenRunCLI"]),
   ],
   targets: [
     // jansson, from the system: Debian's libjansson-dev (found through pkg-config).
@@ -55,9 +58,15 @@ let package = Package(
       exclude: ["build_sample.py", "PROVENANCE.md", "github-sample.json", "github-sample.index"],
       cSettings: [.headerSearchPath(".")]
     ),
+    // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that
+    // ignores case, it would be the executable's folder and module).
+    .target(
+      name: "ScreenRunCLI",
+      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"]
+    ),
     .executableTarget(
       name: "screenrun",
-      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"]
+      dependencies: ["ScreenRunCLI"]
     ),
     // `swift run -c release screenbench`: the benchmarks of BENCHMARKS.md. It runs the screenrun
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
@@ -124,7 +133,7 @@ let package = Package(
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(
       name: "ScreenrunTests",
-      dependencies: ["screenrun", "TestSupport"],
+      dependencies: ["screenrun", "ScreenRunCLI", "TestSupport"],
       exclude: ["Catalog", "__Snapshots__"]
     ),
   ],

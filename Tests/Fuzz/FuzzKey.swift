@@ -1,4 +1,4 @@
-// A libFuzzer target for the terminal key decoder (Sources/screenrun/Interactive/Key.swift): any
+// A libFuzzer target for the terminal key decoder (Sources/ScreenRunCLI/Interactive/Key.swift): any
 // bytes as what a terminal sends in raw mode. `Tests/Fuzz/run build key` builds it.
 
 import ScreenKit

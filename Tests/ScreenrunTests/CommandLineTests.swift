@@ -121,6 +121,76 @@ struct CommandLineTests {
     }
   }
 
+  @Test(
+    "a bare word first is a subcommand: an unknown one is pointed at, with the near name",
+    arguments: [
+      UsageErrorCase(
+        arguments: ["tset", "Screens/characters.json"], says: ["unknown subcommand 'tset'", "did you mean 'test'?"]),
+      UsageErrorCase(
+        arguments: ["--once", "characters"],
+        says: ["unknown subcommand 'characters'", "a screen is a path to a .json file"]),
+      UsageErrorCase(
+        arguments: ["plugin", "chek"], says: ["unknown subcommand 'plugin chek'", "did you mean 'plugin check'?"]),
+    ])
+  func unknownSubcommand(_ example: UsageErrorCase) async throws {
+    let result = try await Screenrun.run(example.arguments)
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result.standardOutput)")
+    let lines = result.stderrLines
+    for words in example.says {
+      #expect(lines.first?.contains(words) == true, "'\(words)' missing from: \(result.standardError)")
+    }
+    // The second line shows the arguments, the third a caret under the word.
+    let word = example.arguments.first { !$0.hasPrefix("-") && ($0 == "tset" || $0 == "characters" || $0 == "chek") }
+    let shown = try #require(lines.dropFirst().first)
+    let carets = try #require(lines.dropFirst(2).first)
+    let start = try #require(shown.range(of: " " + (word ?? "?"))).lowerBound
+    let column = shown.distance(from: shown.startIndex, to: start) + 1
+    #expect(
+      carets == String(repeating: " ", count: column) + String(repeating: "^", count: word?.count ?? 0), "\(result)")
+    #expect(result.standardError.contains(Self.usageLine), "\(result)")
+  }
+
+  @Test("a subcommand to come is recognized, never taken for a screen")
+  func subcommandToCome() async throws {
+    for words in [["test"], ["schema"], ["completions", "bash"], ["plugin", "check"]] {
+      let result = try await Screenrun.run(words)
+      #expect(result.exitCode == 2, "\(result)")
+      #expect(
+        result.stderrLines.first
+          == "screenrun: error: '\(words.prefix(words[0] == "plugin" ? 2 : 1).joined(separator: " "))' is a subcommand to come; this version of screenrun does not have it yet",
+        "\(result)")
+    }
+  }
+
+  @Test("-- ends the options: what follows is a screen even if it starts with a dash")
+  func endOfOptions() async throws {
+    let result = try await Screenrun.run(["--once", "--", "--x.json"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.stderrLines.first == "--x.json: error: no such file", "\(result)")
+  }
+
+  @Test("--help is derived from the declaration: every option and its value, in one column")
+  func helpListsEveryOption() async throws {
+    let result = try await Screenrun.run(["-h"])
+    #expect(result.exitCode == 0, "\(result)")
+    let options = result.stdoutLines.drop { $0 != "options:" }.dropFirst().prefix { !$0.isEmpty }
+    let names = options.filter { $0.hasPrefix("  --") }.map { $0.dropFirst(2).prefix { $0 != " " && $0 != "," } }
+    #expect(
+      names == [
+        "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--check", "--plugins", "--help",
+        "--version",
+      ], "\(result.standardOutput)")
+    // Where each option's help starts: after its name and at least two spaces.
+    let columns = Set(
+      options.filter { $0.hasPrefix("  --") }.compactMap { line -> Int? in
+        guard let gap = line.dropFirst(2).range(of: "  ") else { return nil }
+        let help = line[gap.upperBound...].drop { $0 == " " }
+        return line.distance(from: line.startIndex, to: help.startIndex)
+      })
+    #expect(columns.count == 1, "the help does not start in one column: \(result.standardOutput)")
+  }
+
   @Test("a screen file that does not exist")
   func noSuchFile() async throws {
     let result = try await Screenrun.run(["Screens/no-such-screen.json"])

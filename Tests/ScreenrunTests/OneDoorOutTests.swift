@@ -16,11 +16,11 @@ struct OneDoorOutTests {
   /// The few raw writes that are not output, each with why, by file and a text on its line.
   static let exceptions: [(file: String, line: String, why: String)] = [
     (
-      "Sources/screenrun/Interactive/TerminalMode.swift", "one-door-out: crash handler",
+      "Sources/ScreenRunCLI/Interactive/TerminalMode.swift", "one-door-out: crash handler",
       "a crash handler may only make async-signal-safe calls: it restores the terminal with a raw write(2)"
     ),
     (
-      "Sources/screenrun/Interactive/SignalWatcher.swift", "one-door-out: the self-pipe",
+      "Sources/ScreenRunCLI/Interactive/SignalWatcher.swift", "one-door-out: the self-pipe",
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (

@@ -50,6 +50,16 @@ public protocol KindSpec: Sendable {
   var namedTemplates: [(pointer: JSONPointer, template: Template)] { get }
   /// The screen a row opens, if the kind has rows that open one.
   var select: SelectSpec? { get }
+  /// Whether the screen's `title` and `footer` are drawn with a record to read (a detail's are;
+  /// a list's stand above and below many).
+  var titleHasRecord: Bool { get }
+  /// The kind's templates that have no record to read, each with where it stands and what it is.
+  var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { get }
+}
+
+extension KindSpec {
+  public var titleHasRecord: Bool { true }
+  public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
 }
 
 /// Where a screen's data comes from: a plugin's resource, with parameter templates.

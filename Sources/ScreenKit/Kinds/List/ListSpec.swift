@@ -15,6 +15,13 @@ public struct ListSpec: KindSpec {
     templates += select?.parameters.map { (root / "select" / "params" / $0.name, $0.value) } ?? []
     return templates
   }
+
+  /// A list's title and footer stand above and below many records, and read none.
+  public var titleHasRecord: Bool { false }
+
+  public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
+    empty.map { [(JSONPointer.root / "empty", $0, "the empty text")] } ?? []
+  }
 }
 
 public struct RowSpec: Sendable {

@@ -3,18 +3,19 @@ import GitHubPlugin
 import MarvelPlugin
 import ScreenKit
 
-@main
+/// The command line: reads the arguments, runs what they ask, and says how the run ended.
+/// `ScreenRun.main(plugins:)` is its door.
 struct ScreenRunCommand {
   /// The plugins this build ships, registered by name.
   static func makeRegistry() -> PluginRegistry {
     PluginRegistry([MarvelPlugin.plugin, GitHubPlugin.plugin])
   }
 
-  @MainActor
-  static func main() async {
-    TerminalWriter.prepareStandardStreams()
-    let code = await run(Array(CommandLine.arguments.dropFirst()))
-    exit(code.rawValue)
+  /// The shipped plugins and `added`, which replace a shipped one of the same name.
+  static func registry(adding added: [Plugin]) -> PluginRegistry {
+    let registry = makeRegistry()
+    for plugin in added { registry.register(plugin) }
+    return registry
   }
 
   /// How the run ends; also what a failed start throws.
@@ -28,20 +29,23 @@ struct ScreenRunCommand {
     case terminated = 143
   }
 
+  /// Runs the arguments after the program's name, with the shipped plugins and `added` (which
+  /// replace a shipped one of the same name).
   @MainActor
-  static func run(_ argv: [String]) async -> ExitCode {
+  static func run(_ argv: [String], adding added: [Plugin] = []) async -> ExitCode {
     let arguments: Arguments
     do {
       arguments = try Arguments.parse(argv).resolvingEnvironment(environment)
     } catch {
-      Output.error(
-        "screenrun: error: \(error)\n\(Arguments.usage.split(separator: "\n").prefix(4).joined(separator: "\n"))")
+      var text = "screenrun: error: \(error)"
+      if let pointer = error.pointer(in: argv, program: "screenrun") { text += "\n" + pointer }
+      Output.error(text + "\n" + Arguments.usage)
       return .usage
     }
-    let registry = makeRegistry()
+    let registry = registry(adding: added)
     switch arguments.command {
     case .help:
-      Output.write(Arguments.usage + "\n")
+      Output.write(Arguments.help)
       return .ok
     case .version:
       Output.write("screenrun \(ScreenRun.version)\n")

@@ -1,0 +1,177 @@
+import ScreenKit
+
+/// What the command line asked for.
+struct Arguments: Equatable {
+  enum Command: Equatable {
+    case run(screen: String)
+    case check(files: [String])
+    case plugins
+    case help
+    case version
+  }
+
+  /// What a run does instead of running a screen, chosen by an option.
+  enum Mode: Equatable, Sendable {
+    /// Validate the screen files given (`--check`).
+    case check
+    /// List the data sources (`--plugins`).
+    case plugins
+  }
+
+  var command: Command
+  var once = false
+  /// A script file, or "-" for stdin.
+  var script: String?
+  /// Reload screen files when they change.
+  var watch = false
+  var width: Int?
+  var parameters: [String: String] = [:]
+  /// Live data over HTTP instead of the bundled samples (`--live`, or `SCREENRUN_DATA=live`).
+  var live = false
+  /// Neither read nor write the HTTP response cache.
+  var noCache = false
+
+  /// The usage lines and all of `--help`, from the declaration.
+  static var usage: String { declaration.usage }
+  static var help: String { declaration.help }
+
+  /// Reads the arguments after the program name, as `declaration` says; a problem is a usage
+  /// error, located at the argument it is about.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+    var result = Arguments(command: .help)
+    var mode: Mode?
+    var operands: [(index: Int, text: String)] = []
+    var optionsEnded = false
+    var index = 0
+
+    while index < arguments.count {
+      defer { index += 1 }
+      let argument = arguments[index]
+      guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+        operands.append((index, argument))
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var (spelling, inline) = (argument, String?.none)
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        spelling = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = declaration.option(spelled: spelling) else {
+        throw UsageError(
+          Diagnostic.Message.unknown("unknown option '\(argument)'", name: spelling, among: declaration.spellings),
+          at: index)
+      }
+      var value: String?
+      if option.value == nil {
+        if let inline {
+          throw UsageError("\(spelling) takes no value, got '\(spelling)=\(inline)'", at: index)
+        }
+      } else if let inline {
+        value = inline
+      } else {
+        guard index + 1 < arguments.count else { throw UsageError("\(spelling) needs a value", at: index) }
+        index += 1
+        value = arguments[index]
+      }
+      switch option.effect {
+      case .answer(let command): return Arguments(command: command)
+      case .mode(let chosen): mode = chosen
+      case .set(let apply): try apply(&result, value)
+      }
+    }
+
+    if mode == nil, let subcommand = try subcommand(in: arguments, operands: operands) {
+      throw UsageError(
+        "'\(subcommand.name)' is a subcommand to come; this version of screenrun does not have it yet",
+        at: operands[0].index)
+    }
+    let screens = operands.map(\.text)
+    switch mode {
+    case .check:
+      guard !screens.isEmpty else { throw UsageError("--check needs at least one screen file") }
+      result.command = .check(files: screens)
+    case .plugins:
+      if let screen = screens.first { throw UsageError("--plugins takes no screen, got '\(screen)'") }
+      result.command = .plugins
+    case nil:
+      guard let screen = screens.first else {
+        throw UsageError("no screen given; try 'screenrun Screens/characters.json', or --help")
+      }
+      guard screens.count == 1 else {
+        throw UsageError(
+          "one screen at a time: got '\(screen)' and '\(screens[1])' (to check several, use --check)",
+          at: operands[1].index)
+      }
+      result.command = .run(screen: screen)
+    }
+    return result
+  }
+
+  /// The subcommand the first operand names, if it names one; throws when it is a bare word
+  /// that names neither a subcommand nor anything on disk (a screen is a path to a `.json` file).
+  private static func subcommand(
+    in arguments: [String], operands: [(index: Int, text: String)]
+  ) throws(UsageError) -> CommandDeclaration.Subcommand? {
+    guard let first = operands.first else { return nil }
+    let words = operands.map(\.text)
+    if let subcommand = declaration.subcommands.first(where: { words.starts(with: $0.words) }) {
+      return subcommand
+    }
+    if let partial = declaration.subcommands.first(where: { $0.words[0] == first.text }) {
+      let given = operands.prefix(partial.words.count).map(\.text).joined(separator: " ")
+      let near = declaration.subcommands.filter { $0.words[0] == first.text }.map(\.name)
+      throw UsageError(
+        Diagnostic.Message(
+          "unknown subcommand '\(given)'", suggestion: near.count == 1 ? near[0] : nil,
+          expected: "expected one of " + near.joined(separator: ", ")),
+        at: operands.count > 1 ? operands[1].index : first.index)
+    }
+    let available = declaration.subcommands.filter(\.available).map(\.name)
+    let bare = !first.text.isEmpty && first.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    guard bare, RegularFile.problem(at: first.text) == .missing else { return nil }
+    throw UsageError(
+      Diagnostic.Message.unknown(
+        "unknown subcommand '\(first.text)'", name: first.text, among: declaration.subcommands.map { $0.words[0] },
+        expected: "a screen is a path to a .json file, such as Screens/characters.json",
+        notes: available.isEmpty ? [] : ["subcommands: " + available.joined(separator: ", ")]),
+      at: first.index)
+  }
+}
+
+/// A command line that cannot be run: what is wrong, and which argument (counting from 0 after
+/// the program's name) it is about, when it is about one.
+struct UsageError: Error, CustomStringConvertible {
+  var message: Diagnostic.Message
+  var argument: Int?
+
+  init(_ message: Diagnostic.Message, at argument: Int? = nil) {
+    self.message = message
+    self.argument = argument
+  }
+
+  var description: String { message.description }
+
+  /// The arguments with a caret line under the one the error is about, as a compiler points at a
+  /// column: the arguments before it are elided, and each is cut to a readable length.
+  ///
+  ///       screenrun tset Screens/characters.json
+  ///                 ^^^^
+  func pointer(in arguments: [String], program: String) -> String? {
+    guard let argument, arguments.indices.contains(argument) else { return nil }
+    func shown(_ text: String) -> String {
+      TextWidth.truncate(TerminalSafe.sanitize(text), toColumns: 40)
+    }
+    var before = "  " + program + " "
+    if argument > 0 { before += (argument > 1 ? "… " : "") + shown(arguments[argument - 1]) + " " }
+    let target = shown(arguments[argument])
+    let after = argument + 1 < arguments.count ? " " + shown(arguments[argument + 1]) : ""
+    let caret =
+      String(repeating: " ", count: TextWidth.width(of: before))
+      + String(repeating: "^", count: max(1, TextWidth.width(of: target)))
+    return before + target + after + "\n" + caret
+  }
+}

@@ -1,0 +1,49 @@
+import ScreenKit
+
+extension CommandDeclaration {
+  /// The usage lines, one for each form: a screen's run with its options, each option with a form
+  /// of its own, each available subcommand, then the options about the program.
+  var usage: String {
+    let runOptions = options.filter { if case .run = $0.form { true } else { false } }
+    var forms = [
+      "\(name) SCREEN.json " + runOptions.map { "[\($0.synopsis)]\($0.repeatable ? "..." : "")" }.joined(separator: " ")
+    ]
+    for option in options {
+      if case .own = option.form { forms.append("\(name) \(option.synopsis)") }
+    }
+    for subcommand in subcommands where subcommand.available {
+      forms.append("\(name) \(subcommand.name) \(subcommand.operands)")
+    }
+    let about = options.filter { if case .about = $0.form { true } else { false } }
+    if !about.isEmpty { forms.append("\(name) " + about.map(\.name).joined(separator: " | ")) }
+    let indent = String(repeating: " ", count: "usage: ".count)
+    return forms.enumerated().map { ($0 == 0 ? "usage: " : indent) + $1 }.joined(separator: "\n")
+  }
+
+  /// The whole of `--help`: the usage, the summary, the subcommands and options with their help.
+  var help: String {
+    var text = usage + "\n\n" + summary + "\n"
+    let subcommandRows = subcommands.filter(\.available).map { ("\($0.name) \($0.operands)", $0.help) }
+    if !subcommandRows.isEmpty { text += "\nsubcommands:\n" + Self.table(subcommandRows) }
+    let optionRows = options.map { option in
+      (option.synopsis + option.aliases.map { ", \($0)" }.joined(), option.help)
+    }
+    text += "\noptions:\n" + Self.table(optionRows)
+    return text + "\n" + epilogue + "\n"
+  }
+
+  /// Rows of a name and its help: names in a column of their own, help wrapped beside them.
+  private static func table(_ rows: [(name: String, help: String)]) -> String {
+    // As wide as the widest name and two spaces, so that every help starts in one column.
+    let nameColumns = (rows.map(\.name.count).max() ?? 0) + 2
+    let helpColumns = 70
+    var lines: [String] = []
+    for row in rows {
+      let wrapped = TextWidth.wrap(row.help, toColumns: helpColumns)
+      let head = "  " + row.name + String(repeating: " ", count: max(1, nameColumns - row.name.count))
+      let indent = String(repeating: " ", count: head.count)
+      for (index, line) in wrapped.enumerated() { lines.append((index == 0 ? head : indent) + line) }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

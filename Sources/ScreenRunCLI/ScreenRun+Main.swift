@@ -1,0 +1,22 @@
+import Foundation
+@_exported import ScreenKit
+
+extension ScreenRun {
+  /// Runs screenrun on the process's arguments, with the plugins it ships and `plugins` added,
+  /// then exits with its status. This is the whole of an executable that is a screenrun with
+  /// plugins of its own:
+  ///
+  ///     // Sources/booksrun/main.swift, in a package that depends on screenrun
+  ///     import BooksPlugin
+  ///     import ScreenRunCLI
+  ///
+  ///     await ScreenRun.main(plugins: [BooksPlugin.plugin])
+  ///
+  /// A plugin named as a shipped one (`marvel`, `github`) takes its place.
+  @MainActor
+  public static func main(plugins: [Plugin] = []) async -> Never {
+    TerminalWriter.prepareStandardStreams()
+    let code = await ScreenRunCommand.run(Array(CommandLine.arguments.dropFirst()), adding: plugins)
+    exit(code.rawValue)
+  }
+}

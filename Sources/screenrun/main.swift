@@ -1,0 +1,4 @@
+// The screenrun executable: the command line of ScreenRunCLI, with the plugins it ships.
+import ScreenRunCLI
+
+await ScreenRun.main()
