@@ -105,8 +105,10 @@ public final class TestStore<Model: ViewModel> {
     }
   }
 
-  /// Drops what effects sent and the test does not care about (the test says so by calling this).
-  public func skipReceived() {
+  /// Waits for the effects still running, then drops what every effect sent: the test says so
+  /// when it does not care.
+  nonisolated(nonsending) public func skipReceived() async {
+    for task in tasks { await task.value }
     _ = inbox.takeAll()
   }
 
