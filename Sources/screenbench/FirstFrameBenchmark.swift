@@ -8,9 +8,13 @@ import Foundation
 /// 64 characters and over all 1,446, both read by the same code from files of the same format
 /// (`SCREENRUN_MARVEL_SAMPLE`), and GitHub's commits screen next to the Marvel list.
 ///
-/// Two more rows say where the time goes: the same floor linking FoundationNetworking (what any
-/// tool with URLSession pays to load libcurl and its libraries, used or not), and
-/// `screenrun --version`, which loads screenrun and does nothing.
+/// More rows say where the time goes: the same floor linking FoundationNetworking (what any
+/// tool with URLSession pays to load libcurl and its libraries, used or not), the same floor with
+/// the Swift runtime and Foundation linked in (`-static-stdlib`, as the README's install builds
+/// screenrun), and `screenrun --version`, which loads screenrun and does nothing.
+///
+/// The goal is for the binary a user installs, built with `--static-swift-stdlib`; a screenrun
+/// that loads the Swift runtime as shared libraries is measured all the same, with a note.
 struct FirstFrameBenchmark {
   let screenrun: String
   let runs: Int
@@ -46,6 +50,13 @@ struct FirstFrameBenchmark {
     }
     let networkingFloor = try buildFloor("FoundationNetworking", in: folder)
     contenders.append(("floor + FoundationNetworking linked", [networkingFloor], nil))
+    let staticFloor = try buildFloor("Foundation", in: folder, flags: ["-static-stdlib"])
+    contenders.append(("Foundation floor, runtime linked in (-static-stdlib)", [staticFloor], nil))
+    if let libraries = ChildProcess.output(of: ["ldd", screenrun]), libraries.contains("libswiftCore.so") {
+      section.notes.append(
+        "this screenrun loads the Swift runtime as shared libraries; the goal is for the installed build: "
+          + "swift run -c release --static-swift-stdlib screenbench")
+    }
     contenders.append(("screenrun --version (loading only)", version, nil))
 
     // The same binary and code path over 64 and 1,446 characters: both datasets mapped from
@@ -98,6 +109,9 @@ struct FirstFrameBenchmark {
       section.rows.append(Row("--version / Foundation floor", .ratio, Measurement.ratio(loading, foundation)))
       section.rows.append(Row("--once / networking floor", .ratio, Measurement.ratio(first, networking)))
     }
+    if let linkedIn = at("Foundation floor, runtime linked in") {
+      section.rows.append(Row("--once / floor with the runtime linked in", .ratio, Measurement.ratio(first, linkedIn)))
+    }
     if let few = at("--once over 64"), let many = at("--once over 1,446") {
       section.rows.append(
         Row(
@@ -127,14 +141,14 @@ struct FirstFrameBenchmark {
 
   /// Compiles a floor: a Swift program that imports `module` (Foundation, or FoundationNetworking,
   /// which brings Foundation) and prints one line, built -O with the same toolchain as screenrun.
-  private func buildFloor(_ module: String, in folder: String) throws -> String {
+  private func buildFloor(_ module: String, in folder: String, flags: [String] = []) throws -> String {
     let source = folder + "/\(module).swift"
-    let binary = folder + "/\(module)-floor"
+    let binary = folder + "/\(module)\(flags.joined())-floor"
     let program =
       (module == "Foundation" ? "" : "import Foundation\n") + "import \(module)\n\nprint(\"screenrun floor\")\n"
     try program.write(toFile: source, atomically: true, encoding: .utf8)
     do {
-      _ = try ChildProcess.time(["swiftc", "-O", source, "-o", binary])
+      _ = try ChildProcess.time(["swiftc", "-O"] + flags + [source, "-o", binary])
     } catch {
       throw ChildProcess.Failure(description: "cannot build the Foundation floor with swiftc: \(error)")
     }

@@ -187,7 +187,9 @@ struct GitHubLiveErrorTests {
         Self.at("/search/repositories", .json(200, "{}", delivery: .delayed(.seconds(20)))),
         environment: ["SCREENRUN_HTTP_TIMEOUT": "0.5"]
       ).kind == .transport)
-    let port = try ReplayServer.unusedPort()
+    let closed = try ReplayServer.ClosedPort()
+    defer { closed.close() }
+    let port = closed.port
     #expect(try await error([], environment: ["GITHUB_API_URL": "http://127.0.0.1:\(port)"]).kind == .transport)
   }
 

@@ -147,8 +147,10 @@ struct LiveSecretTests {
     let cache = try TemporaryDirectory("cli")
     defer { cache.remove() }
     var base = server.baseURL
+    let closed = try ReplayServer.ClosedPort()
+    defer { closed.close() }
     if let override = scenario.baseURL {
-      base = override.replacingOccurrences(of: "{port}", with: String(try ReplayServer.unusedPort()))
+      base = override.replacingOccurrences(of: "{port}", with: String(closed.port))
     }
     var environment = [
       "MARVEL_BASE_URL": base, "MARVEL_PUBLIC_KEY": Self.marvelPublicKey, "MARVEL_PRIVATE_KEY": Self.marvelPrivateKey,

@@ -140,7 +140,9 @@ struct MarvelLiveErrorTests {
 
   @Test("a refused connection: a transport error naming the address")
   func refused() async throws {
-    let port = try ReplayServer.unusedPort()
+    let closed = try ReplayServer.ClosedPort()
+    defer { closed.close() }
+    let port = closed.port
     let error = try await error([], environment: ["MARVEL_BASE_URL": "http://127.0.0.1:\(port)"])
     #expect(error.kind == .transport)
     #expect(error.message.contains("127.0.0.1:\(port)") && error.message.contains("connection refused"))

@@ -168,7 +168,9 @@ struct HTTPClientTests {
   @Test("a refused connection is a transport error that says so")
   func refused() async throws {
     defer { folder.remove() }
-    let port = try ReplayServer.unusedPort()
+    let closed = try ReplayServer.ClosedPort()
+    defer { closed.close() }
+    let port = closed.port
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/x"))
     let error = try await failure(client(), HTTPRequest(url: url))
     #expect(error.kind == .transport)

@@ -89,9 +89,18 @@ public final class ReplayServer: Sendable {
     state.withLock { $0.exchanges += exchanges }
   }
 
-  /// A port on 127.0.0.1 where nothing listens, so that connecting is refused.
-  public static func unusedPort() throws(ReplayServerError) -> Int {
-    try Socket.unusedPort()
+  /// A port on 127.0.0.1 where nothing listens, so that connecting is refused. The port stays
+  /// bound (not listening) until `close()`, so that no server of a test running beside this one
+  /// can take it and answer in its place.
+  public final class ClosedPort: Sendable {
+    public let port: Int
+    private let descriptor: Int32
+
+    public init() throws(ReplayServerError) {
+      (descriptor, port) = try Socket.boundWithoutListening()
+    }
+
+    public func close() { _ = Glibc.close(descriptor) }
   }
 
   // MARK: - Serving

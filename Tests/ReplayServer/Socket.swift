@@ -29,12 +29,17 @@ enum Socket {
   }
 
   /// A port that was free a moment ago and has no listener now.
-  static func unusedPort() throws(ReplayServerError) -> Int {
+  /// A socket bound to a free port on 127.0.0.1 and not listening: connecting to it is refused.
+  static func boundWithoutListening() throws(ReplayServerError) -> (descriptor: Int32, port: Int) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw ReplayServerError(description: "socket() failed") }
-    defer { close(descriptor) }
-    try bind(descriptor, port: 0)
-    return boundPort(descriptor)
+    do {
+      try bind(descriptor, port: 0)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    return (descriptor, boundPort(descriptor))
   }
 
   private static func bind(_ descriptor: Int32, port: Int) throws(ReplayServerError) {
