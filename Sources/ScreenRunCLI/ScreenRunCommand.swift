@@ -105,16 +105,3 @@ struct ScreenRunCommand {
     return .ok
   }
 }
-
-extension Navigator.Entry {
-  /// The data error the screen ended in, if any.
-  var error: DataSourceError? {
-    switch model {
-    case .list(let model):
-      if case .error(let error) = model.state.status { return error }
-    case .detail(let model):
-      if case .error(let error) = model.state.status { return error }
-    }
-    return nil
-  }
-}

@@ -1,6 +1,8 @@
 // A libFuzzer target for the terminal key decoder (Sources/ScreenRunCLI/Interactive/Key.swift): any
 // bytes as what a terminal sends in raw mode. `Tests/Fuzz/run build key` builds it.
 
+import ScreenKit
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKey(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -19,14 +19,13 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let spec else { return 0 }
   let record = root
   let state: ScreenState
-  switch spec.body {
-  case .list:
+  if spec.list != nil {
     var list = ListViewModel.State()
     list.status = .loaded
     list.records = [record, record["row"] ?? .null, .string("\u{1B}[2J")]
     list.query = "q"
     state = ScreenState(spec: spec, parameters: ["id": "1"], content: .list(list), selection: 1)
-  case .detail:
+  } else {
     var detail = DetailViewModel.State()
     detail.status = .loaded
     detail.record = record

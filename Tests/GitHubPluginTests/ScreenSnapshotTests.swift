@@ -32,17 +32,18 @@ struct ScreenSnapshotTests {
   ) async throws -> ScreenState {
     let spec = try loader.load(Paths.screen(file))
     let list = try #require(spec.list)
-    let model = ListViewModel(
-      source: try source ?? Self.sample(),
-      configuration: .init(
-        resource: spec.source.resource, parameters: Self.sourceParameters(spec, params), search: list.search,
-        paging: list.paging),
-      scheduler: VirtualScheduler())
-    model.trigger(.appear)
-    if let query { model.trigger(.search(query)) }
+    let model = Store(
+      ListViewModel(
+        source: try source ?? Self.sample(),
+        configuration: .init(
+          resource: spec.source.resource, parameters: Self.sourceParameters(spec, params), search: list.search,
+          paging: list.paging)),
+      state: ListViewModel.State(), scheduler: VirtualScheduler())
+    model.send(.appear)
+    if let query { model.send(.search(query)) }
     await model.settle()
     for _ in 1..<max(1, pages) {
-      model.trigger(.loadNextPage)
+      model.send(.loadNextPage)
       await model.settle()
     }
     return ScreenState(spec: spec, parameters: params, content: .list(model.state))
@@ -51,10 +52,12 @@ struct ScreenSnapshotTests {
   /// A detail screen's state after its record loads.
   func detail(_ file: String, params: [String: String], source: (any DataSource)? = nil) async throws -> ScreenState {
     let spec = try loader.load(Paths.screen(file))
-    let model = DetailViewModel(
-      source: try source ?? Self.sample(),
-      request: RecordRequest(resource: spec.source.resource, parameters: Self.sourceParameters(spec, params)))
-    model.trigger(.appear)
+    let model = Store(
+      DetailViewModel(
+        source: try source ?? Self.sample(),
+        request: RecordRequest(resource: spec.source.resource, parameters: Self.sourceParameters(spec, params))),
+      state: DetailViewModel.State(), scheduler: VirtualScheduler())
+    model.send(.appear)
     await model.settle()
     return ScreenState(spec: spec, parameters: params, content: .detail(model.state))
   }
@@ -213,11 +216,8 @@ struct ScreenSnapshotTests {
     let navigator = Navigator(loader: loader, context: PluginContext(), scheduler: VirtualScheduler())
     try navigator.open(Paths.screen("repositories.json"))
     await navigator.settle()
-    guard case .list(let search) = navigator.current?.model else {
-      Issue.record("not a list")
-      return
-    }
-    search.trigger(.search("github3.py"))
+    let search = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    search.send(.search("github3.py"))
     await navigator.settle()
     let row = try #require(search.state.records.firstIndex { $0["full_name"] == "sigmavirus24/github3.py" })
     try navigator.select(row)

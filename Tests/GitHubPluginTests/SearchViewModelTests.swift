@@ -4,8 +4,7 @@ import TestSupport
 import Testing
 
 /// The GitHub sample app's view-model test, done properly: the repositories screen's own search
-/// settings, driven against a data source that counts what it is asked, on a virtual clock.
-@MainActor
+/// settings, driven on a test store against a data source that counts what it is asked.
 @Suite("Repository search view model")
 struct SearchViewModelTests {
   static let records: [JSON] = [
@@ -15,8 +14,7 @@ struct SearchViewModelTests {
   ]
 
   let source = CountingSource(records: records, attribution: "Test data")
-  let clock = VirtualScheduler()
-  let model: ListViewModel
+  let store: TestStore<ListViewModel>
 
   init() throws {
     let spec = try ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin])).load(Paths.screen("repositories.json"))
@@ -26,14 +24,14 @@ struct SearchViewModelTests {
     #expect(search.parameter == "q")
     #expect(search.required)
     #expect(search.debounceMilliseconds == 500)
-    model = ListViewModel(
-      source: source,
-      configuration: .init(resource: spec.source.resource, parameters: [:], search: search, paging: list.paging),
-      scheduler: clock)
+    store = TestStore(
+      ListViewModel(
+        source: source,
+        configuration: .init(resource: spec.source.resource, parameters: [:], search: search, paging: list.paging)))
   }
 
-  /// The state after the query `query` answered with `records`.
-  func answered(_ query: String, _ records: [JSON]) -> ListViewModel.State {
+  /// The state after the query `query`, the search of `generation`, answered with `records`.
+  func answered(_ query: String, _ records: [JSON], generation: Int) -> ListViewModel.State {
     var state = ListViewModel.State()
     state.status = .loaded
     state.query = query
@@ -42,99 +40,146 @@ struct SearchViewModelTests {
     state.total = records.count
     state.pagesLoaded = 1
     state.attribution = "Test data"
+    state.generation = generation
     return state
   }
 
-  func type(_ text: String) async {
-    model.trigger(.queryChanged(text))
-    clock.advance(by: .milliseconds(500))
-    await model.settle()
+  /// The answer the counting source gives to a search of `generation`.
+  func answer(_ records: [JSON], generation: Int) -> ListViewModel.Input {
+    .pageLoaded(
+      generation: generation, page: 0, cursor: nil,
+      .success(Page(records: records, total: records.count, attribution: "Test data")))
+  }
+
+  /// The screen is shown: with no query, nothing is asked.
+  func appear() {
+    store.send(.appear) {
+      $0.activeQuery = ""
+      $0.generation = 1
+    }
+  }
+
+  /// Types `text` (one edit) and lets the debounce run out.
+  func type(_ text: String, _ expect: (inout ListViewModel.State) -> Void) async {
+    store.send(.queryChanged(text)) { $0.query = text }
+    store.advance(by: .milliseconds(500))
+    await store.receive(.debounceElapsed, expect)
   }
 
   @Test func anEmptyQueryAsksNothingAndShowsAnEmptyList() async {
-    model.trigger(.appear)
-    await model.settle()
-    var idle = ListViewModel.State()
-    idle.activeQuery = ""
-    #expect(model.state == idle)
+    appear()
+    await store.finish()
     #expect(source.pageRequests.isEmpty)
   }
 
   @Test func clearingTheQueryClearsTheResultsWithoutARequest() async {
-    model.trigger(.appear)
-    await type("re")
-    #expect(model.state == answered("re", [Self.records[0], Self.records[1]]))
+    appear()
+    await type("re") {
+      $0.activeQuery = "re"
+      $0.status = .loading
+      $0.generation = 2
+    }
+    await store.receive(answer([Self.records[0], Self.records[1]], generation: 2)) {
+      $0 = answered("re", [Self.records[0], Self.records[1]], generation: 2)
+    }
     #expect(source.pageRequests == [PageRequest(resource: "repositories", parameters: ["q": "re"], pageSize: 30)])
 
-    await type("")
-    var cleared = ListViewModel.State()
-    cleared.query = ""
-    cleared.activeQuery = ""
-    cleared.attribution = "Test data"  // what the data source said stays known
-    #expect(model.state == cleared)
-    #expect(source.pageRequests.count == 1)
-
-    await type("   ")  // only spaces is no query either
-    #expect(model.state.records.isEmpty)
-    #expect(model.state.status == .idle)
+    await type("") {
+      $0 = ListViewModel.State()
+      $0.activeQuery = ""
+      $0.attribution = "Test data"  // what the data source said stays known
+      $0.generation = 3
+    }
+    await type("   ") { _ in }  // only spaces is no query either
+    await store.finish()
+    #expect(store.state.status == .idle)
     #expect(source.pageRequests.count == 1)
   }
 
   @Test func aNewQuerysResultsReplaceTheOld() async {
-    model.trigger(.appear)
-    await type("re")
-    #expect(model.state == answered("re", [Self.records[0], Self.records[1]]))
-    await type("sw")
-    #expect(model.state == answered("sw", [Self.records[2]]))
+    appear()
+    await type("re") {
+      $0.activeQuery = "re"
+      $0.status = .loading
+      $0.generation = 2
+    }
+    await store.receive(answer([Self.records[0], Self.records[1]], generation: 2)) {
+      $0 = answered("re", [Self.records[0], Self.records[1]], generation: 2)
+    }
+    await type("sw") {
+      $0 = ListViewModel.State()
+      $0.query = "sw"
+      $0.activeQuery = "sw"
+      $0.status = .loading
+      $0.attribution = "Test data"
+      $0.generation = 3
+    }
+    await store.receive(answer([Self.records[2]], generation: 3)) {
+      $0 = answered("sw", [Self.records[2]], generation: 3)
+    }
+    await store.finish()
     #expect(source.pageRequests.map { $0.parameters["q"] } == ["re", "sw"])
   }
 
   @Test func keystrokesWithinTheDebounceMakeOneRequest() async {
-    model.trigger(.appear)
+    appear()
     for text in ["s", "sw", "swi"] {
-      model.trigger(.queryChanged(text))
-      clock.advance(by: .milliseconds(200))
+      store.send(.queryChanged(text)) { $0.query = text }
+      store.advance(by: .milliseconds(200))
     }
     #expect(source.pageRequests.isEmpty)
-    clock.advance(by: .milliseconds(300))
-    await model.settle()
+    store.advance(by: .milliseconds(300))
+    await store.receive(.debounceElapsed) {
+      $0.activeQuery = "swi"
+      $0.status = .loading
+      $0.generation = 2
+    }
+    await store.receive(answer([Self.records[2]], generation: 2)) {
+      $0 = answered("swi", [Self.records[2]], generation: 2)
+    }
+    await store.finish()
     #expect(source.pageRequests.map { $0.parameters["q"] } == ["swi"])
-    #expect(model.state == answered("swi", [Self.records[2]]))
   }
 
   /// The answer to "re" arrives after the answer to "sw": it is dropped, never shown.
   @Test func aLateAnswerToAnOldQueryIsDropped() async {
-    model.trigger(.appear)
-    source.hold()
-    model.trigger(.search("re"))
-    await waitUntilHeld(1)  // one at a time, so the held answers are in a known order
-    model.trigger(.search("sw"))
-    await waitUntilHeld(2)
-    #expect(source.pageRequests.map { $0.parameters["q"] } == ["re", "sw"])
-    source.release(at: 1)
-    // Not `settle()`: that waits for the "re" answer too, which is still held.
-    while model.state.status != .loaded { await Task.yield() }
-    #expect(model.state == answered("sw", [Self.records[2]]))
-    source.releaseAll()
-    await model.settle()
-    #expect(model.state == answered("sw", [Self.records[2]]))
+    appear()
+    store.send(.search("re")) {
+      $0.query = "re"
+      $0.activeQuery = "re"
+      $0.status = .loading
+      $0.generation = 2
+    }
+    store.send(.search("sw")) {
+      $0.query = "sw"
+      $0.activeQuery = "sw"
+      $0.generation = 3
+    }
+    await store.receive(answer([Self.records[2]], generation: 3)) {
+      $0 = answered("sw", [Self.records[2]], generation: 3)
+    }
+    store.send(answer([Self.records[0], Self.records[1]], generation: 2))  // late: stale, no change
+    await store.finish()
+    #expect(source.pageRequests.count == 2)
   }
 
   @Test func clearingTheQueryWhileARequestIsOutDropsItsAnswer() async {
-    model.trigger(.appear)
+    appear()
     source.hold()
-    model.trigger(.search("re"))
-    await waitUntilHeld(1)
-    model.trigger(.search(""))
+    store.send(.search("re")) {
+      $0.query = "re"
+      $0.activeQuery = "re"
+      $0.status = .loading
+      $0.generation = 2
+    }
+    store.send(.search("")) {
+      $0.query = ""
+      $0.activeQuery = ""
+      $0.status = .idle
+      $0.generation = 3
+    }
     source.releaseAll()
-    await model.settle()
-    #expect(model.state.records.isEmpty)
-    #expect(model.state.status == .idle)
-    #expect(source.pageRequests.count == 1)
-  }
-
-  /// The held requests reach the source on other tasks; wait, without sleeping, until they have.
-  func waitUntilHeld(_ count: Int) async {
-    while source.heldCount < count { await Task.yield() }
+    await store.finish()  // the held answer, let go after the clearing, is never received
+    #expect(store.state.records.isEmpty)
   }
 }

@@ -33,18 +33,15 @@ struct MarvelScreenTests {
   @Test func searchingNarrowsTheList() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    guard case .list(let list) = navigator.current?.model else {
-      Issue.record("not a list")
-      return
-    }
-    list.trigger(.search("iron"))
+    let list = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    list.send(.search("iron"))
     await navigator.settle()
     assertSnapshot(frame(), named: "characters-search-iron")
-    list.trigger(.search("spi"))
+    list.send(.search("spi"))
     await navigator.settle()
     assertSnapshot(frame(), named: "characters-search-spi")
     #expect(frame().contains("Spider-Man (Miles Morales)"))
-    list.trigger(.search("zzzz"))
+    list.send(.search("zzzz"))
     await navigator.settle()
     #expect(frame().contains("No characters start with 'zzzz'."))
   }
@@ -59,11 +56,8 @@ struct MarvelScreenTests {
   @Test func selectOpensTheCharacterAndBackReturns() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    guard case .list(let list) = navigator.current?.model else {
-      Issue.record("not a list")
-      return
-    }
-    list.trigger(.search("Iron Man"))
+    let list = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    list.send(.search("Iron Man"))
     await navigator.settle()
     try navigator.select(0)
     await navigator.settle()

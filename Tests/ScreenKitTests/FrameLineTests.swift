@@ -5,7 +5,6 @@ import Testing
 
 /// The one rule for the lines of a plain frame: every line fits the width, except a URL, which
 /// stands whole and alone on its own line.
-@MainActor
 @Suite("Frame lines: widths and URLs")
 struct FrameLineTests {
   static let screen = """

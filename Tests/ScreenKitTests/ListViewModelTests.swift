@@ -3,30 +3,49 @@ import Testing
 
 @testable import ScreenKit
 
-@MainActor
+/// The list's reducer, step by step on a test store: each input, and each answer its requests
+/// send back, with the whole state after it. Time is the store's virtual clock.
 @Suite("List view model")
 struct ListViewModelTests {
   let source = CountingSource(count: 45)
-  let clock = VirtualScheduler()
 
-  func model(
+  func store(
     search: SearchSpec? = SearchSpec(
       parameter: "q", placeholder: "Search", debounceMilliseconds: 500, minLength: 0, required: false),
     paging: PagingSpec = PagingSpec(pageSize: 20, prefetch: 5)
-  ) -> ListViewModel {
-    ListViewModel(
-      source: source,
-      configuration: .init(resource: "books", parameters: ["shelf": "top"], search: search, paging: paging),
-      scheduler: clock)
+  ) -> TestStore<ListViewModel> {
+    TestStore(
+      ListViewModel(
+        source: source,
+        configuration: .init(resource: "books", parameters: ["shelf": "top"], search: search, paging: paging)))
   }
 
   static func items(_ range: ClosedRange<Int>) -> [JSON] {
     range.map { ["id": .int($0), "name": .string("Item \($0)")] }
   }
 
-  func loaded(query: String = "", active: String = "", records: [JSON], total: Int, next: String?, pages: Int = 1)
-    -> ListViewModel.State
-  {
+  /// The records whose name starts with `prefix`, as the counting source finds them.
+  static func named(_ prefix: String) -> [JSON] {
+    items(1...45).filter { $0["name"]?.stringValue?.hasPrefix(prefix) == true }
+  }
+
+  static func page(_ records: [JSON], total: Int, next: String? = nil) -> Page {
+    Page(records: records, total: total, next: next.map(PageCursor.init), attribution: "Test data")
+  }
+
+  /// The answer to the request made in `generation` after `pages` pages.
+  static func loaded(
+    _ generation: Int, page: Int = 0, cursor: String? = nil, _ records: [JSON], total: Int, next: String? = nil
+  ) -> ListViewModel.Input {
+    .pageLoaded(
+      generation: generation, page: page, cursor: cursor.map(PageCursor.init),
+      .success(Self.page(records, total: total, next: next)))
+  }
+
+  func loaded(
+    query: String = "", active: String = "", records: [JSON], total: Int, next: String?, pages: Int = 1,
+    generation: Int = 1
+  ) -> ListViewModel.State {
     var state = ListViewModel.State()
     state.status = .loaded
     state.query = query
@@ -36,205 +55,270 @@ struct ListViewModelTests {
     state.next = next.map(PageCursor.init)
     state.pagesLoaded = pages
     state.attribution = "Test data"
+    state.generation = generation
     return state
   }
 
+  /// Sends `.appear` and receives the first page.
+  func appeared(_ store: TestStore<ListViewModel>) async {
+    store.send(.appear) {
+      $0.status = .loading
+      $0.activeQuery = ""
+      $0.generation = 1
+    }
+    await store.receive(Self.loaded(1, Self.items(1...20), total: 45, next: "20")) {
+      $0 = loaded(records: Self.items(1...20), total: 45, next: "20")
+    }
+  }
+
   @Test func startsIdleThenLoadsTheFirstPage() async {
-    let model = model()
-    #expect(model.state == ListViewModel.State())
-    model.trigger(.appear)
-    var loading = ListViewModel.State()
-    loading.status = .loading
-    loading.activeQuery = ""
-    #expect(model.state == loading)
-    await model.settle()
-    #expect(model.state == loaded(records: Self.items(1...20), total: 45, next: "20"))
+    let store = store()
+    #expect(store.state == ListViewModel.State())
+    await appeared(store)
+    await store.finish()
     #expect(source.pageRequests == [PageRequest(resource: "books", parameters: ["shelf": "top"], pageSize: 20)])
   }
 
   @Test func appendsTheNextPageAndStopsAtTheEnd() async {
-    let model = model()
-    model.trigger(.appear)
-    await model.settle()
-    model.trigger(.loadNextPage)
-    #expect(model.state.isLoadingNextPage)
-    #expect(model.state.status == .loaded)
-    await model.settle()
-    #expect(model.state == loaded(records: Self.items(1...40), total: 45, next: "40", pages: 2))
-    model.trigger(.loadNextPage)
-    await model.settle()
-    #expect(model.state == loaded(records: Self.items(1...45), total: 45, next: nil, pages: 3))
-    model.trigger(.loadNextPage)
-    await model.settle()
+    let store = store()
+    await appeared(store)
+    store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.receive(Self.loaded(1, page: 1, cursor: "20", Self.items(21...40), total: 45, next: "40")) {
+      $0 = loaded(records: Self.items(1...40), total: 45, next: "40", pages: 2)
+    }
+    store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.receive(Self.loaded(1, page: 2, cursor: "40", Self.items(41...45), total: 45)) {
+      $0 = loaded(records: Self.items(1...45), total: 45, next: nil, pages: 3)
+    }
+    store.send(.loadNextPage)  // the end: nothing changes, nothing is asked
+    await store.finish()
     #expect(source.pageRequests.map(\.cursor) == [nil, PageCursor("20"), PageCursor("40")])
   }
 
   @Test func prefetchesWhenARowNearTheEndAppears() async {
-    let model = model()
-    model.trigger(.appear)
-    await model.settle()
-    model.trigger(.rowAppeared(13))  // 20 loaded, prefetch 5: rows 14 and on ask for more
-    await model.settle()
-    #expect(source.pageRequests.count == 1)
-    model.trigger(.rowAppeared(14))
-    model.trigger(.rowAppeared(15))  // already asking: no second request
-    await model.settle()
+    let store = store()
+    await appeared(store)
+    store.send(.rowAppeared(13))  // 20 loaded, prefetch 5: rows 14 and on ask for more
+    store.send(.rowAppeared(14)) { $0.isLoadingNextPage = true }
+    store.send(.rowAppeared(15))  // already asking: no second request
+    await store.receive(Self.loaded(1, page: 1, cursor: "20", Self.items(21...40), total: 45, next: "40")) {
+      $0 = loaded(records: Self.items(1...40), total: 45, next: "40", pages: 2)
+    }
+    await store.finish()
     #expect(source.pageRequests.count == 2)
-    #expect(model.state.records.count == 40)
+  }
+
+  @Test func movingTheHighlightStaysWithinTheRowsAndPrefetches() async {
+    let store = store()
+    await appeared(store)
+    store.send(.moveSelection(to: -3))  // above the first row: stays on it
+    store.send(.moveSelection(to: 12)) { $0.selection = 12 }
+    store.send(.moveSelection(to: 99)) {
+      $0.selection = 19  // the last row, which is near the end: the next page is asked for
+      $0.isLoadingNextPage = true
+    }
+    await store.receive(Self.loaded(1, page: 1, cursor: "20", Self.items(21...40), total: 45, next: "40")) {
+      $0 = loaded(records: Self.items(1...40), total: 45, next: "40", pages: 2)
+      $0.selection = 19
+    }
+    store.send(.highlight(3)) { $0.selection = 3 }
+    store.send(.typed("x")) {  // a new query starts at the top
+      $0.query = "x"
+      $0.selection = 0
+    }
+    await store.finish()
   }
 
   @Test func debouncesTypingAndSearchesOnce() async {
-    let model = model()
-    model.trigger(.appear)
-    await model.settle()
+    let store = store()
+    await appeared(store)
     for text in ["I", "It", "Ite", "Item", "Item ", "Item 4"] {
-      model.trigger(.queryChanged(text))
-      clock.advance(by: .milliseconds(100))
+      store.send(.queryChanged(text)) { $0.query = text }
+      store.advance(by: .milliseconds(100))
     }
     #expect(source.pageRequests.count == 1)
-    #expect(model.state.query == "Item 4")
-    #expect(model.state.activeQuery == "")
-    clock.advance(by: .milliseconds(400))
-    await model.settle()
+    store.advance(by: .milliseconds(400))
+    await store.receive(.debounceElapsed) {
+      $0 = ListViewModel.State()
+      $0.status = .loading
+      $0.query = "Item 4"
+      $0.activeQuery = "Item 4"
+      $0.attribution = "Test data"
+      $0.generation = 2
+    }
+    await store.receive(Self.loaded(2, Self.named("Item 4"), total: 7)) {
+      $0 = loaded(query: "Item 4", active: "Item 4", records: Self.named("Item 4"), total: 7, next: nil, generation: 2)
+    }
+    await store.finish()
     #expect(source.pageRequests.count == 2)
     #expect(source.pageRequests.last?.parameters == ["shelf": "top", "q": "Item 4"])
-    #expect(
-      model.state
-        == loaded(
-          query: "Item 4", active: "Item 4",
-          records: [
-            ["id": 4, "name": "Item 4"], ["id": 40, "name": "Item 40"], ["id": 41, "name": "Item 41"],
-            ["id": 42, "name": "Item 42"], ["id": 43, "name": "Item 43"], ["id": 44, "name": "Item 44"],
-            ["id": 45, "name": "Item 45"],
-          ], total: 7, next: nil))
+    #expect(Self.named("Item 4").count == 7)
   }
 
   @Test func removesDuplicateQueries() async {
-    let model = model()
-    model.trigger(.appear)
-    await model.settle()
-    model.trigger(.queryChanged("Item 1"))
-    clock.advance(by: .milliseconds(500))
-    await model.settle()
-    model.trigger(.queryChanged("Item 1 "))  // trims to the same query
-    clock.advance(by: .milliseconds(500))
-    model.trigger(.queryChanged("Item 12"))
-    model.trigger(.queryChanged("Item 1"))  // back before the debounce ends
-    clock.advance(by: .milliseconds(500))
-    await model.settle()
+    let store = store()
+    await appeared(store)
+    store.send(.queryChanged("Item 1")) { $0.query = "Item 1" }
+    store.advance(by: .milliseconds(500))
+    await store.receive(.debounceElapsed) {
+      $0 = ListViewModel.State()
+      $0.status = .loading
+      $0.query = "Item 1"
+      $0.activeQuery = "Item 1"
+      $0.attribution = "Test data"
+      $0.generation = 2
+    }
+    await store.receive(Self.loaded(2, Self.named("Item 1"), total: 11)) {
+      $0 = loaded(query: "Item 1", active: "Item 1", records: Self.named("Item 1"), total: 11, next: nil, generation: 2)
+    }
+    store.send(.queryChanged("Item 1 ")) { $0.query = "Item 1 " }  // trims to the same query
+    store.advance(by: .milliseconds(500))
+    await store.receive(.debounceElapsed)  // nothing to ask
+    store.send(.queryChanged("Item 12")) { $0.query = "Item 12" }
+    store.send(.queryChanged("Item 1")) { $0.query = "Item 1" }  // back before the debounce ends
+    store.advance(by: .milliseconds(500))
+    await store.receive(.debounceElapsed)
+    await store.finish()
     #expect(source.pageRequests.map { $0.parameters["q"] } == [nil, "Item 1"])
   }
 
   @Test func honoursMinLengthAndRequired() async {
-    let model = model(
+    let store = store(
       search: SearchSpec(parameter: "q", placeholder: "Search", debounceMilliseconds: 0, minLength: 3, required: true))
-    model.trigger(.appear)
-    #expect(model.state.status == .idle)
-    #expect(source.pageRequests.isEmpty)
-    model.trigger(.queryChanged("It"))  // shorter than minLength: counts as no query
-    #expect(source.pageRequests.isEmpty)
-    model.trigger(.queryChanged("Ite"))
-    await model.settle()
-    #expect(source.pageRequests.count == 1)
-    #expect(model.state.records.count == 20)
-    model.trigger(.queryChanged(""))  // clears the results without asking
-    var cleared = ListViewModel.State()
-    cleared.activeQuery = ""
-    cleared.attribution = "Test data"
-    #expect(model.state == cleared)
+    store.send(.appear) {
+      $0.activeQuery = ""
+      $0.generation = 1
+    }
+    store.send(.queryChanged("It")) { $0.query = "It" }  // shorter than minLength: counts as no query
+    store.send(.queryChanged("Ite")) {
+      $0.query = "Ite"
+      $0.activeQuery = "Ite"
+      $0.status = .loading
+      $0.generation = 2
+    }
+    await store.receive(Self.loaded(2, Self.items(1...20), total: 45, next: "20")) {
+      $0 = loaded(query: "Ite", active: "Ite", records: Self.items(1...20), total: 45, next: "20", generation: 2)
+    }
+    store.send(.queryChanged("")) {  // clears the results without asking
+      $0 = ListViewModel.State()
+      $0.activeQuery = ""
+      $0.attribution = "Test data"
+      $0.generation = 3
+    }
+    await store.finish()
     #expect(source.pageRequests.count == 1)
   }
 
+  /// Two searches in a row: the first is cancelled, and its answer, should it come late, is stale.
   @Test func dropsAnAnswerToAnOlderQuery() async {
-    let model = model(
+    let store = store(
       search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
-    source.hold()
-    model.trigger(.search("Item 1"))
-    model.trigger(.search("Item 2"))
-    #expect(model.requests.count == 2)
-    await waitUntil { source.heldCount == 2 }
-    source.release(at: 1)  // the newer answer first
-    await waitUntil { model.state.status == .loaded }
-    #expect(model.state.activeQuery == "Item 2")
-    source.release(at: 0)  // the older answer, late: dropped
-    source.releaseAll()
-    await model.settle()
-    #expect(model.state.activeQuery == "Item 2")
-    #expect(model.state.records.first?["name"] == "Item 2")
-    #expect(model.state.records.allSatisfy { $0["name"]?.stringValue?.hasPrefix("Item 2") == true })
+    store.send(.search("Item 1")) {
+      $0.query = "Item 1"
+      $0.activeQuery = "Item 1"
+      $0.status = .loading
+      $0.generation = 1
+    }
+    store.send(.search("Item 2")) {
+      $0.query = "Item 2"
+      $0.activeQuery = "Item 2"
+      $0.generation = 2
+    }
+    await store.receive(Self.loaded(2, Self.named("Item 2"), total: 11)) {
+      $0 = loaded(query: "Item 2", active: "Item 2", records: Self.named("Item 2"), total: 11, next: nil, generation: 2)
+    }
+    store.send(Self.loaded(1, Self.named("Item 1"), total: 11))  // the older answer, late: dropped
+    await store.finish()  // and the cancelled request itself sent nothing
+    #expect(source.pageRequests.count == 2)
   }
 
   @Test func dropsAPageAnsweredAfterANewSearch() async {
-    let model = model(
+    let store = store(
       search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
-    model.trigger(.appear)
-    await model.settle()
-    source.hold()
-    model.trigger(.loadNextPage)
-    await waitUntil { source.heldCount == 1 }
-    model.trigger(.search("Item 3"))
-    await waitUntil { source.heldCount == 2 }
-    source.release(at: 1)
-    await waitUntil { model.state.status == .loaded }
-    source.releaseAll()
-    await model.settle()
-    #expect(
-      model.state.records.map { $0["name"]?.stringValue ?? "" } == [
-        "Item 3", "Item 30", "Item 31", "Item 32", "Item 33", "Item 34", "Item 35", "Item 36", "Item 37", "Item 38",
-        "Item 39",
-      ])
-    #expect(model.state.pagesLoaded == 1)
+    await appeared(store)
+    store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    store.send(.search("Item 3")) {
+      $0 = ListViewModel.State()
+      $0.query = "Item 3"
+      $0.activeQuery = "Item 3"
+      $0.status = .loading
+      $0.attribution = "Test data"
+      $0.generation = 2
+    }
+    await store.receive(Self.loaded(2, Self.named("Item 3"), total: 11)) {
+      $0 = loaded(query: "Item 3", active: "Item 3", records: Self.named("Item 3"), total: 11, next: nil, generation: 2)
+    }
+    // The second page of the old query, late: its generation is over.
+    store.send(Self.loaded(1, page: 1, cursor: "20", Self.items(21...40), total: 45, next: "40"))
+    await store.finish()
+    #expect(store.state.records.map { $0["name"]?.stringValue ?? "" } == ["Item 3"] + (30...39).map { "Item \($0)" })
   }
 
   @Test func errorsKeepTheRowsAndReloadRetriesThePage() async {
-    let model = model()
-    model.trigger(.appear)
-    await model.settle()
+    let store = store()
+    await appeared(store)
     source.fail(with: .server(status: 500, "boom"))
-    model.trigger(.loadNextPage)
-    await model.settle()
-    var failed = loaded(records: Self.items(1...20), total: 45, next: "20")
-    failed.status = .error(.server(status: 500, "boom"))
-    #expect(model.state == failed)
+    store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.receive(
+      .pageLoaded(generation: 1, page: 1, cursor: PageCursor("20"), .failure(.server(status: 500, "boom")))
+    ) {
+      $0.isLoadingNextPage = false
+      $0.status = .error(.server(status: 500, "boom"))
+      $0.failedCursor = PageCursor("20")
+    }
     source.fail(with: nil)
-    model.trigger(.reload)
-    await model.settle()
-    #expect(model.state == loaded(records: Self.items(1...40), total: 45, next: "40", pages: 2))
+    store.send(.reload) {
+      $0.status = .loaded
+      $0.isLoadingNextPage = true
+    }
+    await store.receive(Self.loaded(1, page: 1, cursor: "20", Self.items(21...40), total: 45, next: "40")) {
+      $0 = loaded(records: Self.items(1...40), total: 45, next: "40", pages: 2)
+    }
+    await store.finish()
     #expect(source.pageRequests.map(\.cursor) == [nil, PageCursor("20"), PageCursor("20")])
   }
 
   @Test func aFirstPageErrorAndReload() async {
-    let model = model()
+    let store = store()
     source.fail(with: .transport("connection refused"))
-    model.trigger(.appear)
-    await model.settle()
-    var failed = ListViewModel.State()
-    failed.status = .error(.transport("connection refused"))
-    failed.activeQuery = ""
-    #expect(model.state == failed)
+    store.send(.appear) {
+      $0.status = .loading
+      $0.activeQuery = ""
+      $0.generation = 1
+    }
+    await store.receive(.pageLoaded(generation: 1, page: 0, cursor: nil, .failure(.transport("connection refused")))) {
+      $0.status = .error(.transport("connection refused"))
+    }
     source.fail(with: nil)
-    model.trigger(.reload)
-    await model.settle()
-    #expect(model.state == loaded(records: Self.items(1...20), total: 45, next: "20"))
+    store.send(.reload) {
+      $0.status = .loading
+      $0.generation = 2
+    }
+    await store.receive(Self.loaded(2, Self.items(1...20), total: 45, next: "20")) {
+      $0 = loaded(records: Self.items(1...20), total: 45, next: "20", generation: 2)
+    }
+    await store.finish()
   }
 
-  @Test func erasedModelForwardsStateAndInputs() async {
-    let model = model()
-    let erased = AnyViewModel(model)
-    erased.trigger(.appear)
-    await model.settle()
-    #expect(erased.state == model.state)
-    #expect(erased.state.records.count == 20)
+  /// The store that runs a screen: it applies the answers itself, on whatever task they come.
+  @Test func theRuntimeStoreAppliesAnswersAndSettles() async {
+    let clock = VirtualScheduler()
+    let store = Store(
+      ListViewModel(
+        source: source,
+        configuration: .init(
+          resource: "books", parameters: ["shelf": "top"],
+          search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 500, minLength: 0, required: false),
+          paging: .default)),
+      state: ListViewModel.State(), scheduler: clock)
+    store.send(.appear)
+    await store.settle()
+    #expect(store.state == loaded(records: Self.items(1...20), total: 45, next: "20"))
+    store.send(.queryChanged("Item 4"))
+    clock.advance(by: .milliseconds(500))
+    await store.settle()
+    #expect(
+      store.state
+        == loaded(query: "Item 4", active: "Item 4", records: Self.named("Item 4"), total: 7, next: nil, generation: 2))
   }
-}
-
-/// Waits until `condition` holds: held answers resume on other tasks, which a loaded machine may
-/// run late. The bound is generous (10 s); this is a wait, never a timing assertion.
-@MainActor
-func waitUntil(_ condition: @MainActor () -> Bool) async {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while !condition(), ContinuousClock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  #expect(condition(), "the condition never came true")
 }

@@ -4,7 +4,6 @@ import Testing
 @testable import ScreenKit
 
 /// Hot reload: edits to open screen files apply at once, keeping what the user has loaded.
-@MainActor
 @Suite("Navigator reload")
 struct NavigatorReloadTests {
   static let screen =
@@ -25,14 +24,14 @@ struct NavigatorReloadTests {
 
   func frame() -> String { TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 60)) }
 
-  func openAndSearch() async throws -> ListViewModel {
+  func openAndSearch() async throws -> Store<ListViewModel> {
     try navigator.open(folder.file("books.json"))
-    guard case .list(let model) = navigator.current?.model else { throw NavigationError.cannotSelect("not a list") }
-    model.trigger(.search("Item 1"))
+    let model = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    model.send(.search("Item 1"))
     await navigator.settle()
-    model.trigger(.loadNextPage)
+    model.send(.loadNextPage)
     await navigator.settle()
-    navigator.current?.selection = 3
+    model.send(.highlight(3))
     return model
   }
 
@@ -44,13 +43,10 @@ struct NavigatorReloadTests {
       "books.json", Self.screen.replacingOccurrences(#""title": "{name}""#, with: #""title": "{name|upper} #{id}""#))
     navigator.reloadScreens()
     await navigator.settle()
-    guard case .list(let same) = navigator.current?.model else {
-      Issue.record("not a list")
-      return
-    }
+    let same = try #require(navigator.current?.model.store(of: ListViewModel.self))
     #expect(same === model)
     #expect(source.pageRequests.count == requests)  // nothing asked again
-    #expect(navigator.current?.selection == 3)
+    #expect(same.state.selection == 3)
     #expect(frame().contains("1. ITEM 1 #1"))
     #expect(frame().contains("Search: Item 1"))
   }
@@ -64,6 +60,7 @@ struct NavigatorReloadTests {
     await navigator.settle()
     #expect(source.pageRequests.last?.parameters == ["q": "Item 1", "shelf": "top"])
     #expect(frame().contains("Search: Item 1"))
+    #expect(navigator.current?.model.store(of: ListViewModel.self)?.state.selection == 3)  // carried over
   }
 
   @Test func aBrokenEditShowsTheErrorAndKeepsTheLastGoodScreen() async throws {

@@ -4,7 +4,6 @@ import Testing
 @testable import ScreenKit
 
 /// A list asks its data source only for the record members its templates read.
-@MainActor
 @Suite("Record members a screen reads")
 struct RecordMembersTests {
   @Test func aTemplateNamesTheTopMembersItReads() throws {

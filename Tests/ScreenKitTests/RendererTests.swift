@@ -3,7 +3,6 @@ import Testing
 
 @testable import ScreenKit
 
-@MainActor
 @Suite("Text renderer")
 struct RendererTests {
   static let listScreen = """

@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 
@@ -22,7 +23,9 @@ struct ScriptParsingTests {
     ("wait soon", 1, "'wait' takes milliseconds"),
     ("# ok\nnext page", 2, "'next' takes no argument"),
     ("type", 1, "'type' needs the text"),
-    ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit"),
+    ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit, key"),
+    ("key Dwn", 1, "'key' takes a key name, not 'Dwn'; did you mean 'Down'?"),
+    ("key", 1, "'key' takes a key name, not ''"),
     // Numbers out of range or not numbers are located errors, never a trap.
     ("open -5", 1, "not '-5'"),
     ("# huge\nopen 99999999999999999999999", 2, "'open' takes a row number from 1"),
@@ -44,7 +47,6 @@ struct ScriptParsingTests {
   }
 }
 
-@MainActor
 @Suite("Script runner")
 struct ScriptRunnerTests {
   let source = CountingSource(count: 45)
@@ -136,10 +138,7 @@ struct ScriptRunnerTests {
     #expect(text.count == 40_000)
     _ = try await run("type " + text)
     #expect(source.pageRequests.count == 1, "the debounce has not fired yet")
-    guard case .list(let model) = runner.navigator.current?.model else {
-      Issue.record("not a list")
-      return
-    }
+    let model = try #require(runner.navigator.current?.model.store(of: ListViewModel.self))
     #expect(model.state.query == text)
     let output = try await run("wait 500")
     #expect(source.pageRequests.count == 2, "one search for all the keystrokes")
@@ -150,12 +149,27 @@ struct ScriptRunnerTests {
 
   @Test func cancelledDebouncesDoNotPileUpOnTheVirtualClock() {
     let clock = VirtualScheduler()
-    var fired = 0
-    for _ in 0..<100_000 { clock.schedule(after: .milliseconds(500)) { fired += 1 }.cancel() }
-    _ = clock.schedule(after: .milliseconds(500)) { fired += 1 }
+    let fired = Mutex(0)
+    for _ in 0..<100_000 { clock.schedule(after: .milliseconds(500)) { fired.withLock { $0 += 1 } }.cancel() }
+    _ = clock.schedule(after: .milliseconds(500)) { fired.withLock { $0 += 1 } }
     #expect(clock.hasPending)
     clock.advance(by: .milliseconds(500))
-    #expect(fired == 1)
+    #expect(fired.withLock { $0 } == 1)
     #expect(!clock.hasPending)
+  }
+}
+
+extension ScriptRunnerTests {
+  @Test func keysDriveTheScreenAsInATerminal() async throws {
+    let output = try await run("key Down\nkey Down\nkey Enter")
+    #expect(runner.navigator.stack.count == 2)
+    #expect(runner.navigator.current?.parameters == ["id": "3"])
+    #expect(output.contains("$ key Enter\nItem 3\n"))
+    _ = try await run("key Escape")
+    #expect(runner.navigator.stack.count == 1)
+    await #expect(throws: ScriptError(line: 1, message: "'key Escape': This is the first screen. Ctrl-C quits.")) {
+      _ = try await run("key Escape")
+    }
+    #expect(try Script(parsing: "key Ctrl-C").commands.map(\.command) == [.quit])
   }
 }

@@ -1,21 +1,18 @@
-/// A stack of open screens. `select` pushes the target screen with its parameters, `back` pops.
-@MainActor
-public final class Navigator {
-  /// One open screen: its spec, parameters and view model, and where the user stands in it.
-  @MainActor
-  public final class Entry {
-    public enum Model {
-      case list(ListViewModel)
-      case detail(DetailViewModel)
-    }
+import Synchronization
 
+/// A stack of open screens. `select` pushes the target screen with its parameters, `back` pops.
+///
+/// It talks to every screen through `AnyViewModel` and never learns its kind. It needs no actor:
+/// it lives where it was made (the interactive loop's actor, or a script's task), while its
+/// screens' requests run on any thread.
+public final class Navigator {
+  /// One open screen: its spec, parameters and view model.
+  public final class Entry {
     public internal(set) var spec: ScreenSpec
     public let parameters: [String: String]
-    public internal(set) var model: Model
-    public var selection = 0
-    public var scroll = 0
+    public internal(set) var model: AnyViewModel
 
-    init(spec: ScreenSpec, parameters: [String: String], model: Model) {
+    init(spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
       self.spec = spec
       self.parameters = parameters
       self.model = model
@@ -23,19 +20,14 @@ public final class Navigator {
 
     /// The state to draw.
     public var screenState: ScreenState {
-      switch model {
-      case .list(let model):
-        ScreenState(spec: spec, parameters: parameters, content: .list(model.state), selection: selection)
-      case .detail(let model):
-        ScreenState(spec: spec, parameters: parameters, content: .detail(model.state))
-      }
+      ScreenState(spec: spec, parameters: parameters, content: model.content)
     }
 
-    public func settle() async {
-      switch model {
-      case .list(let model): await model.settle()
-      case .detail(let model): await model.settle()
-      }
+    /// The data error the screen stands in, if any.
+    public var error: DataSourceError? { model.error }
+
+    nonisolated(nonsending) public func settle() async {
+      await model.settle()
     }
   }
 
@@ -44,8 +36,15 @@ public final class Navigator {
   public private(set) var files: [String] = []
   /// Why the last reload of the screen files failed; the last good screens keep running.
   public private(set) var reloadError: ScreenLoadError?
-  /// Called when the current screen's state changes or another screen comes up.
-  public var onChange: (@MainActor () -> Void)?
+
+  /// Called when a screen's state changes or another screen comes up, on whatever task changed
+  /// it (a screen's answer arrives on its own).
+  public var onChange: (@Sendable () -> Void)? {
+    get { relay.handler.withLock { $0 } }
+    set { relay.handler.withLock { $0 = newValue } }
+  }
+
+  private let relay = ChangeRelay()
 
   private let loader: ScreenLoader
   private let context: PluginContext
@@ -78,7 +77,7 @@ public final class Navigator {
         specs.append(try loader.load(entry.spec.file))
       } catch {
         reloadError = error
-        onChange?()
+        changed()
         return
       }
     }
@@ -89,32 +88,25 @@ public final class Navigator {
       remember(spec)
       guard Self.binding(of: before) != Self.binding(of: spec) else { continue }
       do {
-        var query = ""
-        if case .list(let model) = entry.model, spec.list?.search != nil { query = model.state.query }
-        entry.model = try makeModel(spec, parameters: entry.parameters)
-        start(entry, query: query)
+        entry.model = try makeModel(spec, parameters: entry.parameters, previous: entry.model)
+        start(entry.model)
       } catch {
         reloadError = ScreenLoadError([Diagnostic(file: spec.file, message: error.description)])
       }
     }
-    onChange?()
+    changed()
   }
 
   /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
   private static func binding(of spec: ScreenSpec) -> String {
     let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
-    let list = spec.list.map {
-      "\($0.search?.parameter ?? "")|\($0.search?.minLength ?? 0)|\($0.search?.required ?? false)|\($0.paging.pageSize)"
-    }
-    // The records hold only the members the screen read when they were loaded.
-    let members = spec.list == nil ? "" : spec.recordMembers.map { $0.sorted().joined(separator: ",") } ?? "*"
-    return [spec.kind.rawValue, spec.source.plugin, spec.source.resource, list ?? "", members].joined(separator: "|")
+    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.binding(spec)].joined(separator: "|")
       + parameters.joined(separator: "&")
   }
 
   private func remember(_ spec: ScreenSpec) {
     var paths = [spec.file]
-    if let select = spec.list?.select { paths.append(ScreenLoader.resolve(select.screen, relativeTo: spec.file)) }
+    if let select = spec.select { paths.append(ScreenLoader.resolve(select.screen, relativeTo: spec.file)) }
     for path in paths where !files.contains(path) { files.append(path) }
   }
 
@@ -129,25 +121,11 @@ public final class Navigator {
     try push(spec, parameters: parameters)
   }
 
-  /// Opens what the current list's row `index` selects.
+  /// Opens what the current screen's row `index` selects.
   public func select(_ index: Int) throws(NavigationError) {
-    guard let entry = current, case .list(let model) = entry.model else {
-      throw .cannotSelect("this screen is not a list")
-    }
-    guard let select = entry.spec.list?.select else {
-      throw .cannotSelect("this list opens nothing (it has no 'select')")
-    }
-    let records = model.state.records
-    guard records.indices.contains(index) else {
-      throw .cannotSelect(
-        records.isEmpty ? "the list is empty" : "there is no row \(index + 1); the list has \(records.count)")
-    }
-    let context = TemplateContext(
-      record: records[index], params: entry.parameters, query: model.state.query)
-    var parameters: [String: String] = [:]
-    for (name, template) in select.parameters { parameters[name] = template.render(in: context) }
-    entry.selection = index
-    try open(ScreenLoader.resolve(select.screen, relativeTo: entry.spec.file), parameters: parameters)
+    guard let entry = current else { throw .cannotSelect("no screen is open") }
+    let opening = try entry.model.opening(row: index, spec: entry.spec, parameters: entry.parameters)
+    try open(opening.screen, parameters: opening.parameters)
   }
 
   /// Goes back to the screen before; false on the first screen.
@@ -155,12 +133,12 @@ public final class Navigator {
   public func back() -> Bool {
     guard stack.count > 1 else { return false }
     stack.removeLast()
-    onChange?()
+    changed()
     return true
   }
 
   /// Waits until the current screen has no request in flight.
-  public func settle() async {
+  nonisolated(nonsending) public func settle() async {
     await current?.settle()
   }
 
@@ -170,43 +148,30 @@ public final class Navigator {
     let entry = Entry(spec: spec, parameters: parameters, model: try makeModel(spec, parameters: parameters))
     stack.append(entry)
     remember(spec)
-    start(entry)
-    onChange?()
+    start(entry.model)
+    changed()
   }
 
-  /// Makes the view model of a screen.
-  private func makeModel(_ spec: ScreenSpec, parameters: [String: String]) throws(NavigationError) -> Entry.Model {
+  /// Makes the view model of a screen, by its kind.
+  private func makeModel(_ spec: ScreenSpec, parameters: [String: String], previous: AnyViewModel? = nil)
+    throws(NavigationError) -> AnyViewModel
+  {
     let source = try dataSource(spec.source.plugin)
     let context = TemplateContext(params: parameters)
     var values: [String: String] = [:]
     for (name, template) in spec.source.parameters { values[name] = template.render(in: context) }
-
-    switch spec.body {
-    case .list(let list):
-      let configuration = ListViewModel.Configuration(
-        resource: spec.source.resource, parameters: values, search: list.search, paging: list.paging,
-        members: spec.recordMembers)
-      return .list(ListViewModel(source: source, configuration: configuration, scheduler: scheduler))
-    case .detail:
-      return .detail(
-        DetailViewModel(source: source, request: RecordRequest(resource: spec.source.resource, parameters: values)))
-    }
+    return spec.kind.makeModel(
+      ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous))
   }
 
-  /// Wires an entry's model to redraw, and starts its first load.
-  private func start(_ entry: Entry, query: String = "") {
-    switch entry.model {
-    case .list(let model):
-      model.onChange = { [weak self, weak entry] in self?.changed(entry) }
-      if query.isEmpty { model.trigger(.appear) } else { model.trigger(.search(query)) }
-    case .detail(let model):
-      model.onChange = { [weak self, weak entry] in self?.changed(entry) }
-      model.trigger(.appear)
-    }
+  /// Wires a model to redraw, and starts its first load.
+  private func start(_ model: AnyViewModel) {
+    model.onChange { [relay] in relay.fire() }
+    model.start()
   }
 
-  private func changed(_ entry: Entry?) {
-    if let entry, entry === current { onChange?() }
+  private func changed() {
+    relay.fire()
   }
 
   private func dataSource(_ plugin: String) throws(NavigationError) -> any DataSource {
@@ -219,6 +184,13 @@ public final class Navigator {
       throw .dataSource(error)
     }
   }
+}
+
+/// The navigator's `onChange`, where a screen's task can reach it.
+private final class ChangeRelay: Sendable {
+  let handler = Mutex<(@Sendable () -> Void)?>(nil)
+
+  func fire() { handler.withLock { $0 }?() }
 }
 
 /// Why a screen could not be opened.

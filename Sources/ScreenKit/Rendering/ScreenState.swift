@@ -1,23 +1,32 @@
 /// What the renderer draws: a screen's spec, its parameters, and its view model's state.
 public struct ScreenState: Sendable {
-  public enum Content: Sendable {
-    case list(ListViewModel.State)
-    case detail(DetailViewModel.State)
-  }
-
   public var spec: ScreenSpec
   public var parameters: [String: String]
-  public var content: Content
-  /// The highlighted row of a list, in the interactive mode.
+  public var content: ScreenContent
+  /// The highlighted row of a list; nil for the one its state holds.
   public var selection: Int?
   /// Problems to show above the content, such as a screen file that failed to reload.
   public var problems: [String] = []
 
-  public init(spec: ScreenSpec, parameters: [String: String], content: Content, selection: Int? = nil) {
+  public init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec
     self.parameters = parameters
     self.content = content
     self.selection = selection
+  }
+}
+
+/// A view model's state with the kind's way of drawing it: made by the kind (`.list(state)`,
+/// `.detail(state)`), drawn by `TextRenderer`, which never learns the kind.
+public struct ScreenContent: Sendable {
+  /// The kind's state.
+  public let state: any Sendable
+  let lines: @Sendable (ScreenState, RenderOptions) -> [String]
+
+  /// `lines` draws the screen: it gets the screen (whose `content` is this) and the layout.
+  public init(state: any Sendable, lines: @escaping @Sendable (ScreenState, RenderOptions) -> [String]) {
+    self.state = state
+    self.lines = lines
   }
 }
 
@@ -27,7 +36,8 @@ public struct RenderOptions: Sendable, Equatable {
   public var width: Int
   /// Lines in all; nil prints every row (one-shot and scripted output).
   public var height: Int?
-  /// The first line of a detail screen's body shown, when it is taller than the frame.
+  /// The first line of a detail screen's body shown, when it is taller than the frame; 0 for
+  /// where the screen's state stands.
   public var scroll: Int
   /// Which frame of the loading spinner to show.
   public var spinnerPhase: Int

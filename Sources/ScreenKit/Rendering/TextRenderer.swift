@@ -9,15 +9,7 @@ public enum TextRenderer {
     let problems = problemLines(screen.problems, width: options.width)
     var options = options
     if let height = options.height { options.height = max(8, height - problems.count) }
-    let lines: [String]
-    switch (screen.content, screen.spec.body) {
-    case (.list(let state), .list(let list)):
-      lines = ListFrame(screen: screen, list: list, state: state, options: options).lines()
-    case (.detail(let state), .detail(let detail)):
-      lines = DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
-    default:
-      lines = ["error: a \(screen.spec.kind.rawValue) screen cannot show this state"]
-    }
+    let lines = screen.content.lines(screen, options)
     return (problems + lines).map { fit($0, options) }.joined(separator: "\n") + "\n"
   }
 

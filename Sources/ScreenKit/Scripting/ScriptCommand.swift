@@ -19,8 +19,25 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
   case back
   case reload
   case quit
+  /// A key press, as in the interactive mode (`key Down`, `key Enter`, `key Ctrl-R`).
+  case key(Key)
 
-  public static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit"]
+  public static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit", "key"]
+
+  /// The command's name, as a script spells it.
+  public var name: String {
+    switch self {
+    case .search: "search"
+    case .type: "type"
+    case .wait: "wait"
+    case .next: "next"
+    case .open: "open"
+    case .back: "back"
+    case .reload: "reload"
+    case .quit: "quit"
+    case .key: "key"
+    }
+  }
 
   public var description: String {
     switch self {
@@ -32,6 +49,7 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
     case .back: "back"
     case .reload: "reload"
     case .quit: "quit"
+    case .key(let key): "key \(key)"
     }
   }
 }
@@ -118,6 +136,16 @@ public struct Script: Sendable, Equatable {
     case "quit":
       try none()
       return .quit
+    case "key":
+      let name = argument.trimmingWhitespace()
+      guard let key = Key(name: name) else {
+        let message = Diagnostic.Message.unknown(
+          "'key' takes a key name, not '\(name)'", name: name, among: Key.spellings,
+          expected: "keys are " + Key.names.joined(separator: ", "))
+        throw ScriptError(line: line, message: message.description)
+      }
+      // Ctrl-C and Ctrl-D quit, as they do in a terminal.
+      return key == .control("c") || key == .control("d") ? .quit : .key(key)
     default:
       let message = Diagnostic.Message.unknown(
         "unknown command '\(name)'", name: name, among: ScriptCommand.names,

@@ -3,7 +3,8 @@
 /// Runs are deterministic: after each command the runner waits for the requests in flight, and
 /// time moves only on the virtual clock, so `wait 600` fires a debounce at once and the output is
 /// the same on every machine.
-@MainActor
+///
+/// It needs no actor: runners on as many tasks as there are cores run scripts side by side.
 public final class ScriptRunner {
   public let navigator: Navigator
   private let clock: VirtualScheduler
@@ -34,42 +35,15 @@ public final class ScriptRunner {
     return TextRenderer.render(state, options: options)
   }
 
+  /// The room a `key` command's screen has: the frame's width, and a terminal's usual height.
+  public var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
+
   /// Runs one command and waits for it to settle; a command that cannot run is a script error.
-  public func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
+  nonisolated(nonsending) public func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
     guard let entry = navigator.current else { return }
-    func list() throws(ScriptError) -> ListViewModel {
-      guard case .list(let model) = entry.model else {
-        throw ScriptError(
-          line: line, message: "'\(command)' needs a list screen, and \(entry.spec.file) is a detail screen")
-      }
-      return model
-    }
     switch command {
-    case .search(let text):
-      let model = try list()
-      guard entry.spec.list?.search != nil else {
-        throw ScriptError(line: line, message: "\(entry.spec.file) has no search")
-      }
-      model.trigger(.search(text))
-    case .type(let text):
-      let model = try list()
-      guard entry.spec.list?.search != nil else {
-        throw ScriptError(line: line, message: "\(entry.spec.file) has no search")
-      }
-      // One keystroke at a time, each appended to the query in place: typing is linear in the
-      // text, however long.
-      for character in text {
-        model.trigger(.typed(character))
-      }
     case .wait(let milliseconds):
       clock.advance(by: .milliseconds(milliseconds))
-    case .next:
-      let model = try list()
-      guard model.state.hasMore else {
-        throw ScriptError(
-          line: line, message: "there is no next page: all \(model.state.records.count) rows are loaded")
-      }
-      model.trigger(.loadNextPage)
     case .open(let row):
       do {
         try navigator.select(row - 1)
@@ -80,13 +54,24 @@ public final class ScriptRunner {
       guard navigator.back() else {
         throw ScriptError(line: line, message: "'back' on the first screen: there is nothing to go back to")
       }
-    case .reload:
-      switch entry.model {
-      case .list(let model): model.trigger(.reload)
-      case .detail(let model): model.trigger(.reload)
+    case .key(let key):
+      if case .message(let message) = navigator.press(key, viewport: viewport) {
+        throw ScriptError(line: line, message: "'\(command)': \(message)")
       }
     case .quit:
       break
+    case .search, .type, .next, .reload:
+      switch entry.model.run(command, spec: entry.spec) {
+      case .done: break
+      case .failed(let message): throw ScriptError(line: line, message: message)
+      case .unsupported:
+        let kinds = KindRegistry.standard.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
+        throw ScriptError(
+          line: line,
+          message:
+            "'\(command)' needs a \(kinds.joined(separator: " or ")) screen, and \(entry.spec.file) is a \(entry.model.kind) screen"
+        )
+      }
     }
     await navigator.settle()
   }

@@ -21,7 +21,7 @@ struct RegistryCheck: Sendable {
         notes: ["resources: \(names.joined(separator: ", "))"])
       return [SpecProblem(.registry, pointer: source / "resource", anchor: .value(offset: 0), message: message)]
     }
-    let wanted: Resource.Kind? = spec.kind.map { $0 == .list ? .list : .record }
+    let wanted: Resource.Kind? = spec.kind?.resource
     if let kind = spec.kind, let wanted, resource.kind != wanted {
       let fitting = plugin.resources.filter { $0.kind == wanted }.map(\.name).joined(separator: ", ")
       problems.append(

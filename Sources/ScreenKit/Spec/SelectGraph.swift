@@ -42,7 +42,7 @@ struct SelectGraph {
   /// The problems of the screen `spec` opens: missing, not a file, broken, or reading a parameter
   /// that `select` does not pass.
   private mutating func walk(from spec: ScreenSpec) -> [SpecProblem] {
-    guard let select = spec.list?.select else { return [] }
+    guard let select = spec.select else { return [] }
     let pointer = JSONPointer.root / "select" / "screen"
     let target = ScreenLoader.resolve(select.screen, relativeTo: spec.file)
     switch RegularFile.problem(at: target) {

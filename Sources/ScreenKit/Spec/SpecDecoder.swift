@@ -4,11 +4,15 @@ struct SpecDecoder {
   private(set) var problems: [SpecProblem] = []
   /// What the screen binds to, when its `source` decoded: checked against the registry even when
   /// other parts of the screen are broken, so that one run reports every problem.
-  private(set) var binding: SourceBinding?
+  var binding: SourceBinding?
+  /// The kinds a screen may be.
+  let kinds: KindRegistry
+
+  init(kinds: KindRegistry = .standard) {
+    self.kinds = kinds
+  }
 
   static let commonKeys = ["$comment", "version", "kind", "title", "source", "footer"]
-  static let listKeys = ["search", "paging", "row", "empty", "select"]
-  static let detailKeys = ["sections"]
 
   mutating func decode(_ root: JSON, file: String) -> ScreenSpec? {
     guard case .object(let object) = root else {
@@ -16,14 +20,12 @@ struct SpecDecoder {
       return nil
     }
     let kind = decodeKind(object)
-    checkKeys(object, at: .root, allowed: Self.commonKeys + Self.listKeys + Self.detailKeys) { key in
-      switch kind {
-      case .list where Self.detailKeys.contains(key):
-        "'\(key)' belongs to detail screens, and this screen's kind is 'list'"
-      case .detail where Self.listKeys.contains(key):
-        "'\(key)' belongs to list screens, and this screen's kind is 'detail'"
-      default: nil
-      }
+    let kinds = self.kinds
+    checkKeys(object, at: .root, allowed: Self.commonKeys + kinds.kinds.flatMap(\.keys)) { key in
+      let owners = kinds.owners(of: key)
+      guard let kind, !owners.isEmpty, !owners.contains(kind) else { return nil }
+      let names = owners.map(\.name).joined(separator: " and ")
+      return "'\(key)' belongs to \(names) screens, and this screen's kind is '\(kind.name)'"
     }
     let version = decodeVersion(object["version"])
     let title = requiredTemplate(object, "title", at: .root)
@@ -31,38 +33,34 @@ struct SpecDecoder {
     let footer = optionalTemplate(object, "footer", at: .root)
     if let source { binding = SourceBinding(source: source, kind: kind) }
 
-    let body: ScreenSpec.Body?
-    switch kind {
-    case .list: body = decodeList(object).map(ScreenSpec.Body.list)
-    case .detail: body = decodeDetail(object).map(ScreenSpec.Body.detail)
-    case nil: body = nil
-    }
-    guard let title, let source, let body, problems.isEmpty else { return nil }
-    return ScreenSpec(file: file, version: version, title: title, source: source, body: body, footer: footer)
+    let body = kind.flatMap { $0.decode(object, &self) }
+    guard let kind, let title, let source, let body, problems.isEmpty else { return nil }
+    return ScreenSpec(
+      file: file, version: version, title: title, source: source, kind: kind, body: body, footer: footer)
   }
 
   // MARK: - Parts
 
-  private mutating func decodeKind(_ object: JSONObject) -> ScreenSpec.Kind? {
+  mutating func decodeKind(_ object: JSONObject) -> ScreenSpec.Kind? {
+    let expected = kinds.names.map { "\"\($0)\"" }.joined(separator: " or ")
     guard let value = object["kind"] else {
-      fail(.root, .key, "missing required key 'kind'; expected \"list\" or \"detail\"")
+      fail(.root, .key, "missing required key 'kind'; expected \(expected)")
       return nil
     }
     guard case .string(let text) = value else {
-      fail(.root / "kind", .value(offset: 0), "'kind' must be \"list\" or \"detail\", not \(value.typeDescription)")
+      fail(.root / "kind", .value(offset: 0), "'kind' must be \(expected), not \(value.typeDescription)")
       return nil
     }
-    guard let kind = ScreenSpec.Kind(rawValue: text) else {
+    guard let kind = kinds.kind(named: text) else {
       let message = Diagnostic.Message.unknown(
-        "unknown kind '\(text)'", name: text, among: ScreenSpec.Kind.allCases.map(\.rawValue),
-        expected: #"expected "list" or "detail""#)
+        "unknown kind '\(text)'", name: text, among: kinds.names, expected: "expected \(expected)")
       fail(.root / "kind", .value(offset: 0), message)
       return nil
     }
     return kind
   }
 
-  private mutating func decodeVersion(_ value: JSON?) -> Int {
+  mutating func decodeVersion(_ value: JSON?) -> Int {
     guard let value else { return 1 }
     guard value.intValue == 1 else {
       fail(
@@ -73,7 +71,7 @@ struct SpecDecoder {
     return 1
   }
 
-  private mutating func decodeSource(_ value: JSON?, at pointer: JSONPointer) -> SourceSpec? {
+  mutating func decodeSource(_ value: JSON?, at pointer: JSONPointer) -> SourceSpec? {
     guard let object = requireObject(value, at: pointer, name: "source", example: #"{"plugin": "…", "resource": "…"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: ["plugin", "resource", "params"])
@@ -84,19 +82,9 @@ struct SpecDecoder {
     return SourceSpec(plugin: plugin, resource: resource, parameters: parameters)
   }
 
-  private mutating func decodeList(_ object: JSONObject) -> ListSpec? {
-    let search = object["search"].flatMap { decodeSearch($0, at: .root / "search") }
-    let paging = object["paging"].map { decodePaging($0, at: .root / "paging") } ?? .default
-    binding?.search = search
-    binding?.paging = paging
-    let row = decodeRow(object["row"], at: .root / "row")
-    let empty = optionalTemplate(object, "empty", at: .root)
-    let select = object["select"].flatMap { decodeSelect($0, at: .root / "select") }
-    guard let row else { return nil }
-    return ListSpec(search: search, paging: paging, row: row, empty: empty, select: select)
-  }
+  // MARK: - Parts that kinds share
 
-  private mutating func decodeSearch(_ value: JSON, at pointer: JSONPointer) -> SearchSpec? {
+  mutating func decodeSearch(_ value: JSON, at pointer: JSONPointer) -> SearchSpec? {
     guard let object = requireObject(value, at: pointer, name: "search", example: #"{"param": "nameStartsWith"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: ["param", "placeholder", "debounceMs", "minLength", "required"])
@@ -111,7 +99,7 @@ struct SpecDecoder {
       minLength: minLength, required: required)
   }
 
-  private mutating func decodePaging(_ value: JSON, at pointer: JSONPointer) -> PagingSpec {
+  mutating func decodePaging(_ value: JSON, at pointer: JSONPointer) -> PagingSpec {
     guard let object = requireObject(value, at: pointer, name: "paging", example: #"{"pageSize": 20, "prefetch": 5}"#)
     else { return .default }
     checkKeys(object, at: pointer, allowed: ["pageSize", "prefetch"])
@@ -120,21 +108,7 @@ struct SpecDecoder {
       prefetch: optionalInt(object, "prefetch", at: pointer, range: 0...10_000) ?? PagingSpec.default.prefetch)
   }
 
-  private mutating func decodeRow(_ value: JSON?, at pointer: JSONPointer) -> RowSpec? {
-    guard let value else {
-      fail(.root, .key, #"missing required key 'row'; a list screen says how a row reads, as in {"title": "{name}"}"#)
-      return nil
-    }
-    guard let object = requireObject(value, at: pointer, name: "row", example: #"{"title": "{name}"}"#)
-    else { return nil }
-    checkKeys(object, at: pointer, allowed: ["title", "subtitle"])
-    let title = requiredTemplate(object, "title", at: pointer)
-    let subtitle = optionalTemplate(object, "subtitle", at: pointer)
-    guard let title else { return nil }
-    return RowSpec(title: title, subtitle: subtitle)
-  }
-
-  private mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer) -> SelectSpec? {
+  mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer) -> SelectSpec? {
     guard let object = requireObject(value, at: pointer, name: "select", example: #"{"screen": "character.json"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: ["screen", "params"])
@@ -148,118 +122,18 @@ struct SpecDecoder {
     return SelectSpec(screen: screen, parameters: parameters)
   }
 
-  private mutating func decodeDetail(_ object: JSONObject) -> DetailSpec? {
-    let pointer = JSONPointer.root / "sections"
-    guard let value = object["sections"] else {
-      fail(.root, .key, "missing required key 'sections'; a detail screen lists its sections")
-      return nil
-    }
-    guard case .array(let elements) = value else {
-      fail(pointer, .value(offset: 0), "'sections' must be an array of sections, not \(value.typeDescription)")
-      return nil
-    }
-    var sections: [Section] = []
-    for (index, element) in elements.enumerated() {
-      if let section = decodeSection(element, at: pointer / index) { sections.append(section) }
-    }
-    return DetailSpec(sections: sections)
-  }
-
-  private static let sectionKeys: [String: [String]] = [
-    "text": ["header", "value", "empty"],
-    "image": ["label", "value"],
-    "fields": ["header", "fields"],
-    "list": ["header", "items", "row", "empty", "limit"],
-  ]
-
-  private mutating func decodeSection(_ value: JSON, at pointer: JSONPointer) -> Section? {
-    guard
-      let object = requireObject(
-        value, at: pointer, name: "a section", example: #"{"type": "text", "value": "{description}"}"#)
-    else { return nil }
-    let types = ["text", "image", "fields", "list"]
-    guard let type = requiredString(object, "type", at: pointer) else { return nil }
-    guard let allowed = Self.sectionKeys[type] else {
-      let message = Diagnostic.Message.unknown(
-        "unknown section type '\(type)'", name: type, among: types,
-        expected: "expected one of \(types.joined(separator: ", "))")
-      fail(pointer / "type", .value(offset: 0), message)
-      return nil
-    }
-    checkKeys(object, at: pointer, allowed: ["type"] + allowed) { key in
-      let owners = types.filter { Self.sectionKeys[$0]?.contains(key) == true }
-      guard !allowed.contains(key), !owners.isEmpty else { return nil }
-      let article = type == "image" ? "an" : "a"
-      return
-        "'\(key)' does not belong in \(article) '\(type)' section (it belongs in: \(owners.joined(separator: ", ")))"
-    }
-    let header = optionalString(object, "header", at: pointer)
-    switch type {
-    case "text":
-      let value = requiredTemplate(object, "value", at: pointer)
-      let empty = optionalTemplate(object, "empty", at: pointer)
-      return value.map { .text(header: header, value: $0, empty: empty) }
-    case "image":
-      let label = optionalString(object, "label", at: pointer) ?? "Image"
-      return requiredTemplate(object, "value", at: pointer).map { .image(label: label, value: $0) }
-    case "fields":
-      return decodeFields(object["fields"], at: pointer / "fields").map { .fields(header: header, fields: $0) }
-    default:
-      let items = requiredString(object, "items", at: pointer)
-      let row = requiredTemplate(object, "row", at: pointer)
-      let empty = optionalTemplate(object, "empty", at: pointer)
-      let limit = optionalInt(object, "limit", at: pointer, range: 1...10_000)
-      if let items,
-        items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
-      {
-        fail(
-          pointer / "items", .value(offset: 0), "'items' must be a field path such as \"comics.items\", not '\(items)'")
-        return nil
-      }
-      guard let items, let row else { return nil }
-      return .list(
-        header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit)
-    }
-  }
-
-  private mutating func decodeFields(_ value: JSON?, at pointer: JSONPointer) -> [(label: String, value: Template)]? {
-    guard let value else {
-      fail(pointer, .key, #"missing required key 'fields'; a fields section lists [{"label": "…", "value": "{…}"}]"#)
-      return nil
-    }
-    guard case .array(let elements) = value else {
-      fail(
-        pointer, .value(offset: 0),
-        "'fields' must be an array of {\"label\", \"value\"} objects, not \(value.typeDescription)")
-      return nil
-    }
-    var fields: [(label: String, value: Template)] = []
-    for (index, element) in elements.enumerated() {
-      let at = pointer / index
-      guard
-        let object = requireObject(
-          element, at: at, name: "a field", example: #"{"label": "Modified", "value": "{modified|date}"}"#)
-      else { continue }
-      checkKeys(object, at: at, allowed: ["label", "value"])
-      if let label = requiredString(object, "label", at: at), let template = requiredTemplate(object, "value", at: at) {
-        fields.append((label, template))
-      }
-    }
-    return fields
-  }
-
   // MARK: - Values
 
-  private mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: String) {
+  mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: String) {
     fail(pointer, anchor, Diagnostic.Message(message))
   }
 
-  private mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: Diagnostic.Message) {
+  mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: Diagnostic.Message) {
     problems.append(SpecProblem(pointer: pointer, anchor: anchor, message: message))
   }
 
   /// Reports each key that is not allowed, with a near name or the reason it is misplaced.
-  private mutating func checkKeys(
+  mutating func checkKeys(
     _ object: JSONObject, at pointer: JSONPointer, allowed: [String],
     misplaced: (String) -> String? = { _ in nil }
   ) {
@@ -275,7 +149,7 @@ struct SpecDecoder {
     }
   }
 
-  private mutating func requireObject(_ value: JSON?, at pointer: JSONPointer, name: String, example: String)
+  mutating func requireObject(_ value: JSON?, at pointer: JSONPointer, name: String, example: String)
     -> JSONObject?
   {
     guard let value else { return nil }
@@ -289,7 +163,7 @@ struct SpecDecoder {
     return object
   }
 
-  private mutating func requiredString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
+  mutating func requiredString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
     guard object[key] != nil else {
       fail(pointer, .key, "missing required key '\(key)'\(pointer.tokens.isEmpty ? "" : " in \(pointer)")")
       return nil
@@ -297,7 +171,7 @@ struct SpecDecoder {
     return optionalString(object, key, at: pointer)
   }
 
-  private mutating func optionalString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
+  mutating func optionalString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
     guard let value = object[key] else { return nil }
     guard case .string(let text) = value else {
       fail(pointer / key, .value(offset: 0), "'\(key)' must be a string, not \(value.messageDescription)")
@@ -306,7 +180,7 @@ struct SpecDecoder {
     return text
   }
 
-  private mutating func optionalInt(
+  mutating func optionalInt(
     _ object: JSONObject, _ key: String, at pointer: JSONPointer, range: ClosedRange<Int>
   ) -> Int? {
     guard let value = object[key] else { return nil }
@@ -322,7 +196,7 @@ struct SpecDecoder {
     return number
   }
 
-  private mutating func optionalBool(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
+  mutating func optionalBool(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
     guard let value = object[key] else { return nil }
     guard case .bool(let flag) = value else {
       fail(pointer / key, .value(offset: 0), "'\(key)' must be true or false, not \(value.messageDescription)")
@@ -331,7 +205,7 @@ struct SpecDecoder {
     return flag
   }
 
-  private mutating func requiredTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
+  mutating func requiredTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
     guard object[key] != nil else {
       fail(pointer, .key, "missing required key '\(key)'\(pointer.tokens.isEmpty ? "" : " in \(pointer)")")
       return nil
@@ -339,12 +213,12 @@ struct SpecDecoder {
     return optionalTemplate(object, key, at: pointer)
   }
 
-  private mutating func optionalTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
+  mutating func optionalTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
     guard let text = optionalString(object, key, at: pointer) else { return nil }
     return template(text, at: pointer / key)
   }
 
-  private mutating func template(_ text: String, at pointer: JSONPointer) -> Template? {
+  mutating func template(_ text: String, at pointer: JSONPointer) -> Template? {
     do {
       return try Template(text)
     } catch {
@@ -354,7 +228,7 @@ struct SpecDecoder {
   }
 
   /// An object of name to template, such as `source.params` or `select.params`.
-  private mutating func templateMap(_ value: JSON?, at pointer: JSONPointer) -> [(name: String, value: Template)]? {
+  mutating func templateMap(_ value: JSON?, at pointer: JSONPointer) -> [(name: String, value: Template)]? {
     guard let value else { return [] }
     guard case .object(let object) = value else {
       fail(

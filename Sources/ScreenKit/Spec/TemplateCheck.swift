@@ -16,11 +16,11 @@ enum TemplateCheck {
     for (name, template) in spec.source.parameters {
       noRecord(template, .root / "source" / "params" / name, "a source parameter")
     }
-    if let list = spec.list {
-      noRecord(spec.title, .root / "title", "a list screen's title")
-      noRecord(spec.footer, .root / "footer", "a list screen's footer")
-      noRecord(list.empty, .root / "empty", "the empty text")
+    if !spec.body.titleHasRecord {
+      noRecord(spec.title, .root / "title", "a \(spec.kind) screen's title")
+      noRecord(spec.footer, .root / "footer", "a \(spec.kind) screen's footer")
     }
+    for (pointer, template, what) in spec.body.templatesWithoutRecord { noRecord(template, pointer, what) }
     for (pointer, template) in spec.namedTemplates {
       for key in template.metaKeys where !MetaKey.all.contains(key) {
         let message = Diagnostic.Message.unknown(

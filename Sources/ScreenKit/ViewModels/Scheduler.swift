@@ -1,33 +1,36 @@
+import Synchronization
+
 /// When delayed work runs: on the wall clock in a terminal, on a virtual clock in scripts and
 /// tests, so that a debounce of 500 ms takes no time there and the outcome never depends on luck.
-@MainActor
-public protocol Scheduler: AnyObject {
+public protocol Scheduler: Sendable {
   /// Runs `action` once, after `delay`, unless the returned token is cancelled first.
-  func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> ScheduledAction
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
 }
 
 /// A pending action; cancelling it keeps it from running.
-@MainActor
-public final class ScheduledAction {
-  private(set) var isCancelled = false
-  private var onCancel: (() -> Void)?
+public final class ScheduledAction: Sendable {
+  private let state: Mutex<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>
 
-  init(onCancel: (() -> Void)? = nil) { self.onCancel = onCancel }
+  init(onCancel: (@Sendable () -> Void)? = nil) { state = Mutex((false, onCancel)) }
+
+  var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   public func cancel() {
-    isCancelled = true
+    let onCancel = state.withLock { state -> (@Sendable () -> Void)? in
+      state.cancelled = true
+      defer { state.onCancel = nil }
+      return state.onCancel
+    }
     onCancel?()
-    onCancel = nil
   }
 }
 
 /// The wall clock.
-@MainActor
 public final class RealScheduler: Scheduler {
   public init() {}
 
-  public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
-    let task = Task { @MainActor in
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    let task = Task {
       try? await Task.sleep(for: delay)
       if !Task.isCancelled { action() }
     }
@@ -36,51 +39,64 @@ public final class RealScheduler: Scheduler {
 }
 
 /// A clock that moves only when told: `advance(by:)` runs, in order, what has come due.
-@MainActor
 public final class VirtualScheduler: Scheduler {
   private struct Entry {
     var due: Duration
     var order: Int
-    var action: @MainActor () -> Void
+    var action: @Sendable () -> Void
     var token: ScheduledAction
   }
 
-  public private(set) var now: Duration = .zero
-  private var pending: [Entry] = []
-  private var order = 0
-  private var pruneAt = 64
+  private struct Inner {
+    var now: Duration = .zero
+    var pending: [Entry] = []
+    var order = 0
+    var pruneAt = 64
+  }
+
+  private let inner = Mutex(Inner())
 
   public init() {}
 
-  public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+  /// The time on this clock: how far it has been advanced.
+  public var now: Duration { inner.withLock { $0.now } }
+
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let token = ScheduledAction()
-    if pending.count >= pruneAt {  // cancelled actions (a debounce per keystroke) are dropped
-      pending.removeAll { $0.token.isCancelled }
-      pruneAt = max(64, 2 * pending.count)
+    inner.withLock { inner in
+      if inner.pending.count >= inner.pruneAt {  // cancelled actions (a debounce per keystroke) are dropped
+        inner.pending.removeAll { $0.token.isCancelled }
+        inner.pruneAt = max(64, 2 * inner.pending.count)
+      }
+      inner.pending.append(Entry(due: inner.now + delay, order: inner.order, action: action, token: token))
+      inner.order += 1
     }
-    pending.append(Entry(due: now + delay, order: order, action: action, token: token))
-    order += 1
     return token
   }
 
-  /// Moves the clock forward, running each action that comes due, in due order.
+  /// Moves the clock forward, running each action that comes due, in due order. The actions run
+  /// outside the clock's lock, so an action may schedule another (which runs too if due by then).
   public func advance(by duration: Duration) {
-    let end = now + duration
-    pending.removeAll { $0.token.isCancelled }
-    while let index = nextDue(before: end) {
-      let entry = pending.remove(at: index)
-      now = max(now, entry.due)
+    let end = inner.withLock { inner in
+      inner.pending.removeAll { $0.token.isCancelled }
+      return inner.now + duration
+    }
+    while let entry = inner.withLock({ inner -> Entry? in
+      let due = inner.pending.indices.filter { inner.pending[$0].due <= end }
+      guard
+        let index = due.min(by: {
+          (inner.pending[$0].due, inner.pending[$0].order) < (inner.pending[$1].due, inner.pending[$1].order)
+        })
+      else { return nil }
+      let entry = inner.pending.remove(at: index)
+      inner.now = max(inner.now, entry.due)
+      return entry
+    }) {
       if !entry.token.isCancelled { entry.action() }
     }
-    now = end
+    inner.withLock { $0.now = end }
   }
 
   /// Whether any uncancelled action is waiting.
-  public var hasPending: Bool { pending.contains { !$0.token.isCancelled } }
-
-  private func nextDue(before end: Duration) -> Int? {
-    pending.indices
-      .filter { pending[$0].due <= end }
-      .min { (pending[$0].due, pending[$0].order) < (pending[$1].due, pending[$1].order) }
-  }
+  public var hasPending: Bool { inner.withLock { $0.pending.contains { !$0.token.isCancelled } } }
 }

@@ -1,57 +1,48 @@
 /// The shape of every view model here, as in the apps screenrun comes from: a `State` value, an
-/// `Input` enum, and `trigger(_:)` to send an input. The state is read, never written, from outside.
-@MainActor
-public protocol ViewModel<State, Input>: AnyObject {
-  associatedtype State
-  associatedtype Input
+/// `Input` enum, and a pure function that applies an input to the state and says what work to
+/// start. The work's answer comes back as another input (`.pageLoaded(…)`), so everything a screen
+/// remembers is in its `State`, and a test can replay any order of answers.
+///
+///     struct Counter: ViewModel {
+///       func reduce(_ state: inout Int, _ input: Bool) -> [Effect<Bool>] {
+///         state += input ? 1 : -1
+///         return []
+///       }
+///     }
+///
+/// A `Store` runs a view model: it holds the state, runs the effects, and sends their answers back.
+public protocol ViewModel<State, Input>: Sendable {
+  associatedtype State: Sendable & Equatable
+  associatedtype Input: Sendable
 
-  var state: State { get }
-  func trigger(_ input: Input)
+  /// Applies `input` to `state`; returns the work to start, which touches no state itself.
+  func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>]
 }
 
-/// A view model with its concrete type erased, so a screen holds any model of the same shape.
-@MainActor
-public final class AnyViewModel<State, Input>: ViewModel {
-  private let readState: @MainActor () -> State
-  private let send: @MainActor (Input) -> Void
-
-  public init<Model: ViewModel>(_ model: Model) where Model.State == State, Model.Input == Input {
-    readState = { model.state }
-    send = { model.trigger($0) }
+/// Work a view model asks for: a request whose answer comes back as an input, a timer that sends
+/// an input when it fires, or the cancelling of either.
+public struct Effect<Input: Sendable>: Sendable {
+  /// What the work is; a store (or a test store) does it.
+  public enum Work: Sendable {
+    case run(@Sendable () async -> Input)
+    case cancelRunning
+    case after(Duration, Input)
+    case cancelTimer
   }
 
-  public var state: State { readState() }
+  public let work: Work
 
-  public func trigger(_ input: Input) { send(input) }
-}
-
-/// Work a view model has started and not yet finished: fetches, tracked so that a caller can wait
-/// for the model to settle (a script, a test) and so that a newer request can cancel an older one.
-@MainActor
-final class Effects {
-  // A few at a time, so a list, not a dictionary (whose generic type would cost its first
-  // instantiation on the first frame).
-  private var running: [(id: Int, task: Task<Void, Never>)] = []
-  private var nextID = 0
-
-  /// Runs `work` as a task, remembered until it ends.
-  func run(_ work: @escaping @MainActor () async -> Void) {
-    let id = nextID
-    nextID += 1
-    let task = Task { @MainActor [weak self] in
-      await work()
-      self?.running.removeAll { $0.id == id }
-    }
-    running.append((id, task))
+  /// Runs `operation` as a task and sends what it returns; dropped if cancelled meanwhile.
+  public static func run(_ operation: @escaping @Sendable () async -> Input) -> Effect {
+    Effect(work: .run(operation))
   }
 
-  func cancelAll() {
-    for (_, task) in running { task.cancel() }
-  }
+  /// Cancels every task started so far: a late answer to one of them is never sent.
+  public static var cancelRunning: Effect { Effect(work: .cancelRunning) }
 
-  /// Waits until no work is running, including work started by work that ended meanwhile.
-  /// (Each task removes itself as its last step, so this ends.)
-  func settle() async {
-    while let task = running.first?.task { await task.value }
-  }
+  /// Sends `input` after `delay` on the store's scheduler, replacing the timer set before.
+  public static func after(_ delay: Duration, send input: Input) -> Effect { Effect(work: .after(delay, input)) }
+
+  /// Cancels the timer, if one is set.
+  public static var cancelTimer: Effect { Effect(work: .cancelTimer) }
 }

@@ -37,7 +37,10 @@ final class InteractiveSession {
       return .noTerminal
     }
     defer { TerminalMode.leave() }
-    navigator.onChange = { [weak self] in self?.scheduleRedraw() }
+    // A screen's answer arrives on its own task: the redraw comes here, to this actor.
+    navigator.onChange = { [weak self] in
+      DispatchQueue.main.async { MainActor.assumeIsolated { self?.scheduleRedraw() } }
+    }
     listen()
     draw()
     let code = await withCheckedContinuation { finish = $0 }
@@ -101,93 +104,21 @@ final class InteractiveSession {
   }
 
   private func tick() {
-    guard let entry = navigator.current, entry.isBusy else { return }
+    guard let entry = navigator.current, entry.model.isBusy else { return }
     spinnerPhase += 1
     draw()
   }
 
   // MARK: - Keys
 
+  /// Hands a key to the navigator, which knows what the current screen binds it to.
   private func handle(_ key: Key) {
-    guard let entry = navigator.current else { return }
-    switch key {
-    case .control("c"), .control("d"):
-      quit()
-      return
-    case .control("r"):
-      switch entry.model {
-      case .list(let model): model.trigger(.reload)
-      case .detail(let model): model.trigger(.reload)
-      }
-      return
-    case .escape, .left:
-      if !navigator.back() { show("This is the first screen. Ctrl-C quits.") }
-      return
-    default:
-      break
-    }
-    switch entry.model {
-    case .list(let model): handleList(key, entry: entry, model: model)
-    case .detail: handleDetail(key, entry: entry)
-    }
-  }
-
-  private func handleList(_ key: Key, entry: Navigator.Entry, model: ListViewModel) {
-    let count = model.state.records.count
-    let page = max(1, (TerminalMode.size().rows - 7) / (entry.spec.list?.row.subtitle == nil ? 1 : 2))
-    switch key {
-    case .character(let character):
-      guard entry.spec.list?.search != nil else { return }
-      model.trigger(.typed(character))
-      entry.selection = 0
-    case .backspace:
-      guard entry.spec.list?.search != nil, !model.state.query.isEmpty else { return }
-      model.trigger(.queryChanged(String(model.state.query.dropLast())))
-      entry.selection = 0
-    case .up, .control("p"): move(entry, model, to: entry.selection - 1)
-    case .down, .control("n"): move(entry, model, to: entry.selection + 1)
-    case .pageUp: move(entry, model, to: entry.selection - page)
-    case .pageDown: move(entry, model, to: entry.selection + page)
-    case .home: move(entry, model, to: 0)
-    case .end: move(entry, model, to: count - 1)
-    case .enter:
-      guard count > 0 else { return }
-      do {
-        try navigator.select(min(entry.selection, count - 1))
-      } catch {
-        show(error.description)
-      }
-    default:
-      break
-    }
-  }
-
-  /// Moves the selection; near the end of what is loaded, the next page is asked for.
-  private func move(_ entry: Navigator.Entry, _ model: ListViewModel, to row: Int) {
-    let count = model.state.records.count
-    guard count > 0 else { return }
-    entry.selection = max(0, min(count - 1, row))
-    model.trigger(.rowAppeared(entry.selection))
-  }
-
-  private func handleDetail(_ key: Key, entry: Navigator.Entry) {
-    let rows = TerminalMode.size().rows
-    switch key {
-    case .up, .control("p"): entry.scroll = max(0, entry.scroll - 1)
-    case .down, .control("n"), .enter: entry.scroll += 1
-    case .pageUp: entry.scroll = max(0, entry.scroll - (rows - 5))
-    case .pageDown, .character(" "): entry.scroll += rows - 5
-    case .home: entry.scroll = 0
-    default: break
-    }
-    entry.scroll = min(entry.scroll, maxScroll(entry, rows: rows))
-  }
-
-  private func maxScroll(_ entry: Navigator.Entry, rows: Int) -> Int {
     let size = TerminalMode.size()
-    let whole = TextRenderer.render(entry.screenState, options: RenderOptions(width: size.columns))
-    let lines = whole.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-    return max(0, lines - rows + 1)
+    switch navigator.press(key, viewport: Viewport(columns: size.columns, rows: size.rows)) {
+    case .handled: break
+    case .quit: quit()
+    case .message(let message): show(message)
+    }
   }
 
   // MARK: - Drawing
@@ -205,7 +136,7 @@ final class InteractiveSession {
 
   /// Draws the current screen over the last frame, line by line, clearing what is left over.
   private func draw() {
-    guard let entry = navigator.current else { return }
+    guard navigator.current != nil else { return }
     let size = TerminalMode.size()
     guard size.columns >= RenderOptions.minimumWidth, size.rows >= RenderOptions.minimumHeight else {
       // Too small for a frame: say so in what room there is, rather than draw a frame that wraps.
@@ -220,12 +151,9 @@ final class InteractiveSession {
       TerminalWriter.write(frame)
       return
     }
-    if case .list(let model) = entry.model, !model.state.records.isEmpty {
-      entry.selection = min(entry.selection, model.state.records.count - 1)
-    }
     // Lone URLs come whole, and `TerminalLine` cuts them to the terminal as hyperlinks.
     let options = RenderOptions(
-      width: size.columns, height: size.rows, scroll: entry.scroll, spinnerPhase: spinnerPhase, keepsWholeURLs: true)
+      width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true)
     guard let state = navigator.screenState else { return }
     var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
@@ -240,15 +168,5 @@ final class InteractiveSession {
     }
     frame.append(.clearToLineEnd + .clearToScreenEnd)
     TerminalWriter.write(frame)
-  }
-}
-
-extension Navigator.Entry {
-  /// Whether a request is on its way (the spinner turns).
-  var isBusy: Bool {
-    switch model {
-    case .list(let model): model.state.status == .loading || model.state.isLoadingNextPage
-    case .detail(let model): model.state.status == .loading
-    }
   }
 }

@@ -1,9 +1,8 @@
-/// A key press, decoded from the bytes a terminal sends in raw mode.
-enum Key: Equatable {
-  case character(Character)
-  case backspace, enter, escape, up, down, left, right, pageUp, pageDown, home, end
-  case control(Character)  // Ctrl and a letter, as in .control("r")
+import ScreenKit
 
+/// Key presses, decoded from the bytes a terminal sends in raw mode. (What a key does is the
+/// screen's kind's business: `Navigator.press`.)
+extension Key {
   /// Decodes every key in `bytes`. A lone ESC is the Escape key; ESC with a known sequence is an
   /// arrow or paging key; unknown sequences are dropped rather than typed into the search.
   static func decode(_ bytes: [UInt8]) -> [Key] {
@@ -18,6 +17,7 @@ enum Key: Equatable {
         index += length
         continue
       case 0x0D, 0x0A: keys.append(.enter)
+      case 0x09: keys.append(.tab)
       case 0x7F, 0x08: keys.append(.backspace)
       case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
       case 0x20..<0x7F: keys.append(.character(Character(Unicode.Scalar(byte))))

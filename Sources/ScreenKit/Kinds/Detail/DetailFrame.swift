@@ -31,7 +31,8 @@ struct DetailFrame {
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
-      let start = min(options.scroll, max(0, body.count - budget))
+      let scroll = options.scroll > 0 ? options.scroll : state.scroll
+      let start = min(scroll, max(0, body.count - budget))
       body = Array(body.dropFirst(start).prefix(budget))
       body += Array(repeating: "", count: budget - body.count)
     }

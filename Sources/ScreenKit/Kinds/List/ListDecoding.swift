@@ -1,0 +1,28 @@
+/// The list kind's part of a screen file: `search`, `paging`, `row`, `empty` and `select`.
+extension SpecDecoder {
+  mutating func decodeList(_ object: JSONObject) -> ListSpec? {
+    let search = object["search"].flatMap { decodeSearch($0, at: .root / "search") }
+    let paging = object["paging"].map { decodePaging($0, at: .root / "paging") } ?? .default
+    binding?.search = search
+    binding?.paging = paging
+    let row = decodeRow(object["row"], at: .root / "row")
+    let empty = optionalTemplate(object, "empty", at: .root)
+    let select = object["select"].flatMap { decodeSelect($0, at: .root / "select") }
+    guard let row else { return nil }
+    return ListSpec(search: search, paging: paging, row: row, empty: empty, select: select)
+  }
+
+  private mutating func decodeRow(_ value: JSON?, at pointer: JSONPointer) -> RowSpec? {
+    guard let value else {
+      fail(.root, .key, #"missing required key 'row'; a list screen says how a row reads, as in {"title": "{name}"}"#)
+      return nil
+    }
+    guard let object = requireObject(value, at: pointer, name: "row", example: #"{"title": "{name}"}"#)
+    else { return nil }
+    checkKeys(object, at: pointer, allowed: ["title", "subtitle"])
+    let title = requiredTemplate(object, "title", at: pointer)
+    let subtitle = optionalTemplate(object, "subtitle", at: pointer)
+    guard let title else { return nil }
+    return RowSpec(title: title, subtitle: subtitle)
+  }
+}

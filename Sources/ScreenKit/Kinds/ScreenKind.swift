@@ -1,0 +1,77 @@
+/// A kind of screen (`list`, `detail`): everything screenrun knows about it, registered in one
+/// place. A kind decodes its part of a screen file, makes the view model of a screen, binds keys,
+/// runs script commands, and draws its state. The navigator, the renderer, the script runner and
+/// the interactive loop reach a kind only through this and `AnyViewModel`.
+///
+/// A new kind is a folder in `Kinds/` and one line in `KindRegistry.standard`.
+public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
+  /// What a screen file's `kind` says.
+  public let name: String
+  /// The kind of plugin resource its source must be.
+  public let resource: Resource.Kind
+  /// The top-level keys of a screen file the kind adds to the common ones.
+  public let keys: [String]
+  /// The script commands a screen of this kind runs itself (beyond `wait`, `open`, `back`, `key`).
+  public let scriptCommands: [String]
+  /// Decodes the kind's part of a screen file, reporting problems to the decoder.
+  let decode: @Sendable (JSONObject, inout SpecDecoder) -> (any KindSpec)?
+  /// What a screen asks of its data source, beyond its plugin, resource and parameters: while it
+  /// is the same, a reloaded screen keeps its view model.
+  let binding: @Sendable (ScreenSpec) -> String
+  /// Makes the view model of an opened screen.
+  let makeModel: @Sendable (ModelContext) -> AnyViewModel
+
+  init(
+    name: String, resource: Resource.Kind, keys: [String], scriptCommands: [String],
+    decode: @escaping @Sendable (JSONObject, inout SpecDecoder) -> (any KindSpec)?,
+    binding: @escaping @Sendable (ScreenSpec) -> String,
+    makeModel: @escaping @Sendable (ModelContext) -> AnyViewModel
+  ) {
+    self.name = name
+    self.resource = resource
+    self.keys = keys
+    self.scriptCommands = scriptCommands
+    self.decode = decode
+    self.binding = binding
+    self.makeModel = makeModel
+  }
+
+  /// The name, as a screen file spells it.
+  public var rawValue: String { name }
+  public var description: String { name }
+
+  public static func == (a: ScreenKind, b: ScreenKind) -> Bool { a.name == b.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// What a kind needs to make the view model of a screen being opened.
+public struct ModelContext: Sendable {
+  public var spec: ScreenSpec
+  /// The screen's source parameters, rendered with its navigation parameters.
+  public var parameters: [String: String]
+  public var source: any DataSource
+  public var scheduler: any Scheduler
+  /// The model this one replaces, when a screen file was edited and reloaded: its query and
+  /// highlight carry over.
+  public var previous: AnyViewModel?
+}
+
+/// The kinds of screen a screen file can name.
+public struct KindRegistry: Sendable {
+  public let kinds: [ScreenKind]
+
+  public init(_ kinds: [ScreenKind]) { self.kinds = kinds }
+
+  /// The kinds screenrun ships: one line a kind.
+  public static let standard = KindRegistry([
+    .list,
+    .detail,
+  ])
+
+  public var names: [String] { kinds.map(\.name) }
+
+  public func kind(named name: String) -> ScreenKind? { kinds.first { $0.name == name } }
+
+  /// The top-level keys that some kind adds, with the kinds that add each.
+  func owners(of key: String) -> [ScreenKind] { kinds.filter { $0.keys.contains(key) } }
+}

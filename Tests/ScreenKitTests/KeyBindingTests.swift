@@ -1,0 +1,147 @@
+import TestSupport
+import Testing
+
+@testable import ScreenKit
+
+/// The keys of each kind, pressed through the navigator as the interactive loop does, with no
+/// terminal: what a key does is the kind's business, and the loop only reads keys and draws.
+@Suite("Key bindings")
+struct KeyBindingTests {
+  static let books =
+    #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "debounceMs": 500}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}}"#
+  static let book =
+    #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [{"label": "Id", "value": "{id}"}, {"label": "Name", "value": "{name}"}, {"label": "A", "value": "a"}, {"label": "B", "value": "b"}, {"label": "C", "value": "c"}, {"label": "D", "value": "d"}, {"label": "E", "value": "e"}, {"label": "F", "value": "f"}]}]}"#
+
+  let source = CountingSource(count: 45)
+  let clock = VirtualScheduler()
+  let folder: ScreenFolder
+  let navigator: Navigator
+  /// Room for 10 rows of a list (7 lines go to its title, search, rules, position and help).
+  let viewport = Viewport(columns: 40, rows: 17)
+
+  init() throws {
+    folder = try ScreenFolder(["books.json": Self.books, "book.json": Self.book])
+    navigator = Navigator(
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(),
+      scheduler: clock)
+    try navigator.open(folder.file("books.json"))
+  }
+
+  var list: ListViewModel.State? { navigator.current?.model.store(of: ListViewModel.self)?.state }
+  var detail: DetailViewModel.State? { navigator.current?.model.store(of: DetailViewModel.self)?.state }
+
+  func press(_ keys: Key..., viewport: Viewport? = nil) async -> KeyOutcome {
+    var outcome = KeyOutcome.handled
+    for key in keys { outcome = navigator.press(key, viewport: viewport ?? self.viewport) }
+    await navigator.settle()
+    return outcome
+  }
+
+  @Test func keyNamesAsAScriptGivesThem() {
+    #expect(Key(name: "Down") == .down)
+    #expect(Key(name: "pageup") == .pageUp)
+    #expect(Key(name: "Enter") == .enter)
+    #expect(Key(name: "Esc") == .escape)
+    #expect(Key(name: "Tab") == .tab)
+    #expect(Key(name: "Space") == .character(" "))
+    #expect(Key(name: "Ctrl-R") == .control("r"))
+    #expect(Key(name: "ctrl+n") == .control("n"))
+    #expect(Key(name: "x") == .character("x"))
+    #expect(Key(name: "é") == .character("é"))
+    for name in ["Dwn", "Ctrl-1", "Ctrl-", "", " ", "xy"] { #expect(Key(name: name) == nil, "\(name)") }
+    for key in [Key.up, .pageDown, .home, .end, .backspace, .control("r"), .character(" "), .character("q")] {
+      #expect(Key(name: key.description) == key, "\(key)")
+    }
+  }
+
+  @Test func arrowsPagingHomeAndEndMoveTheHighlight() async {
+    await navigator.settle()
+    #expect(await press(.down, .down, .control("n")) == .handled)
+    #expect(list?.selection == 3)
+    _ = await press(.up, .control("p"))
+    #expect(list?.selection == 1)
+    _ = await press(.pageDown)
+    #expect(list?.selection == 11)
+    _ = await press(.pageUp, .pageUp)
+    #expect(list?.selection == 0)
+    #expect(source.pageRequests.count == 1)
+    _ = await press(.end)  // the last row is near the end: the next page comes
+    #expect(list?.selection == 19)
+    #expect(list?.records.count == 40)
+    _ = await press(.home)
+    #expect(list?.selection == 0)
+    #expect(
+      TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 17)).contains(
+        "›  1. Item 1"))
+  }
+
+  @Test func typingSearchesAfterTheDebounceAndBackspaceEdits() async {
+    await navigator.settle()
+    _ = await press(.down, .down)
+    _ = await press(
+      .character("I"), .character("t"), .character("e"), .character("m"), .character(" "), .character("4"))
+    #expect(list?.query == "Item 4")
+    #expect(list?.selection == 0)  // a new query starts at the top
+    clock.advance(by: .milliseconds(500))
+    await navigator.settle()
+    #expect(list?.records.count == 7)
+    _ = await press(.backspace)
+    #expect(list?.query == "Item ")
+    #expect(source.pageRequests.count == 2)
+  }
+
+  @Test func enterOpensTheHighlightedRowAndEscapeGoesBack() async {
+    await navigator.settle()
+    _ = await press(.down, .down, .enter)
+    #expect(navigator.stack.count == 2)
+    #expect(navigator.current?.parameters == ["id": "3"])
+    #expect(detail?.record?["name"] == "Item 3")
+    #expect(await press(.escape) == .handled)
+    #expect(navigator.stack.count == 1)
+    _ = await press(.enter)
+    #expect(await press(.left) == .handled)
+    #expect(await press(.escape) == .message("This is the first screen. Ctrl-C quits."))
+    #expect(await press(.control("c")) == .quit)
+    #expect(await press(.control("d")) == .quit)
+    #expect(navigator.stack.count == 1)
+  }
+
+  @Test func aDetailScrollsWithinItsBodyAndReloads() async throws {
+    await navigator.settle()
+    try navigator.select(1)
+    await navigator.settle()
+    // The whole frame is 11 lines (title, rule, 8 fields, rule): 8 rows of room scroll it by 4 at
+    // most, and a page is 3 lines.
+    let small = Viewport(columns: 40, rows: 8)
+    _ = await press(.down, viewport: small)
+    #expect(detail?.scroll == 1)
+    _ = await press(.enter, .control("n"), viewport: small)
+    #expect(detail?.scroll == 3)
+    _ = await press(.pageDown, viewport: small)
+    #expect(detail?.scroll == 4)
+    _ = await press(.up, viewport: small)
+    #expect(detail?.scroll == 3)
+    _ = await press(.home, viewport: small)
+    #expect(detail?.scroll == 0)
+    _ = await press(.character(" "), viewport: small)
+    #expect(detail?.scroll == 3)
+    _ = await press(.pageUp, viewport: small)
+    #expect(detail?.scroll == 0)
+    let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 8))
+    #expect(frame.hasPrefix("Item 2\n"))
+    _ = await press(.control("r"))
+    #expect(source.recordRequests.count == 2)
+    #expect(detail?.status == .loaded)
+  }
+
+  @Test func aReloadKeyRetriesAFailedList() async {
+    await navigator.settle()
+    source.fail(with: .server(status: 500, "boom"))
+    _ = await press(.control("r"))
+    #expect(navigator.current?.error == .server(status: 500, "boom"))
+    source.fail(with: nil)
+    _ = await press(.control("r"))
+    #expect(navigator.current?.error == nil)
+    #expect(list?.records.count == 20)
+  }
+}
