@@ -1,4 +1,5 @@
 import ScreenKit
+import TestSupport
 import Testing
 
 /// The core checks every request against its resource's declaration before a handler runs.
@@ -74,6 +75,22 @@ struct DeclarationTests {
     }
     #expect(unknown?.message == "there is no list resource 'book'; the list resources are books")
     #expect(Self.plugin.resources.map(\.name) == ["books", "book"])
+  }
+
+  @Test func aPluginsOwnSourceIsCheckedToo() async throws {
+    let counting = CountingSource(count: 3)
+    let source = try TestPlugins.books(counting).make(PluginContext())
+    let error = await #expect(throws: DataSourceError.self) {
+      try await source.page(PageRequest(resource: "books", parameters: ["color": "red"], pageSize: 10))
+    }
+    #expect(error?.kind == .badRequest(parameter: "color"))
+    await #expect(throws: DataSourceError.self) { try await source.page(PageRequest(resource: "books", pageSize: 51)) }
+    await #expect(throws: DataSourceError.self) {
+      try await source.record(RecordRequest(resource: "book", parameters: [:]))
+    }
+    #expect(counting.pageRequests.isEmpty && counting.recordRequests.isEmpty)
+    _ = try await source.page(PageRequest(resource: "books", parameters: ["q": "item"], pageSize: 10))
+    #expect(counting.pageRequests.count == 1)
   }
 
   @Test func cursorsReadWhatTheyWrite() throws {

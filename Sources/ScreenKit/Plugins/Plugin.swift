@@ -16,7 +16,11 @@ public struct Plugin: Sendable {
     self.name = name
     self.summary = summary
     self.resources = resources
-    self.make = make
+    // Whatever source a plugin makes, the core checks each request against `resources` first.
+    self.make = { context throws(DataSourceError) in
+      let source = try make(context)
+      return source is any DeclarationChecked ? source : CheckedSource(resources: resources, source: source)
+    }
   }
 
   public func resource(named name: String) -> Resource? {

@@ -93,8 +93,32 @@ public struct Declaration<API: Sendable>: Sendable {
   }
 }
 
+/// A source whose requests are already checked against their declaration.
+protocol DeclarationChecked {}
+
+/// A plugin's own `DataSource` behind the core's check: a request for a declared resource that
+/// breaks its rules is refused in the core's words before the source sees it.
+struct CheckedSource: DataSource, DeclarationChecked {
+  let resources: [Resource]
+  let source: any DataSource
+
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    let resource = resources.first { $0.name == request.resource && $0.kind == .list }
+    if let violation = resource?.violation(parameters: request.parameters, pageSize: request.pageSize) {
+      throw violation.error
+    }
+    return try await source.page(request)
+  }
+
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    let resource = resources.first { $0.name == request.resource && $0.kind == .record }
+    if let violation = resource?.violation(parameters: request.parameters) { throw violation.error }
+    return try await source.record(request)
+  }
+}
+
 /// The data source a `Declaration` makes of an `API` value: every request checked, then handled.
-struct DeclaredSource<API: Sendable>: DataSource {
+struct DeclaredSource<API: Sendable>: DataSource, DeclarationChecked {
   let api: API
   let declaration: Declaration<API>
 
