@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "screenrun", targets: ["screenrun"]),
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
+    .library(name: "PluginHTTP", targets: ["PluginHTTP"]),
+    .library(name: "ScreenRunTesting", targets: ["ScreenRunTesting"]),
     // The command line as a library: an executable of `await ScreenRun.main(plugins: [...])` is a
     // screenrun with plugins of its own.
     .library(name: "ScreenRunCLI", targets: ["ScreenRunCLI"]),
@@ -58,11 +60,25 @@ let package = Package(
       exclude: ["build_sample.py", "PROVENANCE.md", "github-sample.json", "github-sample.index"],
       cSettings: [.headerSearchPath(".")]
     ),
+    // The example plugin of PLUGINS.md: a searchable list and a record over a bundled dataset.
+    .target(
+      name: "ExamplePlugin",
+      dependencies: ["ScreenKit"],
+      path: "Plugins/Example",
+      exclude: ["Screens"],
+      resources: [.embedInCode("books.json")]
+    ),
+    // The one list of the plugins screenrun ships (Plugins/Shipped/ShippedPlugins.swift).
+    .target(
+      name: "ShippedPlugins",
+      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin"],
+      path: "Plugins/Shipped"
+    ),
     // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that
     // ignores case, it would be the executable's folder and module).
     .target(
       name: "ScreenRunCLI",
-      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin"]
+      dependencies: ["ScreenKit", "ShippedPlugins"]
     ),
     .executableTarget(
       name: "screenrun",
@@ -74,10 +90,16 @@ let package = Package(
       name: "screenbench",
       dependencies: ["ScreenKit", "CJansson", "MarvelPlugin", "screenrun"]
     ),
-    // What the test targets share: snapshots, counting data sources.
+    // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
+    // source, and `ScreenDriver`, which drives a screen to a settled frame.
+    .target(
+      name: "ScreenRunTesting",
+      dependencies: ["ScreenKit"]
+    ),
+    // What the test targets share: ScreenRunTesting, and the test plugin and screen folders.
     .target(
       name: "TestSupport",
-      dependencies: ["ScreenKit"],
+      dependencies: ["ScreenKit", "ScreenRunTesting"],
       path: "Tests/TestSupport"
     ),
     // An HTTP/1.1 server on 127.0.0.1 that replays recorded exchanges, for the live-data tests.
@@ -105,6 +127,11 @@ let package = Package(
     .testTarget(
       name: "GitHubPluginTests",
       dependencies: ["GitHubPlugin", "ScreenKit", "TestSupport"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "ExamplePluginTests",
+      dependencies: ["ExamplePlugin", "ScreenKit", "ScreenRunTesting"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

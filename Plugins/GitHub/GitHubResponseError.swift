@@ -63,22 +63,16 @@ enum GitHubResponseError {
     }
   }
 
-  /// The longest `retry-after` taken as given (a day): a longer one is no usable time.
-  static let maximumRetryAfter = 86_400
-  /// The latest `x-ratelimit-reset` taken as given (9999-12-31 23:59:59 UTC), so a date can always
-  /// be shown; anything later, fractional or not a number is no usable time.
-  static let latestReset = 253_402_300_799
-
   /// A 403 or 429 that is a rate limit: the primary limit (`x-ratelimit-remaining: 0`, reset at
   /// `x-ratelimit-reset`) or a secondary one (`retry-after`, or GitHub's words for it). Each
-  /// number is read within its range; one out of range is treated as absent, and the message says
-  /// the server gave no usable time.
+  /// number is read within its range (`RateLimitHeaders`); one out of range is treated as
+  /// absent, and the message says the server gave no usable time.
   private static func rateLimit(
     _ response: HTTPResponse, message: String?, tokenSet: Bool, now: Date
   ) -> DataSourceError? {
-    let headers = response.headers
-    if let text = headers["Retry-After"] {
-      guard let retryAfter = CheckedNumber.integer(text, in: 0...maximumRetryAfter) else {
+    let limits = RateLimitHeaders(response.headers)
+    if let text = limits.retryAfterText {
+      guard let retryAfter = limits.retryAfter else {
         return .rateLimited(
           "GitHub's secondary rate limit; the server gave no usable retry time (retry-after "
             + "\(CheckedNumber.quoted(text))); wait at least a minute before asking again")
@@ -86,15 +80,13 @@ enum GitHubResponseError {
       return .rateLimited(
         "GitHub's secondary rate limit: wait \(duration(retryAfter)) before asking again", retryAfter: retryAfter)
     }
-    if let remaining = headers["X-RateLimit-Remaining"], CheckedNumber.integer(remaining, in: 0...0) == 0 {
-      let limit =
-        headers["X-RateLimit-Limit"].flatMap { CheckedNumber.integer($0, in: 1...1_000_000_000) }
-        .map { " of \($0) requests an hour" } ?? ""
+    if limits.isUsedUp {
+      let limit = limits.limit.map { " of \($0) requests an hour" } ?? ""
       let hint = tokenSet ? "" : "; set \(GitHubLiveSource.tokenVariable) for a higher limit"
-      guard let text = headers["X-RateLimit-Reset"] else {
+      guard let text = limits.resetText else {
         return .rateLimited("GitHub's rate limit\(limit) is used up; try again later\(hint)")
       }
-      guard let reset = CheckedNumber.integer(text, in: 0...latestReset) else {
+      guard let reset = limits.reset else {
         return .rateLimited(
           "GitHub's rate limit\(limit) is used up; the server gave no usable reset time (x-ratelimit-reset "
             + "\(CheckedNumber.quoted(text))); try again later\(hint)")

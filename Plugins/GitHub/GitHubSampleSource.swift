@@ -9,10 +9,9 @@ import ScreenKit
 ///
 /// Pages are addressed by offset (the cursor is the index of the page's first record), so a list
 /// screen can use any page size up to 100.
-struct GitHubSampleSource: DataSource {
+struct GitHubSampleSource: GitHubAPI {
   /// GitHub's search returns at most this many results of any query, whatever `total_count` says.
   static let searchCap = 1000
-  static let maxPageSize = 100
 
   let dataset: GitHubDataset
 
@@ -24,34 +23,12 @@ struct GitHubSampleSource: DataSource {
     self.dataset = dataset
   }
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
-    switch request.resource {
-    case "repositories": try searchRepositories(request)
-    case "commits": try listCommits(request)
-    default:
-      throw .badRequest(
-        "the github plugin has no list resource '\(request.resource)'; its lists are repositories and commits")
-    }
-  }
-
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
-    switch request.resource {
-    case "repository": try repository(request.parameters)
-    case "commit": try commit(request.parameters)
-    default:
-      throw .badRequest(
-        "the github plugin has no record resource '\(request.resource)'; its records are repository and commit")
-    }
-  }
-
   // MARK: - Resources
 
   /// `GET /search/repositories?q=…&sort=…&order=…`
-  private func searchRepositories(_ request: PageRequest) throws(DataSourceError) -> Page {
+  func repositories(_ request: PageRequest) async throws(DataSourceError) -> Page {
     let endpoint = "GET /search/repositories"
     let parameters = request.parameters
-    try Self.check(parameters, allowed: ["q", "sort", "order"], resource: "repositories")
-    let perPage = try Self.perPage(request.pageSize, resource: "Search", endpoint)
     guard let text = Self.value(parameters["q"]) else {
       throw GitHubAPIError.validationFailed(endpoint, [.missing("Search", "q")]).dataSourceError
     }
@@ -65,9 +42,9 @@ struct GitHubSampleSource: DataSource {
         endpoint, [.invalid("Search", "q", "The search is longer than 256 characters.")]
       ).dataSourceError
     }
-    let sort = try Self.sort(parameters["sort"], endpoint)
-    let ascending = try Self.ascending(parameters["order"], endpoint)
-    let offset = try Self.offset(request.cursor)
+    let sort = try Self.sort(parameters["sort"])
+    let ascending = Self.value(parameters["order"]) == "asc"  // GitHub's default order is descending
+    let offset = try PageCursor.offset(request.cursor)
     guard offset < Self.searchCap else {
       throw GitHubAPIError.unprocessable(endpoint, "Only the first 1000 search results are available", parameter: nil)
         .dataSourceError
@@ -75,22 +52,19 @@ struct GitHubSampleSource: DataSource {
 
     let matches = Self.ordered(
       try dataset.repositories().filter(query.matches), query: query, sort: sort, ascending: ascending)
-    let reachable = min(matches.count, Self.searchCap)
-    let end = min(offset + perPage, reachable)
-    let records = offset < end ? matches[offset..<end].map(\.record) : []
-    return Page(
-      records: records, total: matches.count, reachable: reachable,
-      next: end < reachable ? PageCursor(String(end)) : nil, attribution: dataset.attribution)
+    return try Page.slice(
+      matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
+      attribution: dataset.attribution
+    ) { repository throws(DataSourceError) in repository.record }
   }
 
   /// `GET /repos/{owner}/{repo}/commits?sha=…&path=…`
-  private func listCommits(_ request: PageRequest) throws(DataSourceError) -> Page {
+  func commits(_ request: PageRequest) async throws(DataSourceError) -> Page {
     let parameters = request.parameters
-    try Self.check(parameters, allowed: ["repo", "sha", "path"], resource: "commits")
-    let fullName = try Self.repositoryName(parameters)
+    let fullName = try GitHubRepositoryName(parameters["repo"]).text
     let endpoint = "GET /repos/\(fullName)/commits"
-    let perPage = try Self.perPage(request.pageSize, resource: "Commit", endpoint)
-    let offset = try Self.offset(request.cursor)
+    let perPage = request.pageSize
+    let offset = try PageCursor.offset(request.cursor)
     let sha = Self.value(parameters["sha"])
     let path = Self.value(parameters["path"])
     let upper = offset > Int.max - perPage ? Int.max : offset + perPage
@@ -115,7 +89,7 @@ struct GitHubSampleSource: DataSource {
     }
     guard whole else {
       let end = min(upper, count)
-      return Page(records: commits, next: end < count ? PageCursor(String(end)) : nil, attribution: dataset.attribution)
+      return Page(records: commits, next: end < count ? PageCursor(offset: end) : nil, attribution: dataset.attribution)
     }
     if let sha {
       let log = GitHubCommitLog(commits: commits, defaultBranch: defaultBranch(of: fullName))
@@ -129,19 +103,16 @@ struct GitHubSampleSource: DataSource {
       }
       commits = touching
     }
-    let end = min(upper, commits.count)
-    let records = offset < end ? Array(commits[offset..<end]) : []
     // GitHub's list of commits carries no count (only a Link to the last page), so neither
     // does this: a screen shows what it would show live.
-    return Page(
-      records: records, next: end < commits.count ? PageCursor(String(end)) : nil,
-      attribution: dataset.attribution)
+    var page = try Page.slice(commits, cursor: request.cursor, pageSize: perPage, attribution: dataset.attribution)
+    page.total = nil
+    return page
   }
 
   /// `GET /repos/{owner}/{repo}`
-  private func repository(_ parameters: [String: String]) throws(DataSourceError) -> Record {
-    try Self.check(parameters, allowed: ["repo"], resource: "repository")
-    let fullName = try Self.repositoryName(parameters)
+  func repository(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    let fullName = try GitHubRepositoryName(request.parameters["repo"]).text
     guard let repository = try dataset.repository(named: fullName) else {
       throw GitHubAPIError.notFound("GET /repos/\(fullName)").dataSourceError
     }
@@ -149,9 +120,9 @@ struct GitHubSampleSource: DataSource {
   }
 
   /// `GET /repos/{owner}/{repo}/commits/{ref}`
-  private func commit(_ parameters: [String: String]) throws(DataSourceError) -> Record {
-    try Self.check(parameters, allowed: ["repo", "sha"], resource: "commit")
-    let fullName = try Self.repositoryName(parameters)
+  func commit(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    let parameters = request.parameters
+    let fullName = try GitHubRepositoryName(parameters["repo"]).text
     guard let sha = Self.value(parameters["sha"]) else {
       throw .badRequest(
         "'sha' is required: the commit's SHA (at least 4 characters of it) or a branch name", parameter: "sha")
@@ -224,47 +195,16 @@ struct GitHubSampleSource: DataSource {
     }.map(\.repository)
   }
 
-  private static func sort(_ value: String?, _ endpoint: String) throws(DataSourceError) -> Sort? {
+  /// The sort asked for; the core has checked it is one of GitHub's.
+  private static func sort(_ value: String?) throws(DataSourceError) -> Sort? {
     guard let value = Self.value(value) else { return nil }
+    // The core has let through only GitHub's sorts; the sample can answer all but this one.
     if value == "help-wanted-issues" {
       throw .badRequest(
         "the sample data cannot sort by help-wanted-issues: the recorded responses do not count issues labelled help wanted; sort by stars, forks or updated, or leave sort out for best match",
         parameter: "sort")
     }
-    guard let sort = Sort(rawValue: value) else {
-      throw GitHubAPIError.validationFailed(
-        endpoint, [.invalid("Search", "sort", "'\(value)' is not stars, forks, help-wanted-issues or updated")]
-      ).dataSourceError
-    }
-    return sort
-  }
-
-  /// GitHub's default order is descending.
-  private static func ascending(_ value: String?, _ endpoint: String) throws(DataSourceError) -> Bool {
-    guard let value = Self.value(value) else { return false }
-    guard value == "asc" || value == "desc" else {
-      throw GitHubAPIError.validationFailed(endpoint, [.invalid("Search", "order", "'\(value)' is not asc or desc")])
-        .dataSourceError
-    }
-    return value == "asc"
-  }
-
-  private static func perPage(_ size: Int, resource: String, _ endpoint: String) throws(DataSourceError) -> Int {
-    guard (1...maxPageSize).contains(size) else {
-      throw GitHubAPIError.validationFailed(
-        endpoint, [.invalid(resource, "per_page", "\(size) is not from 1 to \(maxPageSize)")]
-      ).dataSourceError
-    }
-    return size
-  }
-
-  private static func offset(_ cursor: PageCursor?) throws(DataSourceError) -> Int {
-    guard let cursor else { return 0 }
-    guard let offset = Int(cursor.value), offset >= 0 else {
-      throw .badRequest(
-        "the page cursor '\(cursor.value)' is not one the github plugin gave (an offset of 0 or more); reload the list")
-    }
-    return offset
+    return Sort(rawValue: value)
   }
 
   private static func find(_ sha: String, in log: GitHubCommitLog, _ endpoint: String) throws(DataSourceError) -> Int {
@@ -279,19 +219,6 @@ struct GitHubSampleSource: DataSource {
     }
   }
 
-  /// The `repo` parameter, `owner/name`, checked for its shape.
-  private static func repositoryName(_ parameters: [String: String]) throws(DataSourceError) -> String {
-    guard let text = value(parameters["repo"]) else {
-      throw .badRequest(
-        "'repo' is required: the repository as owner/name, as in sigmavirus24/github3.py", parameter: "repo")
-    }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
-      throw .badRequest("'repo' must be owner/name, as in sigmavirus24/github3.py, not '\(text)'", parameter: "repo")
-    }
-    return text
-  }
-
   /// A parameter's value, trimmed of white space and newlines; nil when absent or blank (GitHub
   /// treats `q=` as no `q`). Trims the scalars of Foundation's `.whitespacesAndNewlines` (Unicode
   /// White_Space and U+200B) without Foundation, whose `trimmingCharacters` goes through NSString
@@ -302,14 +229,5 @@ struct GitHubSampleSource: DataSource {
       let last = scalars.lastIndex(where: { !space($0) })
     else { return nil }
     return String(scalars[first...last])
-  }
-
-  private static func check(_ parameters: [String: String], allowed: [String], resource: String) throws(DataSourceError)
-  {
-    if let unknown = parameters.keys.sorted().first(where: { !allowed.contains($0) }) {
-      throw .badRequest(
-        "'\(unknown)' is not a parameter of github's '\(resource)' (parameters: \(allowed.joined(separator: ", ")))",
-        parameter: unknown)
-    }
   }
 }

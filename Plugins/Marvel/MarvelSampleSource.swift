@@ -6,7 +6,9 @@ import ScreenKit
 /// a blank filter is a 409, a search with no match is an empty page, an unknown id is a 404.
 ///
 /// A page parses only the records it returns: searches and paging run on the dataset's index.
-struct MarvelSampleSource: DataSource {
+/// The core has checked each request against `MarvelPlugin.declaration` (limits, unknown and
+/// blank parameters, orderBy's values) and words its refusals through `refused`.
+struct MarvelSampleSource: MarvelAPI {
   let dataset: MarvelDataset
 
   /// The bundled dataset, or the one `SCREENRUN_MARVEL_SAMPLE` names.
@@ -18,45 +20,27 @@ struct MarvelSampleSource: DataSource {
     self.dataset = dataset
   }
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
-    let limit = request.pageSize
-    guard limit > 0 else { throw Self.conflict("You must pass an integer limit greater than 0.") }
-    guard limit <= 100 else { throw Self.conflict("You may not request more than 100 items.") }
-    let offset = try Self.offset(request.cursor)
-
-    switch request.resource {
-    case "characters":
-      try Self.check(request.parameters, allowed: ["nameStartsWith", "name", "orderBy"])
-      let matches = try characters(matching: request.parameters)
-      let shown = matches.dropFirst(offset).prefix(limit)
-      var records: [JSON] = []
-      for ordinal in shown { records.append(try dataset.character(at: ordinal, members: request.members)) }
-      return page(records, from: offset, of: matches.count, attribution: dataset.attribution)
-    case "character-comics":
-      try Self.check(request.parameters, allowed: ["id", "titleStartsWith"])
-      let (comics, attribution) = try comics(of: request.parameters)
-      let records = Array(comics.dropFirst(offset).prefix(limit))
-      return page(records, from: offset, of: comics.count, attribution: attribution)
-    default:
-      throw .server(status: 404, "\(request.resource) does not exist")
-    }
+  func characters(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    let matches = try characters(matching: request.parameters)
+    return try Page.slice(
+      matches, cursor: request.cursor, pageSize: request.pageSize, attribution: dataset.attribution
+    ) { ordinal throws(DataSourceError) in try dataset.character(at: ordinal, members: request.members) }
   }
 
-  private func page(_ records: [JSON], from offset: Int, of total: Int, attribution: String) -> Page {
-    let end = offset + records.count
-    return Page(
-      records: records, total: total, next: end < total ? PageCursor(String(end)) : nil, attribution: attribution)
+  func comics(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    let (comics, attribution) = try comics(of: request.parameters)
+    return try Page.slice(comics, cursor: request.cursor, pageSize: request.pageSize, attribution: attribution)
   }
 
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
-    guard request.resource == "character" else {
-      throw .server(status: 404, "\(request.resource) does not exist")
-    }
-    try Self.check(request.parameters, allowed: ["id"])
+  func character(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     guard let character = try dataset.character(id: request.parameters["id"]) else {
       throw .server(status: 404, "We couldn't find that character")
     }
     return Record(character, attribution: dataset.attribution)
+  }
+
+  func refused(_ status: String, parameter: String?) -> DataSourceError {
+    Self.conflict(status, parameter: parameter)
   }
 
   /// The places in name order of the characters that match, in the order asked for. Both
@@ -64,19 +48,16 @@ struct MarvelSampleSource: DataSource {
   private func characters(matching parameters: [String: String]) throws(DataSourceError) -> [Int] {
     var matches = 0..<dataset.count
     if let prefix = parameters["nameStartsWith"] {
-      let prefix = try Self.nonBlank(prefix, "nameStartsWith").lowercased()
+      let prefix = prefix.trimmingCharacters(in: .whitespaces).lowercased()
       matches = matches.clamped(to: dataset.characters(withPrefix: Array(prefix.utf8)))
     }
     if let name = parameters["name"] {
-      let name = try Self.nonBlank(name, "name").lowercased()
+      let name = name.trimmingCharacters(in: .whitespaces).lowercased()
       matches = matches.clamped(to: dataset.characters(named: Array(name.utf8)))
     }
     guard let order = parameters["orderBy"] else { return Array(matches) }
     let descending = order.hasPrefix("-")
     let field = descending ? String(order.dropFirst()) : order
-    guard field == "name" || field == "modified" else {
-      throw Self.conflict("\(order) is not a valid ordering parameter.")
-    }
     // Marvel's timestamps share one format, so their text sorts as their time does; ties keep
     // the name order.
     let key = field == "name" ? dataset.nameKey(at:) : dataset.modifiedKey(at:)
@@ -111,7 +92,7 @@ struct MarvelSampleSource: DataSource {
       attribution = "\(Self.notRecordedNote) \(dataset.attribution)"
     }
     if let prefix = parameters["titleStartsWith"] {
-      let prefix = try Self.nonBlank(prefix, "titleStartsWith").lowercased()
+      let prefix = prefix.trimmingCharacters(in: .whitespaces).lowercased()
       comics = comics.filter { ($0["title"]?.stringValue ?? "").lowercased().hasPrefix(prefix) }
     }
     return (comics, attribution)
@@ -131,26 +112,6 @@ struct MarvelSampleSource: DataSource {
     if let id { summary["id"] = .int(id) }
     if let name = item["name"] { summary["title"] = name }
     return .object(summary)
-  }
-
-  private static func offset(_ cursor: PageCursor?) throws(DataSourceError) -> Int {
-    guard let cursor else { return 0 }
-    guard let offset = Int(cursor.value), offset >= 0 else {
-      throw conflict("You must pass an integer offset of 0 or more.")
-    }
-    return offset
-  }
-
-  private static func nonBlank(_ value: String, _ name: String) throws(DataSourceError) -> String {
-    let trimmed = value.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { throw conflict("\(name) cannot be blank if it is set", parameter: name) }
-    return trimmed
-  }
-
-  private static func check(_ parameters: [String: String], allowed: Set<String>) throws(DataSourceError) {
-    if let unknown = parameters.keys.sorted().first(where: { !allowed.contains($0) }) {
-      throw conflict("We don't recognize the parameter \(unknown)", parameter: unknown)
-    }
   }
 
   /// The API's 409 answer to a request it refuses.

@@ -10,14 +10,14 @@ import ScreenKit
 ///
 /// Any status comes back as a response: what a 404 or a 403 means differs by API, so the plugin
 /// decides. Every URL and message in an error passes through the redactor first.
-package struct HTTPClient: Sendable {
-  package let configuration: HTTPConfiguration
-  package let redactor: Redactor
+public struct HTTPClient: Sendable {
+  public let configuration: HTTPConfiguration
+  public let redactor: Redactor
   /// The libcurl file loaded for the first request: `libcurl.so.4`, from Debian's `libcurl4`.
   package var libcurl = Curl.defaultFile
   private let cache: ResponseCache?
 
-  package init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
+  public init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
     self.configuration = configuration
     self.redactor = redactor
     cache = configuration.cacheDirectory.map(ResponseCache.init(directory:))
@@ -25,7 +25,7 @@ package struct HTTPClient: Sendable {
 
   /// Sends a GET. With a cached copy it asks `If-None-Match`, and a 304 is answered from the
   /// cache (status 200, `fromCache` set). A 200 with an ETag is stored for next time.
-  package func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
+  public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
     let cache = request.usesCache ? self.cache : nil
     let key = CacheKey(request, redactor: redactor)
     let cached = cache?.entry(for: key)
@@ -73,7 +73,7 @@ package struct HTTPClient: Sendable {
   }
 
   /// Where the request went, as a person would name it: `host:port`.
-  package func host(_ url: URL) -> String {
+  public func host(_ url: URL) -> String {
     guard let host = url.host else { return redactor(url.absoluteString) }
     return url.port.map { "\(host):\($0)" } ?? host
   }

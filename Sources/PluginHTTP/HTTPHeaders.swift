@@ -2,19 +2,19 @@
 /// they came.
 ///
 ///     headers["ETag"] == headers["etag"]  // true
-package struct HTTPHeaders: Sendable, Sequence {
-  package typealias Field = (name: String, value: String)
+public struct HTTPHeaders: Sendable, Sequence {
+  public typealias Field = (name: String, value: String)
 
-  package private(set) var fields: [Field] = []
+  public private(set) var fields: [Field] = []
 
-  package init() {}
+  public init() {}
 
-  package init(_ fields: [(String, String)]) {
+  public init(_ fields: [(String, String)]) {
     for (name, value) in fields { add(name, value) }
   }
 
   /// The value of the first field named `name`, or nil.
-  package subscript(name: String) -> String? {
+  public subscript(name: String) -> String? {
     get {
       let key = name.lowercased()
       return fields.first { $0.name.lowercased() == key }?.value
@@ -27,17 +27,17 @@ package struct HTTPHeaders: Sendable, Sequence {
   }
 
   /// Adds a field, keeping any of the same name (a response may send `Link` twice).
-  package mutating func add(_ name: String, _ value: String) {
+  public mutating func add(_ name: String, _ value: String) {
     fields.append((name, value))
   }
 
   /// Every value of the fields named `name`, in order.
-  package func values(_ name: String) -> [String] {
+  public func values(_ name: String) -> [String] {
     let key = name.lowercased()
     return fields.filter { $0.name.lowercased() == key }.map(\.value)
   }
 
-  package func makeIterator() -> IndexingIterator<[Field]> {
+  public func makeIterator() -> IndexingIterator<[Field]> {
     fields.makeIterator()
   }
 }

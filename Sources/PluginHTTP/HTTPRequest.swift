@@ -1,19 +1,19 @@
 import Foundation
 
 /// A GET request, with what the client needs to know to cache it and to keep its secrets.
-package struct HTTPRequest: Sendable {
-  package var url: URL
-  package var headers: HTTPHeaders
+public struct HTTPRequest: Sendable {
+  public var url: URL
+  public var headers: HTTPHeaders
   /// Query parameters left out of the cache key: values that change with every request (Marvel's
   /// `ts`) or name the caller (`apikey`). Secret parameters are always left out.
-  package var unkeyedQueryItems: Set<String>
+  public var unkeyedQueryItems: Set<String>
   /// Response headers the cache keeps with the body, so that an answer from the cache still
   /// carries them (GitHub's `Link`, without which paging would end).
-  package var cachedHeaders: [String]
+  public var cachedHeaders: [String]
   /// Whether the on-disk cache may answer this request (false: neither read nor written).
-  package var usesCache: Bool
+  public var usesCache: Bool
 
-  package init(
+  public init(
     url: URL, headers: HTTPHeaders = HTTPHeaders(), unkeyedQueryItems: Set<String> = [],
     cachedHeaders: [String] = ["Content-Type"], usesCache: Bool = true
   ) {
@@ -26,17 +26,17 @@ package struct HTTPRequest: Sendable {
 }
 
 /// What the server answered, or what the cache answered for it.
-package struct HTTPResponse: Sendable {
+public struct HTTPResponse: Sendable {
   /// The status to act on: 200 when a 304 was answered from the cache.
-  package var status: Int
-  package var headers: HTTPHeaders
-  package var body: [UInt8]
+  public var status: Int
+  public var headers: HTTPHeaders
+  public var body: [UInt8]
   /// True when the server said 304 Not Modified and the body came from the cache.
-  package var fromCache: Bool
+  public var fromCache: Bool
   /// The URL that answered, after any redirect.
-  package var url: URL
+  public var url: URL
 
-  package init(status: Int, headers: HTTPHeaders, body: [UInt8], fromCache: Bool = false, url: URL) {
+  public init(status: Int, headers: HTTPHeaders, body: [UInt8], fromCache: Bool = false, url: URL) {
     self.status = status
     self.headers = headers
     self.body = body
@@ -45,14 +45,14 @@ package struct HTTPResponse: Sendable {
   }
 
   /// The status's standard phrase ("Not Found"), for messages.
-  package var reason: String {
+  public var reason: String {
     HTTPStatus.reason(status)
   }
 }
 
 /// The standard phrases of the statuses an API answers with.
-package enum HTTPStatus {
-  package static func reason(_ status: Int) -> String {
+public enum HTTPStatus {
+  public static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
     case 204: "No Content"

@@ -3,10 +3,10 @@ import ScreenKit
 
 /// Builds request URLs: a base address from the environment, a path, and a query encoded
 /// strictly, so a search for `C++ & co` arrives as typed and not as a space and another parameter.
-package enum HTTPURL {
+public enum HTTPURL {
   /// The base address in `variable`, or `fallback` when it is unset. It must be an absolute
   /// http or https URL; anything else is an error naming the variable.
-  package static func base(
+  public static func base(
     from environment: [String: String], variable: String, default fallback: String, redactor: Redactor
   ) throws(DataSourceError) -> URL {
     let text = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -21,9 +21,13 @@ package enum HTTPURL {
     return url
   }
 
-  /// `base` with `path` appended to its own path and `query` as its query.
-  package static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
-    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+  /// `base` with `path` appended to its own path and `query` as its query. `path` is already
+  /// percent-encoded (make a segment from a value with `segment`); nil when it holds anything a
+  /// URL path cannot, such as a space.
+  public static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
+    guard isEncodedPath(path), var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+      return nil
+    }
     var basePath = components.percentEncodedPath
     while basePath.hasSuffix("/") { basePath.removeLast() }
     components.percentEncodedPath = basePath + path
@@ -31,13 +35,32 @@ package enum HTTPURL {
     return components.url
   }
 
+  /// Whether `path` holds only what RFC 3986 allows in a path: unreserved characters, sub-delims,
+  /// `:`, `@`, `/`, and `%` followed by two hex digits.
+  static func isEncodedPath(_ path: String) -> Bool {
+    let bytes = Array(path.utf8)
+    let hex = { (byte: UInt8) in (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) }
+    for (index, byte) in bytes.enumerated() {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        continue
+      case UInt8(ascii: "%"):
+        guard index + 2 < bytes.count, hex(bytes[index + 1]), hex(bytes[index + 2]) else { return false }
+      default:
+        guard "-._~!$&'()*+,;=:@/".utf8.contains(byte) else { return false }
+      }
+    }
+    return true
+  }
+
   /// `name=value&…`, each part percent-encoded.
-  package static func query(_ items: [(String, String)]) -> String {
+  public static func query(_ items: [(String, String)]) -> String {
     items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
   }
 
   /// Every byte but RFC 3986's unreserved characters as `%XX`.
-  package static func encode(_ text: String) -> String {
+  public static func encode(_ text: String) -> String {
     var output = ""
     for byte in text.utf8 {
       switch byte {
@@ -53,14 +76,14 @@ package enum HTTPURL {
   }
 
   /// A path segment from a parameter: encoded, so `../` or `?` in an id stays inside the segment.
-  package static func segment(_ text: String) -> String {
+  public static func segment(_ text: String) -> String {
     encode(text)
   }
 
   /// `text` as an absolute http or https URL, its scheme lowercased (schemes are not case
   /// sensitive: `HTTP://api.example` is `http://api.example`) and the rest kept exactly; nil when
   /// it is not one. Hosts are compared without regard to case by `sameOrigin`.
-  package static func absolute(_ text: String) -> URL? {
+  public static func absolute(_ text: String) -> URL? {
     guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
     else { return nil }
@@ -70,13 +93,13 @@ package enum HTTPURL {
 
   /// Whether `url` is on the same origin as `base`: scheme, host and port, without regard to case,
   /// a missing port counting as the scheme's own.
-  package static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
+  public static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
     originDifference(url, base).isEmpty
   }
 
   /// What differs between the origins of `url` and `base`, for a message: "host 'elsewhere.example'
   /// (not '127.0.0.1')". Empty when they are the same.
-  package static func originDifference(_ url: URL, _ base: URL) -> [String] {
+  public static func originDifference(_ url: URL, _ base: URL) -> [String] {
     let (left, right) = (Origin(url), Origin(base))
     var differences: [String] = []
     if left.scheme != right.scheme { differences.append("scheme '\(left.scheme)' (not '\(right.scheme)')") }
@@ -108,7 +131,7 @@ extension String {
 extension HTTPResponse {
   /// The body as JSON; a body that is not JSON is a decoding error naming where it came from and
   /// where the text went wrong.
-  package func json() throws(DataSourceError) -> JSON {
+  public func json() throws(DataSourceError) -> JSON {
     let place = "the answer from \(url.host ?? "the server") to \(url.path.isEmpty ? "/" : url.path)"
     guard !body.isEmpty else { throw .decoding("\(place) is empty (status \(status)); expected JSON") }
     do {

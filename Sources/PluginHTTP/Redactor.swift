@@ -7,36 +7,36 @@
 ///
 /// Servers echo request URLs in their error messages (Marvel's 404 does), so the plugins pass
 /// every server-provided text through here too, not only the URLs they build.
-package struct Redactor: Sendable {
+public struct Redactor: Sendable {
   /// What a removed secret is replaced with.
-  package static let mask = "REDACTED"
+  public static let mask = "REDACTED"
 
   /// Query parameters that carry credentials in the APIs screenrun speaks, and in common others.
-  package static let defaultQueryNames: Set<String> = [
+  public static let defaultQueryNames: Set<String> = [
     "hash", "apikey", "api_key", "access_token", "token", "client_secret", "password", "signature", "sig",
   ]
 
   /// Literal values shorter than this are not searched for in text: a one-letter key would mangle
   /// every word. They still never enter a URL, because the sources send keys only hashed or in
   /// headers.
-  package static let minimumSecretLength = 4
+  public static let minimumSecretLength = 4
 
   private let secrets: [String]
   private let queryNames: Set<String>
 
-  package init(secrets: [String] = [], queryNames: Set<String> = Redactor.defaultQueryNames) {
+  public init(secrets: [String] = [], queryNames: Set<String> = Redactor.defaultQueryNames) {
     // Longest first, so a secret that contains another is removed whole.
     self.secrets = Set(secrets.filter { $0.count >= Self.minimumSecretLength }).sorted { $0.count > $1.count }
     self.queryNames = Set(queryNames.map { $0.lowercased() })
   }
 
   /// A redactor that also removes `more` secret values.
-  package func adding(secrets more: [String]) -> Redactor {
+  public func adding(secrets more: [String]) -> Redactor {
     Redactor(secrets: secrets + more, queryNames: queryNames)
   }
 
   /// `text` with every secret replaced by `REDACTED`.
-  package func callAsFunction(_ text: String) -> String {
+  public func callAsFunction(_ text: String) -> String {
     var result = removingQueryValues(from: text)
     result = removingUserInfo(from: result)
     for secret in secrets where result.contains(secret) {

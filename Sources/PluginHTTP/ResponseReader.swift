@@ -9,23 +9,23 @@ import ScreenKit
 ///     try reader.records(JSON.array([1, 2, 3]), at: .root, each: "a commit")
 ///     // unreadable response: the GitHub answer to /repos/octo/cat/commits is not what the API
 ///     // sends: the answer's element 0 is an integer, not a commit (an object) (at /0)
-package struct ResponseReader: Sendable {
+public struct ResponseReader: Sendable {
   /// Which answer this is, as a message names it: "the Marvel answer to /v1/public/characters".
-  package let place: String
+  public let place: String
 
-  package init(_ place: String) {
+  public init(_ place: String) {
     self.place = place
   }
 
   /// The object at `pointer`; missing or anything else is an error.
-  package func object(_ value: JSON?, at pointer: JSONPointer, _ what: String) throws(DataSourceError) -> JSON {
+  public func object(_ value: JSON?, at pointer: JSONPointer, _ what: String) throws(DataSourceError) -> JSON {
     guard let value else { throw missing(pointer, "\(what) (an object)") }
     guard case .object = value else { throw wrong(pointer, value.typeDescription, "\(what) (an object)") }
     return value
   }
 
   /// The array at `pointer` whose every element is an object: a page of records.
-  package func records(_ value: JSON?, at pointer: JSONPointer, each what: String) throws(DataSourceError) -> [JSON] {
+  public func records(_ value: JSON?, at pointer: JSONPointer, each what: String) throws(DataSourceError) -> [JSON] {
     guard let value else { throw missing(pointer, "an array of records") }
     guard case .array(let elements) = value else {
       throw wrong(pointer, value.typeDescription, "an array of records")
@@ -38,7 +38,7 @@ package struct ResponseReader: Sendable {
 
   /// The integer at `pointer` within `range`, or nil when the answer leaves it out or sends null.
   /// Anything else there (text, a fraction, a value out of range) is an error naming the field.
-  package func integer(
+  public func integer(
     _ value: JSON?, at pointer: JSONPointer, in range: ClosedRange<Int>, _ what: String
   ) throws(DataSourceError) -> Int? {
     guard let value, value != .null else { return nil }

@@ -1,14 +1,13 @@
 import Foundation
-import GitHubPlugin
-import MarvelPlugin
 import ScreenKit
+import ShippedPlugins
 
 /// The command line: reads the arguments, runs what they ask, and says how the run ended.
 /// `ScreenRun.main(plugins:)` is its door.
 struct ScreenRunCommand {
   /// The plugins this build ships, registered by name.
   static func makeRegistry() -> PluginRegistry {
-    PluginRegistry([MarvelPlugin.plugin, GitHubPlugin.plugin])
+    PluginRegistry(ShippedPlugins.all)
   }
 
   /// The shipped plugins and `added`, which replace a shipped one of the same name.

@@ -15,13 +15,13 @@ struct LibraryTests {
 
   @Test func addedPluginsJoinTheShippedOnes() {
     let registry = ScreenRunCommand.registry(adding: [Self.plugin("books")])
-    #expect(registry.names == ["books", "github", "marvel"])
-    #expect(ScreenRunCommand.registry(adding: []).names == ["github", "marvel"])
+    #expect(registry.names == ["books", "github", "marvel", "shelf"])
+    #expect(ScreenRunCommand.registry(adding: []).names == ["github", "marvel", "shelf"])
   }
 
   @Test func anAddedPluginReplacesAShippedOneOfItsName() {
     let registry = ScreenRunCommand.registry(adding: [Self.plugin("marvel", summary: "mine")])
-    #expect(registry.names == ["github", "marvel"])
+    #expect(registry.names == ["github", "marvel", "shelf"])
     #expect(registry.plugin(named: "marvel")?.summary == "mine")
   }
 

@@ -16,7 +16,11 @@ public struct Plugin: Sendable {
     self.name = name
     self.summary = summary
     self.resources = resources
-    self.make = make
+    // Whatever source a plugin makes, the core checks each request against `resources` first.
+    self.make = { context throws(DataSourceError) in
+      let source = try make(context)
+      return source is any DeclarationChecked ? source : CheckedSource(resources: resources, source: source)
+    }
   }
 
   public func resource(named name: String) -> Resource? {
@@ -24,7 +28,9 @@ public struct Plugin: Sendable {
   }
 }
 
-/// A resource a data source offers: a list of records, or one record.
+/// A resource a data source offers: a list of records, or one record, and what a request for it
+/// may carry. The core checks every request against this before the plugin's handler runs (see
+/// `Resource.violation(parameters:pageSize:)`), so a plugin holds no re-checks of its own.
 public struct Resource: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {
     case list, record
@@ -36,15 +42,19 @@ public struct Resource: Sendable, Hashable {
   public var parameters: [Parameter]
   /// The largest page the data source allows (list resources).
   public var maxPageSize: Int
+  /// The parameter a list screen's search text goes to, when the resource is searchable.
+  public var search: String?
 
   public init(
-    name: String, kind: Kind, summary: String, parameters: [Parameter] = [], maxPageSize: Int = 100
+    name: String, kind: Kind, summary: String, parameters: [Parameter] = [], maxPageSize: Int = 100,
+    search: String? = nil
   ) {
     self.name = name
     self.kind = kind
     self.summary = summary
     self.parameters = parameters
     self.maxPageSize = maxPageSize
+    self.search = search
   }
 
   public func parameter(named name: String) -> Parameter? {
@@ -52,15 +62,26 @@ public struct Resource: Sendable, Hashable {
   }
 }
 
-/// A parameter of a resource.
+/// A parameter of a resource, and the rules a value of it must keep.
+///
+///     Parameter("orderBy", values: ["name", "-name"], summary: "the order")
+///     Parameter("id", required: true, allowsBlank: false, summary: "the record's id")
 public struct Parameter: Sendable, Hashable {
   public var name: String
   public var required: Bool
+  /// Whether a value of only white space is accepted (and handed to the plugin as it is).
+  public var allowsBlank: Bool
+  /// The only values accepted, when there is a fixed set.
+  public var values: [String]?
   public var summary: String
 
-  public init(_ name: String, required: Bool = false, summary: String) {
+  public init(
+    _ name: String, required: Bool = false, allowsBlank: Bool = true, values: [String]? = nil, summary: String
+  ) {
     self.name = name
     self.required = required
+    self.allowsBlank = allowsBlank
+    self.values = values
     self.summary = summary
   }
 }

@@ -5,7 +5,8 @@
 ///
 /// `{a.b.c}` reads a field by path and `{a.0.name}` indexes an array; `{params.id}`, `{query}` and
 /// `{meta.attribution}` read the navigation parameters, the search text and the data source's
-/// metadata. `{{` and `}}` are literal braces.
+/// metadata. `{.}` is the value itself: in a list section over an array of strings or numbers
+/// (`"items": "subjects", "row": "{.}"`), each item. `{{` and `}}` are literal braces.
 public struct Template: Sendable, Hashable, CustomStringConvertible {
   /// The text the template was parsed from.
   public let source: String

@@ -44,6 +44,15 @@ struct TemplateParser {
     let open = index
     index += 1
     skipSpaces()
+    if index < characters.count, characters[index] == "." {
+      // `{.}`: the value itself, for a list section over an array of strings or numbers.
+      var after = index + 1
+      while after < characters.count, characters[after] == " " { after += 1 }
+      if after < characters.count, characters[after] == "|" || characters[after] == "}" {
+        index = after
+        return try filters(path: [], open: open)
+      }
+    }
     let pathStart = index
     var path: [String] = []
     var component = ""
@@ -70,11 +79,18 @@ struct TemplateParser {
     }
     guard !component.isEmpty else {
       if path.isEmpty {
-        throw TemplateError(offset: pathStart, message: "empty expression '{}'; name a field, as in {name}")
+        throw TemplateError(
+          offset: pathStart,
+          message: "empty expression '{}'; name a field, as in {name}, or write {.} for the value itself")
       }
       throw TemplateError(offset: index - 1, message: "a field path cannot end in '.'")
     }
     path.append(component)
+    return try filters(path: path, open: open)
+  }
+
+  /// Parses the `|filter…}` after an expression's path, through the closing brace.
+  private mutating func filters(path: [String], open: Int) throws(TemplateError) -> TemplateExpression {
     skipSpaces()
     var filters: [TemplateFilter] = []
     while index < characters.count, characters[index] == "|" {
@@ -93,7 +109,7 @@ struct TemplateParser {
   }
 
   private static func resolve(_ path: [String], filters: [TemplateFilter]) -> TemplateExpression {
-    switch path[0] {
+    switch path.first {
     case "params" where path.count > 1:
       TemplateExpression(root: .params, path: Array(path.dropFirst()), filters: filters)
     case "meta" where path.count > 1:

@@ -8,22 +8,22 @@ import ScreenKit
 import Synchronization
 
 /// The same surface as the real client, as the plugins use it.
-package struct HTTPClient: Sendable {
-  package let configuration: HTTPConfiguration
-  package let redactor: Redactor
+public struct HTTPClient: Sendable {
+  public let configuration: HTTPConfiguration
+  public let redactor: Redactor
 
-  package init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
+  public init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
     self.configuration = configuration
     self.redactor = redactor
   }
 
   /// The fuzzer's answer, at the URL asked for.
-  package func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
+  public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
     let answer = FuzzHTTP.answer
     return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url)
   }
 
-  package func host(_ url: URL) -> String {
+  public func host(_ url: URL) -> String {
     guard let host = url.host else { return redactor(url.absoluteString) }
     return url.port.map { "\(host):\($0)" } ?? host
   }

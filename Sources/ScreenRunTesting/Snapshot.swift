@@ -19,7 +19,16 @@ public func assertSnapshot(
 
   guard !recording, let stored = try? String(contentsOf: snapshot, encoding: .utf8) else {
     do {
+      // Git keeps no empty folder, and SwiftPM warns about an excluded one that is missing: a
+      // hidden file (which SwiftPM ignores) keeps `__Snapshots__` in the repository.
+      let snapshots = folder.deletingLastPathComponent()
+      let keep = snapshots.appendingPathComponent(".gitkeep")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      if !FileManager.default.fileExists(atPath: keep.path),
+        (try? FileManager.default.contentsOfDirectory(atPath: snapshots.path))?.count == 1
+      {
+        try Data().write(to: keep)
+      }
       try text.write(to: snapshot, atomically: true, encoding: .utf8)
     } catch {
       Issue.record("could not write snapshot \(snapshot.path): \(error)", sourceLocation: sourceLocation)

@@ -1,0 +1,89 @@
+import Foundation
+import ScreenKit
+
+/// What every live data source sets up the same way, written once: the API's base URL from an
+/// environment variable, the HTTP client (timeouts, the ETag cache, the body limit), a redactor
+/// of the source's named secrets, and the User-Agent every request carries.
+///
+///     let service = try LiveService(
+///       environment: context.environment, baseURLVariable: "BOOKS_API_URL",
+///       defaultBaseURL: "https://books.example", secrets: [token])
+///     let response = try await service.get(try service.url("/books", query: [("q", "dune")]))
+public struct LiveService: Sendable {
+  /// The environment variable that names the base URL, for messages.
+  public let baseURLVariable: String
+  public let base: URL
+  public let client: HTTPClient
+  public let redactor: Redactor
+
+  /// `screenrun/VERSION`: APIs such as GitHub's refuse a request without a User-Agent.
+  public static let userAgent = "screenrun/\(ScreenRun.version)"
+
+  /// Reads the base URL from `baseURLVariable` (`defaultBaseURL` when unset or blank) and the HTTP
+  /// settings from `environment`; `secrets` are removed from every message, here and in the
+  /// runtime's output.
+  public init(
+    environment: [String: String], baseURLVariable: String, defaultBaseURL: String, secrets: [String] = []
+  ) throws(DataSourceError) {
+    for secret in secrets { SecretRegistry.shared.register(secret) }
+    redactor = Redactor(secrets: secrets)
+    self.baseURLVariable = baseURLVariable
+    base = try HTTPURL.base(from: environment, variable: baseURLVariable, default: defaultBaseURL, redactor: redactor)
+    client = HTTPClient(configuration: try HTTPConfiguration(environment: environment), redactor: redactor)
+  }
+
+  /// `path` under the base URL, with `query`.
+  public func url(_ path: String, query: [(String, String)] = []) throws(DataSourceError) -> URL {
+    guard let url = HTTPURL.make(base: base, path: path, query: query) else {
+      throw .badRequest("cannot make a URL from \(baseURLVariable) and \(path)", parameter: baseURLVariable)
+    }
+    return url
+  }
+
+  /// Request headers: `Accept` and the User-Agent.
+  public func headers(accept: String = "application/json") -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    headers["Accept"] = accept
+    headers["User-Agent"] = Self.userAgent
+    return headers
+  }
+
+  public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
+    try await client.get(request)
+  }
+
+  /// Runs `work`, and passes any error's message through the redactor once more: whatever a
+  /// server echoes, no secret reaches a person.
+  public func redacting<T>(_ work: () async throws(DataSourceError) -> T) async throws(DataSourceError) -> T {
+    do {
+      return try await work()
+    } catch {
+      throw DataSourceError(error.kind, redactor(error.message))
+    }
+  }
+}
+
+extension LiveService {
+  /// The cursor of the next page: the `Link` header's `rel="next"` URL, kept as given (an API
+  /// may page by number, by cursor or by another path); nil on the last page.
+  public func nextLink(_ response: HTTPResponse) -> PageCursor? {
+    LinkHeader(response.headers.values("Link")).target("next").map(PageCursor.init)
+  }
+
+  /// The URL a `nextLink` cursor holds, when it is an http or https URL on the base URL's
+  /// server, so a credential sent with it never goes elsewhere. `api` names the API in messages.
+  public func follow(_ cursor: PageCursor, api: String) throws(DataSourceError) -> URL {
+    guard let url = HTTPURL.absolute(cursor.value) else {
+      let scheme = URLComponents(string: cursor.value)?.scheme.map { "; its scheme is \(CheckedNumber.quoted($0))" }
+      throw .badRequest(
+        "the next-page link from \(api)'s Link header is not an http or https URL\(scheme ?? "")", parameter: nil)
+    }
+    let differences = HTTPURL.originDifference(url, base)
+    guard differences.isEmpty else {
+      throw .decoding(
+        "\(api)'s next-page link leads to another server than \(baseURLVariable): "
+          + "\(redactor(differences.joined(separator: ", "))); screenrun does not follow it there")
+    }
+    return url
+  }
+}

@@ -1,0 +1,157 @@
+/// A resource declared together with the code that answers it.
+///
+///     .list("books", summary: "books by title", parameters: [Parameter("title", summary: "…")],
+///           search: "title", maxPageSize: 50) { shelf, request in try shelf.books.page(request) }
+///
+/// `API` is what the plugin makes for a `PluginContext`: one source, or a protocol that its
+/// sample and live sources both conform to.
+public struct ResourceHandler<API: Sendable>: Sendable {
+  public typealias ListHandler = @Sendable (API, PageRequest) async throws(DataSourceError) -> Page
+  public typealias RecordHandler = @Sendable (API, RecordRequest) async throws(DataSourceError) -> Record
+  public typealias Refusal = @Sendable (API, Violation) -> DataSourceError
+
+  public var resource: Resource
+  let answer: Answer
+  /// How this resource words a request that breaks its rules; nil: as the declaration does.
+  let refusal: Refusal?
+
+  enum Answer: Sendable {
+    case list(ListHandler)
+    case record(RecordHandler)
+  }
+
+  /// A list resource and the handler of its pages; `refusal` words what breaks its rules when
+  /// it differs from the declaration's wording.
+  public static func list(
+    _ name: String, summary: String, parameters: [Parameter] = [], search: String? = nil, maxPageSize: Int = 100,
+    refusal: Refusal? = nil, _ handler: @escaping ListHandler
+  ) -> Self {
+    let resource = Resource(
+      name: name, kind: .list, summary: summary, parameters: parameters, maxPageSize: maxPageSize, search: search)
+    return Self(resource: resource, answer: .list(handler), refusal: refusal)
+  }
+
+  /// A record resource and the handler of its records.
+  public static func record(
+    _ name: String, summary: String, parameters: [Parameter] = [], refusal: Refusal? = nil,
+    _ handler: @escaping RecordHandler
+  ) -> Self {
+    Self(
+      resource: Resource(name: name, kind: .record, summary: summary, parameters: parameters),
+      answer: .record(handler), refusal: refusal)
+  }
+}
+
+/// A plugin's resources with their handlers, and how it words a request that breaks a rule.
+/// Every request is checked against its resource's declaration before its handler runs.
+public struct Declaration<API: Sendable>: Sendable {
+  public var handlers: [ResourceHandler<API>]
+  /// The error for a request that breaks a rule, in the API's own words; by default the core's.
+  public var refusal: @Sendable (API, Violation) -> DataSourceError
+
+  public init(
+    _ handlers: [ResourceHandler<API>],
+    refusal: @escaping @Sendable (API, Violation) -> DataSourceError = { _, violation in violation.error }
+  ) {
+    self.handlers = handlers
+    self.refusal = refusal
+  }
+
+  public var resources: [Resource] { handlers.map(\.resource) }
+
+  /// Checks `request`, then hands it to the handler of its list resource.
+  public func page(_ request: PageRequest, on api: API) async throws(DataSourceError) -> Page {
+    let handler = try self.handler(request.resource, .list)
+    if let violation = handler.resource.violation(parameters: request.parameters, pageSize: request.pageSize) {
+      throw (handler.refusal ?? refusal)(api, violation)
+    }
+    guard case .list(let answer) = handler.answer else { throw unknown(request.resource, .list) }
+    return try await answer(api, request)
+  }
+
+  /// Checks `request`, then hands it to the handler of its record resource.
+  public func record(_ request: RecordRequest, on api: API) async throws(DataSourceError) -> Record {
+    let handler = try self.handler(request.resource, .record)
+    if let violation = handler.resource.violation(parameters: request.parameters) {
+      throw (handler.refusal ?? refusal)(api, violation)
+    }
+    guard case .record(let answer) = handler.answer else { throw unknown(request.resource, .record) }
+    return try await answer(api, request)
+  }
+
+  private func handler(_ name: String, _ kind: Resource.Kind) throws(DataSourceError) -> ResourceHandler<API> {
+    guard let handler = handlers.first(where: { $0.resource.name == name && $0.resource.kind == kind }) else {
+      throw unknown(name, kind)
+    }
+    return handler
+  }
+
+  private func unknown(_ name: String, _ kind: Resource.Kind) -> DataSourceError {
+    let names = resources.filter { $0.kind == kind }.map(\.name)
+    let said = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "none")
+    return .badRequest("there is no \(kind.rawValue) resource '\(name)'; the \(kind.rawValue) resources are \(said)")
+  }
+}
+
+/// A source whose requests are already checked against their declaration.
+protocol DeclarationChecked {}
+
+/// A plugin's own `DataSource` behind the core's check: a request for a declared resource that
+/// breaks its rules is refused in the core's words before the source sees it.
+struct CheckedSource: DataSource, DeclarationChecked {
+  let resources: [Resource]
+  let source: any DataSource
+
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    let resource = resources.first { $0.name == request.resource && $0.kind == .list }
+    if let violation = resource?.violation(parameters: request.parameters, pageSize: request.pageSize) {
+      throw violation.error
+    }
+    return try await source.page(request)
+  }
+
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    let resource = resources.first { $0.name == request.resource && $0.kind == .record }
+    if let violation = resource?.violation(parameters: request.parameters) { throw violation.error }
+    return try await source.record(request)
+  }
+}
+
+/// The data source a `Declaration` makes of an `API` value: every request checked, then handled.
+struct DeclaredSource<API: Sendable>: DataSource, DeclarationChecked {
+  let api: API
+  let declaration: Declaration<API>
+
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    try await declaration.page(request, on: api)
+  }
+
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    try await declaration.record(request, on: api)
+  }
+}
+
+extension Plugin {
+  /// A plugin of declared resources: `make` builds its `API` for a context, and the core checks
+  /// every request against the declaration before the resource's handler runs.
+  ///
+  ///     Plugin(name: "books", summary: "A shelf of books", resources: [.list(…), .record(…)]) { context in
+  ///       try Shelf(context)
+  ///     }
+  public init<API: Sendable>(
+    name: String, summary: String, declaration: Declaration<API>,
+    make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> API
+  ) {
+    self.init(name: name, summary: summary, resources: declaration.resources) { context throws(DataSourceError) in
+      DeclaredSource(api: try make(context), declaration: declaration)
+    }
+  }
+
+  /// A plugin of declared resources worded in the core's terms.
+  public init<API: Sendable>(
+    name: String, summary: String, resources: [ResourceHandler<API>],
+    make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> API
+  ) {
+    self.init(name: name, summary: summary, declaration: Declaration(resources), make: make)
+  }
+}

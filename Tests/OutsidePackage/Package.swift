@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+// A package outside screenrun, as a plugin author would write one: it depends on screenrun by
+// path, adds its own plugin, and snapshot-tests its screen. CI builds and tests it (.ci/run).
+import PackageDescription
+
+let package = Package(
+  name: "OutsidePackage",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "screenrun", path: "../..")],
+  targets: [
+    .target(
+      name: "QuotesPlugin",
+      dependencies: [.product(name: "ScreenKit", package: "screenrun")],
+      exclude: ["Screens"],
+      resources: [.embedInCode("quotes.json")]
+    ),
+    // `quotesrun`: screenrun with the quotes plugin added, by the command line's library.
+    .executableTarget(
+      name: "quotesrun",
+      dependencies: ["QuotesPlugin", .product(name: "ScreenRunCLI", package: "screenrun")]
+    ),
+    .testTarget(
+      name: "QuotesPluginTests",
+      dependencies: ["QuotesPlugin", "quotesrun", .product(name: "ScreenRunTesting", package: "screenrun")],
+      exclude: ["__Snapshots__"]
+    ),
+    // A new test target that has recorded no snapshot yet: its `__Snapshots__` holds only the
+    // hidden `.gitkeep`, and the build must print no warning.
+    .testTarget(
+      name: "NewSnapshotsTests",
+      dependencies: [.product(name: "ScreenRunTesting", package: "screenrun")],
+      exclude: ["__Snapshots__"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
