@@ -43,6 +43,7 @@ struct KeyBindingTests {
     #expect(Key(name: "Enter") == .enter)
     #expect(Key(name: "Esc") == .escape)
     #expect(Key(name: "Tab") == .tab)
+    #expect(Key(name: "Shift-Tab") == .backTab)
     #expect(Key(name: "Space") == .character(" "))
     #expect(Key(name: "Ctrl-R") == .control("r"))
     #expect(Key(name: "ctrl+n") == .control("n"))
@@ -132,6 +133,39 @@ struct KeyBindingTests {
     _ = await press(.control("r"))
     #expect(source.recordRequests.count == 2)
     #expect(detail?.status == .loaded)
+  }
+
+  @Test func tabFocusesADetailsLinksInScreenOrderAndEnterOpensTheFocusedOne() async throws {
+    let linked =
+      #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "link", "label": "Ten times", "select": {"screen": "book.json", "params": {"id": "{id}0"}}}, {"type": "fields", "fields": [{"label": "A", "value": "a"}, {"label": "B", "value": "b"}, {"label": "C", "value": "c"}, {"label": "D", "value": "d"}, {"label": "E", "value": "e"}, {"label": "F", "value": "f"}]}, {"type": "link", "label": "Eleven times", "select": {"screen": "book.json", "params": {"id": "{id}{id}"}}}]}"#
+    let folder = try ScreenFolder(["linked.json": linked, "book.json": Self.book])
+    try navigator.open(folder.file("linked.json"), parameters: ["id": "2"])
+    await navigator.settle()
+    let small = Viewport(columns: 40, rows: 8)
+    _ = await press(.enter, viewport: small)
+    #expect(detail?.focus == nil && detail?.scroll == 1, "Enter with no focus scrolls, as before")
+    _ = await press(.tab, viewport: small)
+    #expect(detail?.focus == 0)
+    #expect(detail?.scroll == 0, "scrolled back to the first link")
+    _ = await press(.tab, viewport: small)
+    #expect(detail?.focus == 1)
+    #expect(detail?.scroll == 7, "scrolled to show the last link, line 9 of the body, in a page of 3 lines")
+    let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 8))
+    #expect(frame.contains("› → Eleven times"), "\(frame)")
+    _ = await press(.tab, viewport: small)
+    #expect(detail?.focus == 0, "round the screen")
+    _ = await press(.backTab, viewport: small)
+    #expect(detail?.focus == 1)
+    _ = await press(.enter, viewport: small)
+    #expect(navigator.current?.parameters == ["id": "22"])
+    #expect(detail?.record?["name"] == "Item 22")
+    _ = await press(.escape)
+    #expect(detail?.focus == 1, "the focus is kept")
+    try navigator.select(0)
+    await navigator.settle()
+    #expect(navigator.current?.parameters == ["id": "20"])
+    _ = await press(.escape)
+    #expect(throws: NavigationError.self) { try navigator.select(2) }
   }
 
   @Test func aReloadKeyRetriesAFailedList() async {

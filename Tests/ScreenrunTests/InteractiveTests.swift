@@ -152,6 +152,52 @@ struct InteractiveTests {
     }
   }
 
+  @Test("Detail links: Tab scrolls to a character's 'All comics' link, Enter opens the comics; a commit's repository")
+  func detailLinks() async throws {
+    try await TmuxSession.with(["Screens/character.json", "--param", "id=1009368"]) { pane in
+      let detail = try await pane.waitForScreen("Iron Man's detail") { $0.title == "Iron Man" && $0.contains("Comics") }
+      #expect(!detail.contains("All comics, searchable"), "the link is below the fold: \(detail)")
+      #expect(detail.contains("Tab link"), "the help line names the link keys: \(detail)")
+      try await pane.press("Tab")
+      let focused = try await pane.waitForScreen("the link focused and scrolled to") {
+        $0.lines.contains("› → All comics, searchable")
+      }
+      #expect(focused.title == "Iron Man")
+      try await pane.press("Enter")
+      let comics = try await pane.waitForScreen("the character's comics") {
+        $0.title == "Comics of Iron Man" && $0.contains("1-20 of 53")
+      }
+      #expect(comics.contains("Search: Search titles…"), "\(comics)")
+      try await pane.type("Avengers")
+      try await pane.waitForScreen("the comics searched") { $0.contains("1-10 of 10") }
+      try await pane.press("Escape")
+      let back = try await pane.waitForScreen("the character again") { $0.title == "Iron Man" }
+      #expect(back.lines.contains("› → All comics, searchable"), "the focus is kept: \(back)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+    try await TmuxSession.with([
+      "Screens/commit.json", "--param", "repo=sigmavirus24/github3.py",
+      "--param", "sha=977560f205a84449522988b52e196f4bf502f79a",
+    ]) { pane in
+      try await pane.waitForScreen("the commit") { $0.contains("Parents") }
+      try await pane.press("Tab")
+      try await pane.press("Tab")
+      try await pane.waitForScreen("the first parent focused") {
+        $0.lines.contains("› • 95df621823d8215ed12bc41da473f78dfe81cb76")
+      }
+      try await pane.press("BTab")
+      try await pane.waitForScreen("Shift-Tab: the repository link focused") {
+        $0.lines.contains("› → Repository sigmavirus24/github3.py")
+      }
+      try await pane.press("Enter")
+      let repository = try await pane.waitForScreen("the repository") { $0.title == "sigmavirus24/github3.py" }
+      #expect(repository.contains("Python library for interfacing with the GitHub APIv3"))
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
@@ -244,7 +290,7 @@ struct InteractiveTests {
       Kill(signal: SIGHUP, name: "SIGHUP", status: 143),
     ])
   func killedWhileBusy(_ kill: Kill) async throws {
-    let screens = try ScreenCopy(["character.json"])
+    let screens = try ScreenCopy(["character.json", "character-comics.json"])
     let text = #"{ "type": "text", "value": "{description}", "empty": "No description." },"#
     try screens.edit(
       "character.json", replacing: text,
@@ -314,7 +360,7 @@ struct InteractiveTests {
 
   @Test("--watch: an edit re-renders in place; a broken edit shows its error over the last good screen")
   func hotReload() async throws {
-    let screens = try ScreenCopy(["characters.json", "character.json"])
+    let screens = try ScreenCopy(["characters.json", "character.json", "character-comics.json"])
     try await TmuxSession.with([screens.path("characters.json"), "--watch"]) { pane in
       try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
       try await pane.type("iron")

@@ -2,13 +2,14 @@
 /// (screenrun's `Key.decode`), and a script names them (`key Down`).
 public enum Key: Sendable, Hashable, CustomStringConvertible {
   case character(Character)
-  case backspace, enter, escape, tab, up, down, left, right, pageUp, pageDown, home, end
+  case backspace, enter, escape, tab, backTab, up, down, left, right, pageUp, pageDown, home, end
   /// Ctrl and a letter, as in `.control("r")`.
   case control(Character)
 
   private static let named: [(String, Key)] = [
     ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right), ("PageUp", .pageUp), ("PageDown", .pageDown),
-    ("Home", .home), ("End", .end), ("Enter", .enter), ("Escape", .escape), ("Tab", .tab), ("Backspace", .backspace),
+    ("Home", .home), ("End", .end), ("Enter", .enter), ("Escape", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),
+    ("Backspace", .backspace),
     ("Space", .character(" ")),
   ]
 

@@ -106,7 +106,7 @@ public final class Navigator {
 
   private func remember(_ spec: ScreenSpec) {
     var paths = [spec.file]
-    if let select = spec.select { paths.append(ScreenLoader.resolve(select.screen, relativeTo: spec.file)) }
+    paths += spec.body.targets.map { ScreenLoader.resolve($0.select.screen, relativeTo: spec.file) }
     for path in paths where !files.contains(path) { files.append(path) }
   }
 
