@@ -168,6 +168,42 @@ struct KeyBindingTests {
     #expect(throws: NavigationError.self) { try navigator.select(2) }
   }
 
+  @Test func questionMarkShowsTheKindsKeysFromItsBindingsAndAnyKeyClosesThem() async throws {
+    await navigator.settle()
+    _ = await press(.character("?"))
+    #expect(navigator.showsHelp, "? with an empty query is the help")
+    #expect(list?.query == "")
+    let help = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 100, height: 30))
+    #expect(help.hasPrefix("Keys of a list screen\n"), "\(help)")
+    #expect(
+      help.split(separator: "\n").contains {
+        $0.hasPrefix("Escape, Left ") && $0.hasSuffix(" go back to the screen before")
+      },
+      "\(help)")
+    let model = try #require(navigator.current?.model)
+    #expect(model.keyHelp.count == ListKind.bindings.count)
+    for line in model.keyHelp { #expect(help.contains(line.keys) && help.contains(line.does), "\(line)") }
+    #expect(help.contains("Up, Ctrl-P"))
+    #expect(help.contains("Enter"))
+    // Any key closes it, and does nothing else.
+    _ = await press(.down)
+    #expect(!navigator.showsHelp)
+    #expect(list?.selection == 0)
+    // With a query typed, ? is a character of it.
+    _ = await press(.character("a"), .character("?"))
+    #expect(!navigator.showsHelp)
+    #expect(list?.query == "a?")
+    // On a detail screen, ? is always the help; Ctrl-C quits from the help.
+    try navigator.select(0)
+    await navigator.settle()
+    _ = await press(.character("?"))
+    #expect(navigator.showsHelp)
+    let detailHelp = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 100))
+    #expect(detailHelp.hasPrefix("Keys of a detail screen\n"), "\(detailHelp)")
+    #expect(detailHelp.contains("Tab, Shift-Tab"), "\(detailHelp)")
+    #expect(await press(.control("c")) == .quit)
+  }
+
   @Test func aReloadKeyRetriesAFailedList() async {
     await navigator.settle()
     source.fail(with: .server(status: 500, "boom"))

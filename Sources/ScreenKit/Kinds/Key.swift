@@ -65,9 +65,11 @@ public struct Viewport: Sendable, Equatable {
   }
 }
 
-/// What a key asks of a screen: an input for its view model, or to open a row.
+/// What a key asks of a screen: an input for its view model, to open a row, or to show the keys.
 public enum KeyAction<Input: Sendable>: Sendable {
   case send(Input)
   case open(row: Int)
+  /// Show the key help (`?`).
+  case help
   case none
 }

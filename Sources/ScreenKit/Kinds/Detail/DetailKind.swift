@@ -34,31 +34,39 @@ enum DetailKind {
         if case .error(let error) = $0.status { return error }
         return nil
       },
-      keys: keys,
+      bindings: bindings,
       script: { command, _, _ in command == .reload ? .send([.reload]) : .unsupported },
       opening: opening)
     return AnyViewModel(
       kind: .detail, store: Store(model, state: state, scheduler: context.scheduler), behavior: behavior)
   }
 
-  /// The detail screen's keys: scroll the body by a line or a page, reload.
-  static func keys(_ key: Key, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport)
-    -> KeyAction<DetailViewModel.Input>
-  {
-    let page = viewport.rows - 5
-    var line = state.scroll
-    switch key {
-    case .control("r"): return .send(.reload)
-    case .tab, .backTab: return focus(key == .tab ? 1 : -1, state, screen, viewport)
-    case .enter where state.focus != nil: return .open(row: state.focus ?? 0)
-    case .up, .control("p"): line = max(0, line - 1)
-    case .down, .control("n"), .enter: line += 1
-    case .pageUp: line = max(0, line - page)
-    case .pageDown, .character(" "): line += page
-    case .home: line = 0
-    default: return .none
-    }
-    return .send(.scroll(to: min(line, lastScroll(state, screen, viewport))))
+  /// The detail screen's keys: scroll the body by a line or a page, move between the links and
+  /// open one, reload, `?` for the key help.
+  static let bindings: [KeyBinding<DetailViewModel>] = [
+    KeyBinding([.control("r")], "reload, or retry after an error") { _, _, _, _ in .send(.reload) },
+    KeyBinding([.character("?")], "these keys") { _, _, _, _ in .help },
+    KeyBinding([.tab, .backTab], "focus the next or the previous link, in screen order") {
+      key, state, screen, viewport in
+      focus(key == .tab ? 1 : -1, state, screen, viewport)
+    },
+    KeyBinding([.enter], "open the focused link (with none focused: scroll down a line)") { _, state, _, _ in
+      state.focus.map { .open(row: $0) }
+    },
+    KeyBinding([.up, .control("p"), .down, .control("n"), .enter], "scroll by a line") { key, state, screen, viewport in
+      scroll(to: [.up, .control("p")].contains(key) ? state.scroll - 1 : state.scroll + 1, state, screen, viewport)
+    },
+    KeyBinding([.pageUp, .pageDown, .character(" ")], "scroll by a screenful") { key, state, screen, viewport in
+      let page = viewport.rows - 5
+      return scroll(to: key == .pageUp ? state.scroll - page : state.scroll + page, state, screen, viewport)
+    },
+    KeyBinding([.home], "scroll to the top") { _, state, screen, viewport in scroll(to: 0, state, screen, viewport) },
+  ]
+
+  private static func scroll(
+    to line: Int, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport
+  ) -> KeyAction<DetailViewModel.Input> {
+    .send(.scroll(to: max(0, min(line, lastScroll(state, screen, viewport)))))
   }
 
   /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a
