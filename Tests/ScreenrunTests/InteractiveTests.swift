@@ -198,6 +198,34 @@ struct InteractiveTests {
     }
   }
 
+  @Test("the selection shows in reverse video, and NO_COLOR turns it off; '?' shows the keys, any key closes them")
+  func reverseSelectionAndKeyHelp() async throws {
+    for noColor in [false, true] {
+      try await TmuxSession.with(["Screens/characters.json"], environment: noColor ? ["NO_COLOR": "1"] : [:]) { pane in
+        try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+        try await pane.press("Down")
+        try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
+        let styled = try await pane.captureStyled()
+        let reversed = styled.filter { $0.contains("\u{1B}[7m") }
+        if noColor {
+          #expect(reversed.isEmpty, "NO_COLOR: no reverse video: \(styled)")
+        } else {
+          #expect(reversed.count == 1, "\(styled)")
+          #expect(reversed.first?.contains("2. A-Bomb (HAS)") == true, "the selected row: \(reversed)")
+        }
+        try await pane.type("?")
+        let help = try await pane.waitForScreen("the key help") { $0.title == "Keys of a list screen" }
+        #expect(help.contains("Any key closes this help."))
+        #expect(help.lines.contains { $0.hasPrefix("Up, Ctrl-P") }, "\(help)")
+        try await pane.press("x")
+        let back = try await pane.waitForScreen("the list again") { $0.title == "Marvel Characters" }
+        #expect(back.contains("Search: Search characters…"), "the closing key does nothing else: \(back)")
+        try await pane.press("C-c")
+        try await expectRestored(pane, try await pane.waitForEnd())
+      }
+    }
+  }
+
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in

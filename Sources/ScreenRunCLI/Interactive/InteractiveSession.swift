@@ -21,8 +21,13 @@ final class InteractiveSession {
     case noTerminal
   }
 
-  init(navigator: Navigator) {
+  /// Whether the selection (the line a `›` marks) shows in reverse video: yes, unless NO_COLOR
+  /// is set and not empty (no-color.org). Frames from --once and --script never have it.
+  let reverseSelection: Bool
+
+  init(navigator: Navigator, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.navigator = navigator
+    reverseSelection = environment["NO_COLOR", default: ""].isEmpty
   }
 
   /// Runs until the user quits; the terminal is restored whatever happens.
@@ -164,6 +169,13 @@ final class InteractiveSession {
     var frame = TerminalText(.home)
     for (index, line) in lines.prefix(size.rows).enumerated() {
       if index > 0 { frame.append(.clearToLineEnd + .newline) }
+      if reverseSelection, line.hasPrefix(FrameLine.selectionMarker) {
+        // The selection as a bar across the width, in reverse video.
+        frame.append(.reverse)
+        frame.append(TerminalLine.fitted(TextWidth.pad(line, toColumns: size.columns), columns: size.columns))
+        frame.append(.resetStyle)
+        continue
+      }
       frame.append(TerminalLine.fitted(line, columns: size.columns))
     }
     frame.append(.clearToLineEnd + .clearToScreenEnd)

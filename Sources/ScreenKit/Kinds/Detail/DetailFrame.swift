@@ -50,7 +50,7 @@ struct DetailFrame {
     /// The start of a link's line: "› " on the focused link in the interactive mode.
     func marker() -> String {
       links.append(lines.count)
-      return interactive && state.focus == links.count - 1 ? "› " : "  "
+      return interactive && state.focus == links.count - 1 ? FrameLine.selectionMarker : "  "
     }
     for section in detail.sections {
       if !lines.isEmpty { lines.append("") }

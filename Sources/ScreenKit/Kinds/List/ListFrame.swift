@@ -72,7 +72,7 @@ struct ListFrame {
     for index in range {
       let record = TemplateContext(
         record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
-      let marker = interactive ? (index == screen.selection ? "› " : "  ") : ""
+      let marker = interactive ? (index == screen.selection ? FrameLine.selectionMarker : "  ") : ""
       let number = String(index + 1)
       let indent = marker + String(repeating: " ", count: numberWidth - number.count)
       lines.append(indent + number + ". " + list.row.title.line(in: record))
