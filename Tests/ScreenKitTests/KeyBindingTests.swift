@@ -204,6 +204,32 @@ struct KeyBindingTests {
     #expect(await press(.control("c")) == .quit)
   }
 
+  @Test func enterWhileATypedQueryWaitsSearchesAtOnceAndOpensNothing() async {
+    await navigator.settle()
+    _ = await press(.character("I"), .character("t"), .character("e"), .character("m"), .character(" "))
+    _ = await press(.character("4"), .enter)
+    #expect(navigator.stack.count == 1, "Enter opened nothing")
+    #expect(list?.activeQuery == "Item 4", "it searched at once, with no wait for the debounce")
+    #expect(list?.records.count == 7)
+    _ = await press(.down, .enter)
+    #expect(navigator.stack.count == 2, "the next Enter opens the highlighted row of the new list")
+    #expect(navigator.current?.parameters == ["id": "40"])
+  }
+
+  @Test func ctrlUClearsTheSearchAndCtrlWDeletesAWord() async {
+    await navigator.settle()
+    for character in "Item 4  " { _ = await press(.character(character)) }
+    _ = await press(.control("w"))
+    #expect(list?.query == "Item ")
+    _ = await press(.control("w"))
+    #expect(list?.query == "")
+    for character in "Item 4" { _ = await press(.character(character)) }
+    _ = await press(.control("u"))
+    #expect(list?.query == "")
+    #expect(ListKind.droppingLastWord("a bc  ") == "a ")
+    #expect(ListKind.droppingLastWord("") == "")
+  }
+
   @Test func aReloadKeyRetriesAFailedList() async {
     await navigator.settle()
     source.fail(with: .server(status: 500, "boom"))

@@ -77,6 +77,14 @@ enum ListKind {
       guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
       return .send(.queryChanged(String(state.query.dropLast())))
     },
+    KeyBinding([.control("u")], "clear the search") { _, state, screen, _ in
+      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
+      return .send(.queryChanged(""))
+    },
+    KeyBinding([.control("w")], "delete the last word of the search") { _, state, screen, _ in
+      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
+      return .send(.queryChanged(ListKind.droppingLastWord(state.query)))
+    },
     KeyBinding([.up, .control("p")], "move the highlight up") { _, state, _, _ in
       .send(.moveSelection(to: state.selection - 1))
     },
@@ -90,10 +98,23 @@ enum ListKind {
     KeyBinding([.home, .end], "move to the first or the last row loaded") { key, state, _, _ in
       .send(.moveSelection(to: key == .home ? 0 : state.records.count - 1))
     },
-    KeyBinding([.enter], "open the highlighted row") { _, state, _, _ in
-      state.records.isEmpty ? nil : .open(row: min(state.selection, state.records.count - 1))
+    KeyBinding([.enter], "open the highlighted row; while a typed query waits, search for it now") {
+      _, state, screen, _ in
+      // A query typed and not yet searched for: the rows shown are about to be replaced, and
+      // none of them is opened.
+      if ListViewModel.isPending(state, search: screen.spec.list?.search) { return .send(.submit) }
+      guard state.status != .loading, !state.records.isEmpty else { return nil }
+      return .open(row: min(state.selection, state.records.count - 1))
     },
   ]
+
+  /// The query without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+  static func droppingLastWord(_ text: String) -> String {
+    var text = Substring(text)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    while let last = text.last, !last.isWhitespace { text.removeLast() }
+    return String(text)
+  }
 
   static func script(_ command: ScriptCommand, _ state: ListViewModel.State, _ spec: ScreenSpec)
     -> Behavior.ScriptAction
