@@ -226,6 +226,30 @@ struct InteractiveTests {
     }
   }
 
+  @Test("Ctrl-Z suspends: the shell gets the terminal back; fg resumes in raw mode with a full redraw")
+  func ctrlZAndFg() async throws {
+    try await TmuxSession.with(["Screens/characters.json"], jobControl: true) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.type("iro")
+      try await pane.waitForScreen("the search") { $0.contains("Search: iro▏") && $0.contains("1-20 of 20") }
+      try await pane.press("C-z")
+      let stopped = try await pane.waitForScreen("the shell's screen, screenrun stopped") {
+        $0.contains("screenrun stopped")
+      }
+      #expect(!stopped.contains("Marvel Characters"), "the alternate screen is left: \(stopped)")
+      #expect(try await pane.paneFormat("#{alternate_on}") == "0")
+      try await pane.press("Enter")  // the pane's shell runs fg
+      let resumed = try await pane.waitForScreen("the list redrawn whole") {
+        $0.title == "Marvel Characters" && $0.contains("Search: iro▏") && $0.contains("1-20 of 20")
+      }
+      #expect(resumed.lines.contains { $0.hasPrefix("↑↓ move") }, "\(resumed)")
+      try await pane.type("n")  // raw mode again: a key is read at once, unechoed
+      try await pane.waitForScreen("the query edited after fg") { $0.contains("Search: iron▏") }
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in

@@ -118,6 +118,12 @@ final class InteractiveSession {
 
   /// Hands a key to the navigator, which knows what the current screen binds it to.
   private func handle(_ key: Key) {
+    if key == .control("z") {
+      // The terminal's own key, not a screen's: suspend, and on `fg` draw the whole frame anew.
+      TerminalMode.suspend()
+      draw()
+      return
+    }
     let size = TerminalMode.size()
     switch navigator.press(key, viewport: Viewport(columns: size.columns, rows: size.rows)) {
     case .handled: break

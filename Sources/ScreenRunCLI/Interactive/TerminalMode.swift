@@ -50,6 +50,25 @@ enum TerminalMode {
     active = false
   }
 
+  /// Ctrl-Z (raw mode reads it as a key, not a signal): gives the terminal back, stops the
+  /// process as the shell expects (SIGTSTP, its default action), and when `fg` continues it
+  /// (SIGCONT) takes the terminal again from the mode the shell left. The caller redraws whole.
+  static func suspend() {
+    leave()
+    signal(SIGTSTP, SIG_DFL)
+    // To this thread, with the signal unblocked here: the process stops in `raise`, not after
+    // the lines below have taken the terminal again.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    // Stopped here until SIGCONT.
+    _ = enter()
+  }
+
   /// The size of the terminal, in columns and rows.
   static func size() -> (columns: Int, rows: Int) {
     var size = winsize()

@@ -39,10 +39,11 @@ struct TmuxSession: Sendable {
   /// server and removes the folder whatever happens.
   static func with<T: Sendable>(
     _ arguments: [String], width: Int = 100, height: Int = 30, in workingDirectory: URL? = nil,
-    environment: [String: String] = [:], _ body: (TmuxSession) async throws -> T
+    environment: [String: String] = [:], jobControl: Bool = false, _ body: (TmuxSession) async throws -> T
   ) async throws -> T {
     let session = try await start(
-      arguments, width: width, height: height, in: workingDirectory, environment: environment)
+      arguments, width: width, height: height, in: workingDirectory, environment: environment,
+      jobControl: jobControl)
     do {
       let value = try await body(session)
       await session.stop()
@@ -54,7 +55,8 @@ struct TmuxSession: Sendable {
   }
 
   private static func start(
-    _ arguments: [String], width: Int, height: Int, in workingDirectory: URL?, environment: [String: String]
+    _ arguments: [String], width: Int, height: Int, in workingDirectory: URL?, environment: [String: String],
+    jobControl: Bool
   ) async throws -> TmuxSession {
     let binary = try Screenrun.binary.get()
     let id = UUID().uuidString.prefix(8).lowercased()
@@ -73,8 +75,19 @@ struct TmuxSession: Sendable {
       \(environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(quote($0.value))" }.joined(separator: "\n"))
       stty -a > \(quote(files + "/stty-before"))
       # The pid of screenrun itself: the inner shell writes its own pid, then becomes screenrun.
+      \(jobControl ? "set -m" : "")
       sh -c 'echo $$ > "$0/pid.tmp" && mv "$0/pid.tmp" "$0/pid" && exec "$@"' \(quote(files)) \(command)
       status=$?
+      \(jobControl ? """
+      # With job control (set -m), a job stopped by Ctrl-Z (128 + SIGTSTP) is brought back by fg
+      # once the test presses Enter, as a user types fg.
+      if [ "$status" = 148 ]; then
+        printf 'screenrun stopped\\n'
+        read line
+        fg
+        status=$?
+      fi
+      """ : "")
       stty -a > \(quote(files + "/stty-after"))
       echo $status > \(quote(files + "/status.tmp")) && mv \(quote(files + "/status.tmp")) \(quote(files + "/status"))
       printf 'screenrun exited with %s\\n' "$status"
