@@ -230,6 +230,18 @@ struct KeyBindingTests {
     #expect(ListKind.droppingLastWord("") == "")
   }
 
+  @Test func aLongQueryScrollsSoThatItsEndShows() async {
+    await navigator.settle()
+    let query = String(repeating: "abcdefghij", count: 6) + "wide 漢字 end"
+    for character in query { _ = await press(.character(character)) }
+    let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 17))
+    let line = frame.split(separator: "\n")[1]
+    #expect(line.hasPrefix("Search: …") && line.hasSuffix("wide 漢字 end▏"), "\(line)")
+    #expect(TextWidth.width(of: String(line)) <= 40, "\(line)")
+    #expect(ListFrame.queryEnd("short", columns: 10) == "short")
+    #expect(ListFrame.queryEnd("漢字漢字漢字", columns: 6) == "…漢字")
+  }
+
   @Test func aReloadKeyRetriesAFailedList() async {
     await navigator.settle()
     source.fail(with: .server(status: 500, "boom"))

@@ -250,6 +250,21 @@ struct InteractiveTests {
     }
   }
 
+  @Test("a long query scrolls: the end where the cursor is stays in sight")
+  func longQuery() async throws {
+    try await TmuxSession.with(["Screens/characters.json"], width: 40, height: 20) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") }
+      let query = String(repeating: "spider ", count: 8) + "man"
+      try await pane.type(query)
+      let screen = try await pane.waitForScreen("the query's end in sight") { $0.contains("spider man▏") }
+      let line = try #require(screen.lines.first { $0.hasPrefix("Search: ") })
+      #expect(line.hasPrefix("Search: …") && line.hasSuffix("spider spider man▏"), "\(line)")
+      #expect(screen.widest <= 40, "\(screen)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
