@@ -242,6 +242,19 @@ struct KeyBindingTests {
     #expect(ListFrame.queryEnd("漢字漢字漢字", columns: 6) == "…漢字")
   }
 
+  @Test func aPasteIsOneEditOfTheQueryWithOneDebounceAndItsNewlineOpensNothing() async {
+    await navigator.settle()
+    _ = await press(.paste("Item 4\n"))
+    #expect(list?.query == "Item 4 ")
+    #expect(navigator.stack.count == 1, "the newline opened nothing")
+    #expect(list?.activeQuery == "", "the search waits for the debounce")
+    clock.advance(by: .milliseconds(500))
+    await navigator.settle()
+    #expect(list?.activeQuery == "Item 4")
+    #expect(source.pageRequests.count == 2, "one request for the paste")
+    #expect(ListKind.pasted("iron\r\nman\t\u{7}") == "iron man ")
+  }
+
   @Test func aReloadKeyRetriesAFailedList() async {
     await navigator.settle()
     source.fail(with: .server(status: 500, "boom"))

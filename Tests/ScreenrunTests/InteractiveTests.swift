@@ -265,6 +265,23 @@ struct InteractiveTests {
     }
   }
 
+  @Test("a bracketed paste with a newline is one edit of the query and opens nothing")
+  func bracketedPaste() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.tmux(["set-buffer", "-b", "screenrun-paste", "iron\n"])
+      // -p: pasted as a bracketed paste, since screenrun asked for it (ESC[?2004h).
+      try await pane.tmux(["paste-buffer", "-p", "-d", "-b", "screenrun-paste", "-t", pane.name])
+      let searched = try await pane.waitForScreen("the characters starting with 'iron'") {
+        $0.contains("1-20 of 20") && $0.contains("Search: iron")
+      }
+      #expect(searched.title == "Marvel Characters", "the newline opened nothing: \(searched)")
+      #expect(searched.rowTitles.first == "Iron Cross Army")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in

@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   case backspace, enter, escape, tab, backTab, up, down, left, right, pageUp, pageDown, home, end
   /// Ctrl and a letter, as in `.control("r")`.
   case control(Character)
+  /// A paste, whole (bracketed paste): one edit, never keys such as Enter.
+  case paste(String)
 
   private static let named: [(String, Key)] = [
     ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right), ("PageUp", .pageUp), ("PageDown", .pageDown),
@@ -49,6 +51,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case .character(" "): "Space"
     case .character(let character): String(character)
     case .control(let letter): "Ctrl-" + letter.uppercased()
+    case .paste: "a paste"
     default: Self.named.first { $0.1 == self }?.0 ?? "?"
     }
   }

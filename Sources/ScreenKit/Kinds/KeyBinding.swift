@@ -7,7 +7,7 @@ public struct KeyBinding<Model: ViewModel>: Sendable {
   /// The keys bound; with `anyCharacter`, every character too; empty without it, every key (a
   /// catch-all, which the help leaves out when `does` is empty).
   public var keys: [Key]
-  /// Whether every typed character is bound (the search field).
+  /// Whether every typed character, and every paste, is bound (the search field).
   public var anyCharacter: Bool
   /// What the keys do, for the help.
   public var does: String
@@ -25,13 +25,14 @@ public struct KeyBinding<Model: ViewModel>: Sendable {
   func binds(_ key: Key) -> Bool {
     if keys.contains(key) || (keys.isEmpty && !anyCharacter) { return true }
     if anyCharacter, case .character = key { return true }
+    if anyCharacter, case .paste = key { return true }
     return false
   }
 
   /// The keys as the help names them: "Up, Ctrl-P".
   public var names: String {
     let named = keys.map(\.description)
-    return (named + (anyCharacter ? ["a character"] : [])).joined(separator: ", ")
+    return (named + (anyCharacter ? ["a character or a paste"] : [])).joined(separator: ", ")
   }
 }
 

@@ -24,6 +24,8 @@ final class InteractiveSession {
   /// Whether the selection (the line a `›` marks) shows in reverse video: yes, unless NO_COLOR
   /// is set and not empty (no-color.org). Frames from --once and --script never have it.
   let reverseSelection: Bool
+  /// Turns the bytes read into keys, a bracketed paste whole.
+  private var keyReader = KeyReader()
 
   init(navigator: Navigator, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.navigator = navigator
@@ -100,7 +102,7 @@ final class InteractiveSession {
       if count == 0 || (errno != EINTR && errno != EAGAIN) { quit() }  // stdin closed
       return
     }
-    for key in Key.decode(Array(buffer[0..<count])) {
+    for key in keyReader.keys(Array(buffer[0..<count])) {
       flash = nil
       handle(key)
     }

@@ -11,8 +11,9 @@ enum TerminalMode {
   nonisolated(unsafe) private static var saved = termios()
   nonisolated(unsafe) private static var active = false
 
-  static let enterScreen: TerminalControl = .enterAlternateScreen + .hideCursor + .home + .clearScreen
-  static let leaveScreen: TerminalControl = .showCursor + .leaveAlternateScreen
+  static let enterScreen: TerminalControl =
+    .enterAlternateScreen + .enableBracketedPaste + .hideCursor + .home + .clearScreen
+  static let leaveScreen: TerminalControl = .showCursor + .disableBracketedPaste + .leaveAlternateScreen
 
   /// Enters raw mode and the alternate screen; false when stdin is not a terminal.
   static func enter() -> Bool {
@@ -85,7 +86,7 @@ enum TerminalMode {
   /// that crashed.
   private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
     if TerminalMode.active {
-      let leave: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
+      let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
       _ = Glibc.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
     }

@@ -69,9 +69,14 @@ enum ListKind {
     KeyBinding([.character("?")], "these keys (while the search is empty; then it types a ?)") { _, state, _, _ in
       state.query.isEmpty ? .help : nil
     },
-    KeyBinding([], anyCharacter: true, "edit the search; it runs after the screen's debounce") { key, _, screen, _ in
-      guard case .character(let character) = key, screen.spec.list?.search != nil else { return nil }
-      return .send(.typed(character))
+    KeyBinding([], anyCharacter: true, "edit the search; it runs after the screen's debounce") {
+      key, state, screen, _ in
+      guard screen.spec.list?.search != nil else { return nil }
+      switch key {
+      case .character(let character): return .send(.typed(character))
+      case .paste(let text): return .send(.queryChanged(state.query + ListKind.pasted(text)))  // one edit
+      default: return nil
+      }
     },
     KeyBinding([.backspace], "delete the last character of the search") { _, state, screen, _ in
       guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
@@ -107,6 +112,16 @@ enum ListKind {
       return .open(row: min(state.selection, state.records.count - 1))
     },
   ]
+
+  /// A paste as query text: a line break or tab is a space (a newline never opens anything), and
+  /// other control characters are dropped.
+  static func pasted(_ text: String) -> String {
+    String(
+      text.compactMap { character -> Character? in
+        if character.isNewline || character == "\t" { return " " }
+        return character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? character : nil
+      })
+  }
 
   /// The query without its last word and the spaces after it, as readline's Ctrl-W leaves it.
   static func droppingLastWord(_ text: String) -> String {
