@@ -148,13 +148,13 @@ extension SpecDecoder {
     let sortable = sort.order == nil ? allowed.filter { !$0.hasPrefix("-") } : allowed
     for (pointer, value) in values {
       let sent = sort.order == nil ? [value, "-" + value] : [value]
-      guard !sent.allSatisfy(allowed.contains) else { continue }
-      problems.append(
-        SpecProblem(
-          .registry, pointer: pointer, anchor: .value(offset: 0),
-          message: .unknown(
-            "'\(resource.name)' cannot sort by '\(value)'", name: value, among: sortable,
-            notes: ["'\(sort.parameter)' takes: \(allowed.joined(separator: ", "))"])))
+      guard let refused = sent.first(where: { !allowed.contains($0) }) else { continue }
+      let notes = ["'\(sort.parameter)' takes: \(allowed.joined(separator: ", "))"]
+      let message: Diagnostic.Message =
+        refused == value
+        ? .unknown("'\(resource.name)' cannot sort by '\(value)'", name: value, among: sortable, notes: notes)
+        : Diagnostic.Message("'\(resource.name)' cannot sort by '\(value)' descending ('\(refused)')", notes: notes)
+      problems.append(SpecProblem(.registry, pointer: pointer, anchor: .value(offset: 0), message: message))
     }
     return problems
   }
