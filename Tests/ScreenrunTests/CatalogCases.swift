@@ -158,6 +158,9 @@ extension CatalogCase {
     CatalogCase(
       "search-param-not-in-resource.json", at: [(7, 14)], pointer: "/search/param",
       says: ["'titleStartsWith' is not a parameter of 'characters'", "nameStartsWith"]),
+    CatalogCase(
+      "search-param-not-the-search-one.json", at: [(7, 14)], pointer: "/search/param",
+      says: ["search param 'name' is not what 'characters' is searched by", "did you mean 'nameStartsWith'?"]),
 
     // MARK: select
     CatalogCase(

@@ -45,6 +45,13 @@ struct RegistryCheck: Sendable {
         notes: parameterNames.isEmpty ? [] : ["parameters: \(parameterNames.joined(separator: ", "))"])
       problems.append(
         SpecProblem(.registry, pointer: .root / "search" / "param", anchor: .value(offset: 0), message: message))
+    } else if let search = spec.search, let declared = resource.search, search.parameter != declared {
+      problems.append(
+        SpecProblem(
+          .registry, pointer: .root / "search" / "param", anchor: .value(offset: 0),
+          message:
+            "search param '\(search.parameter)' is not what '\(resource.name)' is searched by; did you mean '\(declared)'?"
+        ))
     }
     let given = Set(spec.source.parameters.map(\.name) + (spec.search.map { [$0.parameter] } ?? []))
     for parameter in resource.parameters where parameter.required && !given.contains(parameter.name) {
