@@ -147,6 +147,9 @@ extension CatalogCase {
       "unknown-source-param.json", at: [(8, 17)], pointer: "/source/params/nameStartWith",
       says: ["no parameter 'nameStartWith'", "did you mean 'nameStartsWith'?", "parameters: "]),
     CatalogCase(
+      "table-sort-not-allowed.json", at: [(10, 65)], pointer: "/columns/1/sort",
+      says: ["'repositories' cannot sort by 'star'", "did you mean 'stars'?", "'sort' takes: "]),
+    CatalogCase(
       "missing-source-param.json", at: [(5, 3)], pointer: "/source",
       says: ["'character' needs parameter 'id'", "source.params"]),
     CatalogCase(

@@ -67,6 +67,7 @@ struct RegistryCheck: Sendable {
           .registry, pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
           message: "pageSize \(paging.pageSize) is more than '\(resource.name)' allows (\(resource.maxPageSize))"))
     }
+    for check in spec.resourceChecks { problems += check(resource) }
     return problems
   }
 }
