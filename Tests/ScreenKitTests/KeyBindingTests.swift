@@ -43,6 +43,7 @@ struct KeyBindingTests {
     #expect(Key(name: "Enter") == .enter)
     #expect(Key(name: "Esc") == .escape)
     #expect(Key(name: "Tab") == .tab)
+    #expect(Key(name: "Shift-Tab") == .backTab)
     #expect(Key(name: "Space") == .character(" "))
     #expect(Key(name: "Ctrl-R") == .control("r"))
     #expect(Key(name: "ctrl+n") == .control("n"))
@@ -132,6 +133,126 @@ struct KeyBindingTests {
     _ = await press(.control("r"))
     #expect(source.recordRequests.count == 2)
     #expect(detail?.status == .loaded)
+  }
+
+  @Test func tabFocusesADetailsLinksInScreenOrderAndEnterOpensTheFocusedOne() async throws {
+    let linked =
+      #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "link", "label": "Ten times", "select": {"screen": "book.json", "params": {"id": "{id}0"}}}, {"type": "fields", "fields": [{"label": "A", "value": "a"}, {"label": "B", "value": "b"}, {"label": "C", "value": "c"}, {"label": "D", "value": "d"}, {"label": "E", "value": "e"}, {"label": "F", "value": "f"}]}, {"type": "link", "label": "Eleven times", "select": {"screen": "book.json", "params": {"id": "{id}{id}"}}}]}"#
+    let folder = try ScreenFolder(["linked.json": linked, "book.json": Self.book])
+    try navigator.open(folder.file("linked.json"), parameters: ["id": "2"])
+    await navigator.settle()
+    let small = Viewport(columns: 40, rows: 8)
+    _ = await press(.enter, viewport: small)
+    #expect(detail?.focus == nil && detail?.scroll == 1, "Enter with no focus scrolls, as before")
+    _ = await press(.tab, viewport: small)
+    #expect(detail?.focus == 0)
+    #expect(detail?.scroll == 0, "scrolled back to the first link")
+    _ = await press(.tab, viewport: small)
+    #expect(detail?.focus == 1)
+    #expect(detail?.scroll == 7, "scrolled to show the last link, line 9 of the body, in a page of 3 lines")
+    let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 8))
+    #expect(frame.contains("› → Eleven times"), "\(frame)")
+    _ = await press(.tab, viewport: small)
+    #expect(detail?.focus == 0, "round the screen")
+    _ = await press(.backTab, viewport: small)
+    #expect(detail?.focus == 1)
+    _ = await press(.enter, viewport: small)
+    #expect(navigator.current?.parameters == ["id": "22"])
+    #expect(detail?.record?["name"] == "Item 22")
+    _ = await press(.escape)
+    #expect(detail?.focus == 1, "the focus is kept")
+    try navigator.select(0)
+    await navigator.settle()
+    #expect(navigator.current?.parameters == ["id": "20"])
+    _ = await press(.escape)
+    #expect(throws: NavigationError.self) { try navigator.select(2) }
+  }
+
+  @Test func questionMarkShowsTheKindsKeysFromItsBindingsAndAnyKeyClosesThem() async throws {
+    await navigator.settle()
+    _ = await press(.character("?"))
+    #expect(navigator.showsHelp, "? with an empty query is the help")
+    #expect(list?.query == "")
+    let help = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 100, height: 30))
+    #expect(help.hasPrefix("Keys of a list screen\n"), "\(help)")
+    #expect(
+      help.split(separator: "\n").contains {
+        $0.hasPrefix("Escape, Left ") && $0.hasSuffix(" go back to the screen before")
+      },
+      "\(help)")
+    let model = try #require(navigator.current?.model)
+    #expect(model.keyHelp.count == ListKind.bindings.count)
+    for line in model.keyHelp { #expect(help.contains(line.keys) && help.contains(line.does), "\(line)") }
+    #expect(help.contains("Up, Ctrl-P"))
+    #expect(help.contains("Enter"))
+    // Any key closes it, and does nothing else.
+    _ = await press(.down)
+    #expect(!navigator.showsHelp)
+    #expect(list?.selection == 0)
+    // With a query typed, ? is a character of it.
+    _ = await press(.character("a"), .character("?"))
+    #expect(!navigator.showsHelp)
+    #expect(list?.query == "a?")
+    // On a detail screen, ? is always the help; Ctrl-C quits from the help.
+    try navigator.select(0)
+    await navigator.settle()
+    _ = await press(.character("?"))
+    #expect(navigator.showsHelp)
+    let detailHelp = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 100))
+    #expect(detailHelp.hasPrefix("Keys of a detail screen\n"), "\(detailHelp)")
+    #expect(detailHelp.contains("Tab, Shift-Tab"), "\(detailHelp)")
+    #expect(await press(.control("c")) == .quit)
+  }
+
+  @Test func enterWhileATypedQueryWaitsSearchesAtOnceAndOpensNothing() async {
+    await navigator.settle()
+    _ = await press(.character("I"), .character("t"), .character("e"), .character("m"), .character(" "))
+    _ = await press(.character("4"), .enter)
+    #expect(navigator.stack.count == 1, "Enter opened nothing")
+    #expect(list?.activeQuery == "Item 4", "it searched at once, with no wait for the debounce")
+    #expect(list?.records.count == 7)
+    _ = await press(.down, .enter)
+    #expect(navigator.stack.count == 2, "the next Enter opens the highlighted row of the new list")
+    #expect(navigator.current?.parameters == ["id": "40"])
+  }
+
+  @Test func ctrlUClearsTheSearchAndCtrlWDeletesAWord() async {
+    await navigator.settle()
+    for character in "Item 4  " { _ = await press(.character(character)) }
+    _ = await press(.control("w"))
+    #expect(list?.query == "Item ")
+    _ = await press(.control("w"))
+    #expect(list?.query == "")
+    for character in "Item 4" { _ = await press(.character(character)) }
+    _ = await press(.control("u"))
+    #expect(list?.query == "")
+    #expect(ListKind.droppingLastWord("a bc  ") == "a ")
+    #expect(ListKind.droppingLastWord("") == "")
+  }
+
+  @Test func aLongQueryScrollsSoThatItsEndShows() async {
+    await navigator.settle()
+    let query = String(repeating: "abcdefghij", count: 6) + "wide 漢字 end"
+    for character in query { _ = await press(.character(character)) }
+    let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 17))
+    let line = frame.split(separator: "\n")[1]
+    #expect(line.hasPrefix("Search: …") && line.hasSuffix("wide 漢字 end▏"), "\(line)")
+    #expect(TextWidth.width(of: String(line)) <= 40, "\(line)")
+    #expect(ListFrame.queryEnd("short", columns: 10) == "short")
+    #expect(ListFrame.queryEnd("漢字漢字漢字", columns: 6) == "…漢字")
+  }
+
+  @Test func aPasteIsOneEditOfTheQueryWithOneDebounceAndItsNewlineOpensNothing() async {
+    await navigator.settle()
+    _ = await press(.paste("Item 4\n"))
+    #expect(list?.query == "Item 4 ")
+    #expect(navigator.stack.count == 1, "the newline opened nothing")
+    #expect(list?.activeQuery == "", "the search waits for the debounce")
+    clock.advance(by: .milliseconds(500))
+    await navigator.settle()
+    #expect(list?.activeQuery == "Item 4")
+    #expect(source.pageRequests.count == 2, "one request for the paste")
+    #expect(ListKind.pasted("iron\r\nman\t\u{7}") == "iron man ")
   }
 
   @Test func aReloadKeyRetriesAFailedList() async {

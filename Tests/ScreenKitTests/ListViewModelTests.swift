@@ -182,6 +182,31 @@ struct ListViewModelTests {
     #expect(source.pageRequests.map { $0.parameters["q"] } == [nil, "Item 1"])
   }
 
+  @Test func submitSearchesAPendingQueryAtOnceAndTheDebounceAsksNothingMore() async {
+    let store = store()
+    await appeared(store)
+    store.send(.submit)  // nothing typed: nothing waits, nothing to do
+    store.send(.queryChanged("Item 1")) { $0.query = "Item 1" }
+    #expect(ListViewModel.isPending(store.state, search: store.model.configuration.search))
+    store.send(.submit) {
+      $0 = ListViewModel.State()
+      $0.status = .loading
+      $0.query = "Item 1"
+      $0.activeQuery = "Item 1"
+      $0.attribution = "Test data"
+      $0.generation = 2
+    }
+    #expect(!ListViewModel.isPending(store.state, search: store.model.configuration.search))
+    #expect(store.state.records.isEmpty, "the old rows are gone: none of them can be opened")
+    await store.receive(Self.loaded(2, Self.named("Item 1"), total: 11)) {
+      $0 = loaded(query: "Item 1", active: "Item 1", records: Self.named("Item 1"), total: 11, next: nil, generation: 2)
+    }
+    store.advance(by: .milliseconds(500))  // the debounce was cancelled: it sends nothing
+    store.send(.submit)  // the query is the active one: nothing to do
+    await store.finish()
+    #expect(source.pageRequests.map { $0.parameters["q"] } == [nil, "Item 1"])
+  }
+
   @Test func honoursMinLengthAndRequired() async {
     let store = store(
       search: SearchSpec(parameter: "q", placeholder: "Search", debounceMilliseconds: 0, minLength: 3, required: true))

@@ -75,7 +75,7 @@ struct SpecTests {
       return
     }
     #expect(label == "Image")
-    guard case .list(let header, let items, _, _, let limit) = sections[3] else {
+    guard case .list(let header, let items, _, _, let limit, _) = sections[3] else {
       Issue.record("not a list")
       return
     }
@@ -157,9 +157,39 @@ struct SpecTests {
     let found = try problems(Self.list, extra: ["book.json": brokenTarget])
     #expect(
       found == [
-        "book.json:6:15: error at /sections/0/type: unknown section type 'picture'; expected one of text, image, fields, list",
+        "book.json:6:15: error at /sections/0/type: unknown section type 'picture'; expected one of text, image, fields, list, link",
         "screen.json:10:25: error at /select/screen: select screen 'book.json' is invalid (its own problems are listed under its name)",
       ])
+  }
+
+  @Test func checksADetailScreensLinkAndItemTargets() throws {
+    // A detail screen's list section and link section lead somewhere: --check walks both.
+    let linked = Self.detail.replacingOccurrences(
+      #""limit": 3 }"#,
+      with: #""limit": 3, "select": { "screen": "tag.json", "params": {} } },"#
+        + #" { "type": "link", "label": "More", "select": { "screen": "author.json", "params": {} } }"#)
+    let found = try problems(Self.list, extra: ["book.json": linked, "author.json": Self.detail])
+    #expect(found.count == 3, "\(found)")
+    #expect(found.last?.contains("select screen 'book.json' is invalid") == true, "\(found)")
+    #expect(
+      found.contains { $0.contains("error at /sections/3/select/screen: select screen 'tag.json' does not exist") })
+    #expect(
+      found.contains {
+        $0.contains("error at /sections/4/select/params: 'author.json' reads {params.id}, but select does not pass 'id'")
+      })
+
+    let fixed = linked.replacingOccurrences("tag.json", with: "book.json")
+      .replacingOccurrences(#""params": {}"#, with: #""params": { "id": "{id}" }"#)
+    #expect(try problems(Self.list, extra: ["book.json": fixed, "author.json": Self.detail]).isEmpty)
+    let folder = try ScreenFolder(["book.json": fixed, "author.json": Self.detail])
+    let spec = try ScreenLoader(registry: registry).load(folder.file("book.json"))
+    #expect(spec.detail?.targets.map(\.pointer.description) == ["/sections/3/select", "/sections/4/select"])
+
+    let noSelect = Self.detail.replacingOccurrences(
+      #""limit": 3 }"#, with: #""limit": 3 }, { "type": "link", "label": "More" }"#)
+    let folder2 = try ScreenFolder(["book.json": noSelect])
+    let broken = ScreenLoader(registry: registry).check([folder2.file("book.json")]).map(\.description)
+    #expect(broken.contains { $0.contains("/sections/4: missing required key 'select'") }, "\(broken)")
   }
 
   @Test func checksTheSourceEvenWhenTheRestIsBroken() throws {

@@ -14,7 +14,7 @@ struct HotReloadTests {
     "an edit between two commands re-renders with the same query and rows; a broken edit shows located errors and keeps the last good screen"
   )
   func editBetweenCommands() async throws {
-    let screens = try ScreenCopy(["characters.json", "character.json"])
+    let screens = try ScreenCopy(["characters.json", "character.json", "character-comics.json"])
     let list = screens.path("characters.json")
     let session = try Screenrun.start([list, "--watch", "--script", "-", "--width", "80"])
     defer { session.kill() }

@@ -152,6 +152,136 @@ struct InteractiveTests {
     }
   }
 
+  @Test("Detail links: Tab scrolls to a character's 'All comics' link, Enter opens the comics; a commit's repository")
+  func detailLinks() async throws {
+    try await TmuxSession.with(["Screens/character.json", "--param", "id=1009368"]) { pane in
+      let detail = try await pane.waitForScreen("Iron Man's detail") { $0.title == "Iron Man" && $0.contains("Comics") }
+      #expect(!detail.contains("All comics, searchable"), "the link is below the fold: \(detail)")
+      #expect(detail.contains("Tab link"), "the help line names the link keys: \(detail)")
+      try await pane.press("Tab")
+      let focused = try await pane.waitForScreen("the link focused and scrolled to") {
+        $0.lines.contains("› → All comics, searchable")
+      }
+      #expect(focused.title == "Iron Man")
+      try await pane.press("Enter")
+      let comics = try await pane.waitForScreen("the character's comics") {
+        $0.title == "Comics of Iron Man" && $0.contains("1-20 of 53")
+      }
+      #expect(comics.contains("Search: Search titles…"), "\(comics)")
+      try await pane.type("Avengers")
+      try await pane.waitForScreen("the comics searched") { $0.contains("1-10 of 10") }
+      try await pane.press("Escape")
+      let back = try await pane.waitForScreen("the character again") { $0.title == "Iron Man" }
+      #expect(back.lines.contains("› → All comics, searchable"), "the focus is kept: \(back)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+    try await TmuxSession.with([
+      "Screens/commit.json", "--param", "repo=sigmavirus24/github3.py",
+      "--param", "sha=977560f205a84449522988b52e196f4bf502f79a",
+    ]) { pane in
+      try await pane.waitForScreen("the commit") { $0.contains("Parents") }
+      try await pane.press("Tab")
+      try await pane.press("Tab")
+      try await pane.waitForScreen("the first parent focused") {
+        $0.lines.contains("› • 95df621823d8215ed12bc41da473f78dfe81cb76")
+      }
+      try await pane.press("BTab")
+      try await pane.waitForScreen("Shift-Tab: the repository link focused") {
+        $0.lines.contains("› → Repository sigmavirus24/github3.py")
+      }
+      try await pane.press("Enter")
+      let repository = try await pane.waitForScreen("the repository") { $0.title == "sigmavirus24/github3.py" }
+      #expect(repository.contains("Python library for interfacing with the GitHub APIv3"))
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("the selection shows in reverse video, and NO_COLOR turns it off; '?' shows the keys, any key closes them")
+  func reverseSelectionAndKeyHelp() async throws {
+    for noColor in [false, true] {
+      try await TmuxSession.with(["Screens/characters.json"], environment: noColor ? ["NO_COLOR": "1"] : [:]) { pane in
+        try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+        try await pane.press("Down")
+        try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
+        let styled = try await pane.captureStyled()
+        let reversed = styled.filter { $0.contains("\u{1B}[7m") }
+        if noColor {
+          #expect(reversed.isEmpty, "NO_COLOR: no reverse video: \(styled)")
+        } else {
+          #expect(reversed.count == 1, "\(styled)")
+          #expect(reversed.first?.contains("2. A-Bomb (HAS)") == true, "the selected row: \(reversed)")
+        }
+        try await pane.type("?")
+        let help = try await pane.waitForScreen("the key help") { $0.title == "Keys of a list screen" }
+        #expect(help.contains("Any key closes this help."))
+        #expect(help.lines.contains { $0.hasPrefix("Up, Ctrl-P") }, "\(help)")
+        try await pane.press("x")
+        let back = try await pane.waitForScreen("the list again") { $0.title == "Marvel Characters" }
+        #expect(back.contains("Search: Search characters…"), "the closing key does nothing else: \(back)")
+        try await pane.press("C-c")
+        try await expectRestored(pane, try await pane.waitForEnd())
+      }
+    }
+  }
+
+  @Test("Ctrl-Z suspends: the shell gets the terminal back; fg resumes in raw mode with a full redraw")
+  func ctrlZAndFg() async throws {
+    try await TmuxSession.with(["Screens/characters.json"], jobControl: true) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.type("iro")
+      try await pane.waitForScreen("the search") { $0.contains("Search: iro▏") && $0.contains("1-20 of 20") }
+      try await pane.press("C-z")
+      let stopped = try await pane.waitForScreen("the shell's screen, screenrun stopped") {
+        $0.contains("screenrun stopped")
+      }
+      #expect(!stopped.contains("Marvel Characters"), "the alternate screen is left: \(stopped)")
+      #expect(try await pane.paneFormat("#{alternate_on}") == "0")
+      try await pane.press("Enter")  // the pane's shell runs fg
+      let resumed = try await pane.waitForScreen("the list redrawn whole") {
+        $0.title == "Marvel Characters" && $0.contains("Search: iro▏") && $0.contains("1-20 of 20")
+      }
+      #expect(resumed.lines.contains { $0.hasPrefix("↑↓ move") }, "\(resumed)")
+      try await pane.type("n")  // raw mode again: a key is read at once, unechoed
+      try await pane.waitForScreen("the query edited after fg") { $0.contains("Search: iron▏") }
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("a long query scrolls: the end where the cursor is stays in sight")
+  func longQuery() async throws {
+    try await TmuxSession.with(["Screens/characters.json"], width: 40, height: 20) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") }
+      let query = String(repeating: "spider ", count: 8) + "man"
+      try await pane.type(query)
+      let screen = try await pane.waitForScreen("the query's end in sight") { $0.contains("spider man▏") }
+      let line = try #require(screen.lines.first { $0.hasPrefix("Search: ") })
+      #expect(line.hasPrefix("Search: …") && line.hasSuffix("spider spider man▏"), "\(line)")
+      #expect(screen.widest <= 40, "\(screen)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("a bracketed paste with a newline is one edit of the query and opens nothing")
+  func bracketedPaste() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.tmux(["set-buffer", "-b", "screenrun-paste", "iron\n"])
+      // -p: pasted as a bracketed paste, since screenrun asked for it (ESC[?2004h).
+      try await pane.tmux(["paste-buffer", "-p", "-d", "-b", "screenrun-paste", "-t", pane.name])
+      let searched = try await pane.waitForScreen("the characters starting with 'iron'") {
+        $0.contains("1-20 of 20") && $0.contains("Search: iron")
+      }
+      #expect(searched.title == "Marvel Characters", "the newline opened nothing: \(searched)")
+      #expect(searched.rowTitles.first == "Iron Cross Army")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
   @Test("Backspace edits the query")
   func backspace() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in
@@ -244,7 +374,7 @@ struct InteractiveTests {
       Kill(signal: SIGHUP, name: "SIGHUP", status: 143),
     ])
   func killedWhileBusy(_ kill: Kill) async throws {
-    let screens = try ScreenCopy(["character.json"])
+    let screens = try ScreenCopy(["character.json", "character-comics.json"])
     let text = #"{ "type": "text", "value": "{description}", "empty": "No description." },"#
     try screens.edit(
       "character.json", replacing: text,
@@ -314,7 +444,7 @@ struct InteractiveTests {
 
   @Test("--watch: an edit re-renders in place; a broken edit shows its error over the last good screen")
   func hotReload() async throws {
-    let screens = try ScreenCopy(["characters.json", "character.json"])
+    let screens = try ScreenCopy(["characters.json", "character.json", "character-comics.json"])
     try await TmuxSession.with([screens.path("characters.json"), "--watch"]) { pane in
       try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
       try await pane.type("iron")

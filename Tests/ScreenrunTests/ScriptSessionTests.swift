@@ -203,6 +203,48 @@ struct ScriptSessionTests {
     #expect(frames[5].lines == frames[1].lines)
   }
 
+  // MARK: - Detail screens that lead somewhere
+
+  @Test("a character's detail opens the searchable list of its comics with 'open 1'")
+  func characterOpensItsComics() async throws {
+    let session = try await ScriptSession.run(
+      "Screens/character.json", "open 1\nsearch Avengers\nback\nopen 2\n", width: 80,
+      arguments: ["--param", "id=1009368"])
+    let frames = session.frames
+    try #require(
+      frames.map(\.command) == [
+        "start Screens/character.json", "open 1", "search Avengers", "back",
+      ], "\(session.result)")
+    #expect(frames[0].contains("  → All comics, searchable"))
+    #expect(frames[1].lines.first == "Comics of Iron Man")
+    #expect(frames[1].contains("1-20 of 53, more to load"), "\(frames[1])")
+    #expect(frames[2].contains("Search: Avengers") && frames[2].contains("1-10 of 10"), "\(frames[2])")
+    #expect(!frames[2].rowTitles.isEmpty && frames[2].rowTitles.allSatisfy { $0.hasPrefix("Avengers") })
+    #expect(frames[3].lines == frames[0].lines, "back to the same character")
+    // The character screen has one link: its comics are listed, not linked.
+    #expect(session.result.standardError.contains("there is no link 2; the screen has 1"), "\(session.result)")
+    #expect(session.result.exitCode == 2)
+  }
+
+  @Test("a commit opens its repository (the first link) and a parent commit (the next ones)")
+  func commitOpensItsRepositoryAndParents() async throws {
+    let session = try await ScriptSession.run(
+      "Screens/commit.json", "open 1\nback\nopen 2\n", width: 80,
+      arguments: ["--param", "repo=sigmavirus24/github3.py", "--param", "sha=977560f205a84449522988b52e196f4bf502f79a"])
+    expectSucceeded(session, width: 80)
+    let frames = session.frames
+    try #require(
+      frames.map(\.command) == ["start Screens/commit.json", "open 1", "back", "open 2"], "\(session.result)")
+    #expect(frames[0].lines.first == "Merge pull request #759 from sigmavirus24/add-py36")
+    #expect(frames[0].contains("  → Repository sigmavirus24/github3.py"))
+    #expect(frames[0].contains("  • 95df621823d8215ed12bc41da473f78dfe81cb76"))
+    #expect(frames[1].lines.first == "sigmavirus24/github3.py")
+    #expect(frames[1].contains("Python library for interfacing with the GitHub APIv3"))
+    #expect(frames[2].lines == frames[0].lines)
+    #expect(frames[3].lines.first == "Merge pull request #757 from sigmavirus24/gistfile-filename")
+    #expect(frames[3].contains("95df621823d8215ed12bc41da473f78dfe81cb76"))
+  }
+
   // MARK: - Bad scripts
 
   struct BadScript: Sendable, CustomTestStringConvertible {

@@ -2,13 +2,16 @@
 /// (screenrun's `Key.decode`), and a script names them (`key Down`).
 public enum Key: Sendable, Hashable, CustomStringConvertible {
   case character(Character)
-  case backspace, enter, escape, tab, up, down, left, right, pageUp, pageDown, home, end
+  case backspace, enter, escape, tab, backTab, up, down, left, right, pageUp, pageDown, home, end
   /// Ctrl and a letter, as in `.control("r")`.
   case control(Character)
+  /// A paste, whole (bracketed paste): one edit, never keys such as Enter.
+  case paste(String)
 
   private static let named: [(String, Key)] = [
     ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right), ("PageUp", .pageUp), ("PageDown", .pageDown),
-    ("Home", .home), ("End", .end), ("Enter", .enter), ("Escape", .escape), ("Tab", .tab), ("Backspace", .backspace),
+    ("Home", .home), ("End", .end), ("Enter", .enter), ("Escape", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),
+    ("Backspace", .backspace),
     ("Space", .character(" ")),
   ]
 
@@ -48,6 +51,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case .character(" "): "Space"
     case .character(let character): String(character)
     case .control(let letter): "Ctrl-" + letter.uppercased()
+    case .paste: "a paste"
     default: Self.named.first { $0.1 == self }?.0 ?? "?"
     }
   }
@@ -64,9 +68,11 @@ public struct Viewport: Sendable, Equatable {
   }
 }
 
-/// What a key asks of a screen: an input for its view model, or to open a row.
+/// What a key asks of a screen: an input for its view model, to open a row, or to show the keys.
 public enum KeyAction<Input: Sendable>: Sendable {
   case send(Input)
   case open(row: Int)
+  /// Show the key help (`?`).
+  case help
   case none
 }

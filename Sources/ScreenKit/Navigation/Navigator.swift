@@ -59,9 +59,22 @@ public final class Navigator {
 
   public var current: Entry? { stack.last }
 
+  /// Whether the key help is shown over the current screen (until the next key).
+  public internal(set) var showsHelp = false {
+    didSet { if showsHelp != oldValue { changed() } }
+  }
+
   /// What to draw: the current screen, with the problems of a failed reload.
   public var screenState: ScreenState? {
     guard var state = current?.screenState else { return nil }
+    if showsHelp, let model = current?.model {
+      let help =
+        Self.sharedKeys.map { KeyHelpLine(keys: $0.keys.map(\.description).joined(separator: ", "), does: $0.does) }
+        + model.keyHelp
+      state.content = ScreenContent(state: help) { _, options in
+        KeyHelpFrame.lines(kind: model.kind, help: help, options: options)
+      }
+    }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
     return state
   }
@@ -106,7 +119,7 @@ public final class Navigator {
 
   private func remember(_ spec: ScreenSpec) {
     var paths = [spec.file]
-    if let select = spec.select { paths.append(ScreenLoader.resolve(select.screen, relativeTo: spec.file)) }
+    paths += spec.body.targets.map { ScreenLoader.resolve($0.select.screen, relativeTo: spec.file) }
     for path in paths where !files.contains(path) { files.append(path) }
   }
 
@@ -133,6 +146,7 @@ public final class Navigator {
   public func back() -> Bool {
     guard stack.count > 1 else { return false }
     stack.removeLast()
+    showsHelp = false
     changed()
     return true
   }
@@ -147,6 +161,7 @@ public final class Navigator {
     guard missing.isEmpty else { throw .missingParameters(spec.file, missing) }
     let entry = Entry(spec: spec, parameters: parameters, model: try makeModel(spec, parameters: parameters))
     stack.append(entry)
+    showsHelp = false
     remember(spec)
     start(entry.model)
     changed()
@@ -170,7 +185,7 @@ public final class Navigator {
     model.start()
   }
 
-  private func changed() {
+  func changed() {
     relay.fire()
   }
 

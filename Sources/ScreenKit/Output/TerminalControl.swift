@@ -33,6 +33,10 @@ package struct TerminalControl: Sendable, Equatable {
   package static let leaveAlternateScreen = TerminalControl("\u{1B}[?1049l")
   package static let hideCursor = TerminalControl("\u{1B}[?25l")
   package static let showCursor = TerminalControl("\u{1B}[?25h")
+  /// Bracketed paste: the terminal wraps a paste in ESC[200~ … ESC[201~, so that it is read as
+  /// one paste rather than typed keys (a newline in it is not Enter).
+  package static let enableBracketedPaste = TerminalControl("\u{1B}[?2004h")
+  package static let disableBracketedPaste = TerminalControl("\u{1B}[?2004l")
 
   /// The cursor to `row` and `column`, counted from 1 (clamped to 1...9999).
   package static func move(row: Int, column: Int) -> TerminalControl {

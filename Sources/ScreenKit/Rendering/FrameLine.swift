@@ -6,6 +6,10 @@
 /// shares that line. The terminal layer, which must not draw past the terminal's edge, recognises
 /// such a line with `isLoneURL` and may cut it there (with "…", as a hyperlink to the whole URL).
 public enum FrameLine {
+  /// What starts the line of the selection in the interactive mode (a list's highlighted row, a
+  /// detail screen's focused link); a terminal may show that line in reverse video.
+  public static let selectionMarker = "› "
+
   /// Whether `text` is one URL: `http://` or `https://` (in any case) and at least one more
   /// character, all of them printable ASCII with no space. Only such bytes are in it, so the
   /// terminal layer can put it in a hyperlink as it is.

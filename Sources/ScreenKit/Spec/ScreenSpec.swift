@@ -55,11 +55,17 @@ public protocol KindSpec: Sendable {
   var titleHasRecord: Bool { get }
   /// The kind's templates that have no record to read, each with where it stands and what it is.
   var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { get }
+  /// Every screen the kind's screens can open, each with where its `select` stands in the file
+  /// (`--check` walks them all).
+  var targets: [(pointer: JSONPointer, select: SelectSpec)] { get }
 }
 
 extension KindSpec {
   public var titleHasRecord: Bool { true }
   public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
+  public var targets: [(pointer: JSONPointer, select: SelectSpec)] {
+    select.map { [(JSONPointer.root / "select", $0)] } ?? []
+  }
 }
 
 /// Where a screen's data comes from: a plugin's resource, with parameter templates.

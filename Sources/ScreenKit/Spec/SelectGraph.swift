@@ -42,8 +42,12 @@ struct SelectGraph {
   /// The problems of the screen `spec` opens: missing, not a file, broken, or reading a parameter
   /// that `select` does not pass.
   private mutating func walk(from spec: ScreenSpec) -> [SpecProblem] {
-    guard let select = spec.select else { return [] }
-    let pointer = JSONPointer.root / "select" / "screen"
+    spec.body.targets.flatMap { walk(from: spec, to: $0.select, at: $0.pointer) }
+  }
+
+  /// The problems of one `select` at `at` in `spec`'s file.
+  private mutating func walk(from spec: ScreenSpec, to select: SelectSpec, at: JSONPointer) -> [SpecProblem] {
+    let pointer = at / "screen"
     let target = ScreenLoader.resolve(select.screen, relativeTo: spec.file)
     switch RegularFile.problem(at: target) {
     case nil, .unreadable:
@@ -79,7 +83,7 @@ struct SelectGraph {
       let names = missing.map { "'\($0)'" }.joined(separator: ", ")
       return [
         SpecProblem(
-          .navigation, pointer: .root / "select" / "params", anchor: .key,
+          .navigation, pointer: at / "params", anchor: .key,
           message:
             "'\(select.screen)' reads {params.\(missing[0])}, but select does not pass \(names); add it to select.params"
         )

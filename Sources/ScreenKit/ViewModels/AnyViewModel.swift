@@ -15,9 +15,10 @@ public final class AnyViewModel: Sendable {
     var reload: @Sendable () -> Void
     var isBusy: @Sendable () -> Bool
     var error: @Sendable () -> DataSourceError?
-    var press: @Sendable (Key, ScreenState, Viewport) -> Int?
+    var press: @Sendable (Key, ScreenState, Viewport) -> KeyPress
     var run: @Sendable (ScriptCommand, ScreenSpec) -> ScriptOutcome
     var opening: @Sendable (Int, ScreenSpec, [String: String]) throws(NavigationError) -> Opening
+    var keyHelp: [KeyHelpLine]
   }
 
   public init<Model: ViewModel>(kind: ScreenKind, store: Store<Model>, behavior: ScreenBehavior<Model>) {
@@ -35,9 +36,10 @@ public final class AnyViewModel: Sendable {
         switch behavior.keys(key, store.state, screen, viewport) {
         case .send(let input):
           store.send(input)
-          return nil
-        case .open(let row): return row
-        case .none: return nil
+          return .handled
+        case .open(let row): return .open(row)
+        case .help: return .help
+        case .none: return .handled
         }
       },
       run: { command, spec in
@@ -53,7 +55,7 @@ public final class AnyViewModel: Sendable {
         let opening = try behavior.opening(row, store.state, spec, parameters).get()
         if let input = opening.input { store.send(input) }
         return Opening(screen: opening.screen, parameters: opening.parameters)
-      })
+      }, keyHelp: behavior.bindings.help())
   }
 
   /// The kind's store, when it is a `Store<Model>`.
@@ -80,10 +82,13 @@ public final class AnyViewModel: Sendable {
   /// The data error the screen stands in, if any.
   public var error: DataSourceError? { operations.error() }
 
-  /// Applies a key; returns the row to open when the key opens one.
-  public func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> Int? {
+  /// Applies a key; says whether it opens a row or asks for the key help.
+  public func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
     operations.press(key, screen, viewport)
   }
+
+  /// The kind's keys and what they do, from its bindings.
+  public var keyHelp: [KeyHelpLine] { operations.keyHelp }
 
   /// Runs a script command of the kind's own (`search`, `next`, …).
   public func run(_ command: ScriptCommand, spec: ScreenSpec) -> ScriptOutcome { operations.run(command, spec) }
@@ -122,6 +127,9 @@ public struct ScreenBehavior<Model: ViewModel>: Sendable {
   public var isBusy: @Sendable (Model.State) -> Bool
   public var error: @Sendable (Model.State) -> DataSourceError?
   public var keys: @Sendable (Key, Model.State, ScreenState, Viewport) -> KeyAction<Model.Input>
+  /// The keys as a list of bindings, which `keys` answers from and the key help draws; a kind
+  /// made with a `keys` function alone has no help beyond the shared keys.
+  public var bindings: [KeyBinding<Model>]
   public var script: @Sendable (ScriptCommand, Model.State, ScreenSpec) -> ScriptAction
   public var opening: @Sendable (Int, Model.State, ScreenSpec, [String: String]) -> Result<RowOpening, NavigationError>
 
@@ -138,9 +146,34 @@ public struct ScreenBehavior<Model: ViewModel>: Sendable {
     self.isBusy = isBusy
     self.error = error
     self.keys = keys
+    self.bindings = [KeyBinding([], "") { key, state, screen, viewport in keys(key, state, screen, viewport) }]
     self.script = script
     self.opening = opening
   }
+
+  /// A behavior whose keys are `bindings`, tried in order: what they do is what the help says.
+  public init(
+    start: Model.Input, reload: Model.Input, content: @escaping @Sendable (Model.State) -> ScreenContent,
+    isBusy: @escaping @Sendable (Model.State) -> Bool, error: @escaping @Sendable (Model.State) -> DataSourceError?,
+    bindings: [KeyBinding<Model>],
+    script: @escaping @Sendable (ScriptCommand, Model.State, ScreenSpec) -> ScriptAction,
+    opening: @escaping @Sendable (Int, Model.State, ScreenSpec, [String: String]) -> Result<RowOpening, NavigationError>
+  ) {
+    self.init(
+      start: start, reload: reload, content: content, isBusy: isBusy, error: error,
+      keys: { key, state, screen, viewport in bindings.press(key, state, screen, viewport) }, script: script,
+      opening: opening)
+    self.bindings = bindings
+  }
+}
+
+/// What a key press on a screen came to.
+public enum KeyPress: Sendable, Equatable {
+  case handled
+  /// Open this row (or link).
+  case open(Int)
+  /// Show the key help.
+  case help
 }
 
 /// The screen a row opens, with the parameters it is opened with.

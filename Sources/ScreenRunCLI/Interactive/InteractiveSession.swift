@@ -21,8 +21,15 @@ final class InteractiveSession {
     case noTerminal
   }
 
-  init(navigator: Navigator) {
+  /// Whether the selection (the line a `›` marks) shows in reverse video: yes, unless NO_COLOR
+  /// is set and not empty (no-color.org). Frames from --once and --script never have it.
+  let reverseSelection: Bool
+  /// Turns the bytes read into keys, a bracketed paste whole.
+  private var keyReader = KeyReader()
+
+  init(navigator: Navigator, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.navigator = navigator
+    reverseSelection = environment["NO_COLOR", default: ""].isEmpty
   }
 
   /// Runs until the user quits; the terminal is restored whatever happens.
@@ -95,7 +102,7 @@ final class InteractiveSession {
       if count == 0 || (errno != EINTR && errno != EAGAIN) { quit() }  // stdin closed
       return
     }
-    for key in Key.decode(Array(buffer[0..<count])) {
+    for key in keyReader.keys(Array(buffer[0..<count])) {
       flash = nil
       handle(key)
     }
@@ -113,6 +120,12 @@ final class InteractiveSession {
 
   /// Hands a key to the navigator, which knows what the current screen binds it to.
   private func handle(_ key: Key) {
+    if key == .control("z") {
+      // The terminal's own key, not a screen's: suspend, and on `fg` draw the whole frame anew.
+      TerminalMode.suspend()
+      draw()
+      return
+    }
     let size = TerminalMode.size()
     switch navigator.press(key, viewport: Viewport(columns: size.columns, rows: size.rows)) {
     case .handled: break
@@ -164,6 +177,13 @@ final class InteractiveSession {
     var frame = TerminalText(.home)
     for (index, line) in lines.prefix(size.rows).enumerated() {
       if index > 0 { frame.append(.clearToLineEnd + .newline) }
+      if reverseSelection, line.hasPrefix(FrameLine.selectionMarker) {
+        // The selection as a bar across the width, in reverse video.
+        frame.append(.reverse)
+        frame.append(TerminalLine.fitted(TextWidth.pad(line, toColumns: size.columns), columns: size.columns))
+        frame.append(.resetStyle)
+        continue
+      }
       frame.append(TerminalLine.fitted(line, columns: size.columns))
     }
     frame.append(.clearToLineEnd + .clearToScreenEnd)

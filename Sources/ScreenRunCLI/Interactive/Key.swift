@@ -45,8 +45,75 @@ extension Key {
     let body = String(decoding: bytes[2...end], as: UTF8.self)
     let keys: [String: Key] = [
       "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end,
-      "5~": .pageUp, "6~": .pageDown, "1~": .home, "4~": .end, "7~": .home, "8~": .end,
+      "Z": .backTab, "5~": .pageUp, "6~": .pageDown, "1~": .home, "4~": .end, "7~": .home, "8~": .end,
     ]
     return (keys[body], end + 1)
+  }
+}
+
+/// Reads keys from the terminal's bytes, read after read, with bracketed paste: the bytes between
+/// ESC[200~ and ESC[201~ are one `.paste`, however many reads they come in, and none of them is a
+/// key (a newline in a paste is not Enter).
+struct KeyReader {
+  static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+  /// The most of a paste kept; the rest is dropped (a query has no use for megabytes).
+  static let maximumPaste = 64 * 1024
+
+  /// The paste read so far, while one is open.
+  private var paste: [UInt8]?
+  /// The bytes at the end of the last read that may begin the end marker.
+  private var held: [UInt8] = []
+
+  mutating func keys(_ bytes: [UInt8]) -> [Key] {
+    var keys: [Key] = []
+    var rest = held + bytes
+    held = []
+    while !rest.isEmpty {
+      if paste != nil {
+        if let end = Self.find(Self.pasteEnd, in: rest) {
+          append(rest[..<end])
+          keys.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
+          paste = nil
+          rest = Array(rest[(end + Self.pasteEnd.count)...])
+        } else {
+          // Keep what may be the start of the end marker for the next read.
+          let keep = Self.partialSuffix(of: rest, matching: Self.pasteEnd)
+          append(rest[..<(rest.count - keep)])
+          held = Array(rest.suffix(keep))
+          rest = []
+        }
+      } else if let start = Self.find(Self.pasteStart, in: rest) {
+        keys += Key.decode(Array(rest[..<start]))
+        paste = []
+        rest = Array(rest[(start + Self.pasteStart.count)...])
+      } else {
+        keys += Key.decode(rest)
+        rest = []
+      }
+    }
+    return keys
+  }
+
+  private mutating func append(_ bytes: ArraySlice<UInt8>) {
+    guard let count = paste?.count, count < Self.maximumPaste else { return }
+    paste?.append(contentsOf: bytes.prefix(Self.maximumPaste - count))
+  }
+
+  static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    for index in 0...(bytes.count - needle.count) where bytes[index] == needle[0] {
+      if Array(bytes[index..<(index + needle.count)]) == needle { return index }
+    }
+    return nil
+  }
+
+  /// How many bytes at the end of `bytes` are a start of `marker` (and shorter than it).
+  static func partialSuffix(of bytes: [UInt8], matching marker: [UInt8]) -> Int {
+    for length in stride(from: min(marker.count - 1, bytes.count), to: 0, by: -1)
+    where Array(bytes.suffix(length)) == Array(marker.prefix(length)) {
+      return length
+    }
+    return 0
   }
 }

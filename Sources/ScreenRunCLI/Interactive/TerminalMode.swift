@@ -11,8 +11,9 @@ enum TerminalMode {
   nonisolated(unsafe) private static var saved = termios()
   nonisolated(unsafe) private static var active = false
 
-  static let enterScreen: TerminalControl = .enterAlternateScreen + .hideCursor + .home + .clearScreen
-  static let leaveScreen: TerminalControl = .showCursor + .leaveAlternateScreen
+  static let enterScreen: TerminalControl =
+    .enterAlternateScreen + .enableBracketedPaste + .hideCursor + .home + .clearScreen
+  static let leaveScreen: TerminalControl = .showCursor + .disableBracketedPaste + .leaveAlternateScreen
 
   /// Enters raw mode and the alternate screen; false when stdin is not a terminal.
   static func enter() -> Bool {
@@ -50,6 +51,25 @@ enum TerminalMode {
     active = false
   }
 
+  /// Ctrl-Z (raw mode reads it as a key, not a signal): gives the terminal back, stops the
+  /// process as the shell expects (SIGTSTP, its default action), and when `fg` continues it
+  /// (SIGCONT) takes the terminal again from the mode the shell left. The caller redraws whole.
+  static func suspend() {
+    leave()
+    signal(SIGTSTP, SIG_DFL)
+    // To this thread, with the signal unblocked here: the process stops in `raise`, not after
+    // the lines below have taken the terminal again.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    // Stopped here until SIGCONT.
+    _ = enter()
+  }
+
   /// The size of the terminal, in columns and rows.
   static func size() -> (columns: Int, rows: Int) {
     var size = winsize()
@@ -66,7 +86,7 @@ enum TerminalMode {
   /// that crashed.
   private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
     if TerminalMode.active {
-      let leave: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
+      let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
       _ = Glibc.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
     }

@@ -39,9 +39,11 @@ struct TmuxSession: Sendable {
   /// server and removes the folder whatever happens.
   static func with<T: Sendable>(
     _ arguments: [String], width: Int = 100, height: Int = 30, in workingDirectory: URL? = nil,
-    _ body: (TmuxSession) async throws -> T
+    environment: [String: String] = [:], jobControl: Bool = false, _ body: (TmuxSession) async throws -> T
   ) async throws -> T {
-    let session = try await start(arguments, width: width, height: height, in: workingDirectory)
+    let session = try await start(
+      arguments, width: width, height: height, in: workingDirectory, environment: environment,
+      jobControl: jobControl)
     do {
       let value = try await body(session)
       await session.stop()
@@ -52,9 +54,10 @@ struct TmuxSession: Sendable {
     }
   }
 
-  private static func start(_ arguments: [String], width: Int, height: Int, in workingDirectory: URL?) async throws
-    -> TmuxSession
-  {
+  private static func start(
+    _ arguments: [String], width: Int, height: Int, in workingDirectory: URL?, environment: [String: String],
+    jobControl: Bool
+  ) async throws -> TmuxSession {
     let binary = try Screenrun.binary.get()
     let id = UUID().uuidString.prefix(8).lowercased()
     let folder = FileManager.default.temporaryDirectory
@@ -68,10 +71,23 @@ struct TmuxSession: Sendable {
     let script = """
       cd \(quote(directory)) || exit 1
       export TERM=xterm-256color LC_ALL=C.UTF-8
+      unset NO_COLOR
+      \(environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(quote($0.value))" }.joined(separator: "\n"))
       stty -a > \(quote(files + "/stty-before"))
       # The pid of screenrun itself: the inner shell writes its own pid, then becomes screenrun.
+      \(jobControl ? "set -m" : "")
       sh -c 'echo $$ > "$0/pid.tmp" && mv "$0/pid.tmp" "$0/pid" && exec "$@"' \(quote(files)) \(command)
       status=$?
+      \(jobControl ? """
+      # With job control (set -m), a job stopped by Ctrl-Z (128 + SIGTSTP) is brought back by fg
+      # once the test presses Enter, as a user types fg.
+      if [ "$status" = 148 ]; then
+        printf 'screenrun stopped\\n'
+        read line
+        fg
+        status=$?
+      fi
+      """ : "")
       stty -a > \(quote(files + "/stty-after"))
       echo $status > \(quote(files + "/status.tmp")) && mv \(quote(files + "/status.tmp")) \(quote(files + "/status"))
       printf 'screenrun exited with %s\\n' "$status"
@@ -127,6 +143,13 @@ struct TmuxSession: Sendable {
     let result = try await tmux(["capture-pane", "-p", "-t", name])
     try check(result, "capture-pane")
     return PaneScreen(result.standardOutput)
+  }
+
+  /// The pane's lines with their styles, as escape sequences (`capture-pane -e`).
+  func captureStyled() async throws -> [String] {
+    let result = try await tmux(["capture-pane", "-p", "-e", "-t", name])
+    try check(result, "capture-pane -e")
+    return result.standardOutput.components(separatedBy: "\n")
   }
 
   /// A tmux format about the pane, as in `#{alternate_on}`.

@@ -21,7 +21,8 @@ extension SpecDecoder {
     "text": ["header", "value", "empty"],
     "image": ["label", "value"],
     "fields": ["header", "fields"],
-    "list": ["header", "items", "row", "empty", "limit"],
+    "list": ["header", "items", "row", "empty", "limit", "select"],
+    "link": ["label", "select"],
   ]
 
   private mutating func decodeSection(_ value: JSON, at pointer: JSONPointer) -> Section? {
@@ -29,7 +30,7 @@ extension SpecDecoder {
       let object = requireObject(
         value, at: pointer, name: "a section", example: #"{"type": "text", "value": "{description}"}"#)
     else { return nil }
-    let types = ["text", "image", "fields", "list"]
+    let types = ["text", "image", "fields", "list", "link"]
     guard let type = requiredString(object, "type", at: pointer) else { return nil }
     guard let allowed = Self.sectionKeys[type] else {
       let message = Diagnostic.Message.unknown(
@@ -56,11 +57,24 @@ extension SpecDecoder {
       return requiredTemplate(object, "value", at: pointer).map { .image(label: label, value: $0) }
     case "fields":
       return decodeFields(object["fields"], at: pointer / "fields").map { .fields(header: header, fields: $0) }
+    case "link":
+      let label = requiredTemplate(object, "label", at: pointer)
+      guard let value = object["select"] else {
+        fail(
+          pointer, .key,
+          #"missing required key 'select'; a link says what it opens, as in {"screen": "character-comics.json"}"#)
+        return nil
+      }
+      let select = decodeSelect(value, at: pointer / "select")
+      guard let label, let select else { return nil }
+      return .link(label: label, select: select)
     default:
       let items = requiredString(object, "items", at: pointer)
       let row = requiredTemplate(object, "row", at: pointer)
       let empty = optionalTemplate(object, "empty", at: pointer)
       let limit = optionalInt(object, "limit", at: pointer, range: 1...10_000)
+      let select = object["select"].flatMap { decodeSelect($0, at: pointer / "select") }
+      if object["select"] != nil, select == nil { return nil }
       if let items,
         items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
       {
@@ -70,7 +84,8 @@ extension SpecDecoder {
       }
       guard let items, let row else { return nil }
       return .list(
-        header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit)
+        header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit,
+        select: select)
     }
   }
 

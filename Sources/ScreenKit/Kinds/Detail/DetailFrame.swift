@@ -8,26 +8,30 @@ struct DetailFrame {
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 
-  private var context: TemplateContext {
+  var context: TemplateContext {
     var meta: [String: JSON] = [:]
     if let attribution = state.attribution { meta[MetaKey.attribution] = .string(attribution) }
     return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
   }
 
   static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  /// The keys of a screen with links: the links' keys come after scrolling.
+  static let linkKeys = ["↑↓ scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
 
   func lines() -> [String] {
     let context = self.context
     let header = [TextRenderer.title(screen, context), TextRenderer.rule(width)]
     var footer = [TextRenderer.rule(width)]
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append(TextRenderer.keyHelp(Self.keys, width: width)) }
+    if interactive {
+      footer.append(TextRenderer.keyHelp(detail.targets.isEmpty ? Self.keys : Self.linkKeys, width: width))
+    }
 
     var body: [String]
     switch state.status {
     case .idle, .loading: body = [TextRenderer.loadingLine(options)]
     case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
-    case .loaded: body = sections(context)
+    case .loaded: body = sections(context).lines
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
@@ -39,8 +43,15 @@ struct DetailFrame {
     return header + body + footer
   }
 
-  private func sections(_ context: TemplateContext) -> [String] {
+  /// The body's lines, and the line of each link, in order.
+  func sections(_ context: TemplateContext) -> (lines: [String], links: [Int]) {
     var lines: [String] = []
+    var links: [Int] = []
+    /// The start of a link's line: "› " on the focused link in the interactive mode.
+    func marker() -> String {
+      links.append(lines.count)
+      return interactive && state.focus == links.count - 1 ? FrameLine.selectionMarker : "  "
+    }
     for section in detail.sections {
       if !lines.isEmpty { lines.append("") }
       switch section {
@@ -77,7 +88,7 @@ struct DetailFrame {
             lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + "  " + line)
           }
         }
-      case .list(let header, let path, let row, let empty, let limit):
+      case .list(let header, let path, let row, let empty, let limit, let select):
         if let header { lines.append(header) }
         let items = state.record?[path: path]?.arrayValue ?? []
         if items.isEmpty {
@@ -86,11 +97,13 @@ struct DetailFrame {
         for item in items.prefix(limit ?? items.count) {
           var itemContext = context
           itemContext.record = item
-          lines.append("  • " + row.line(in: itemContext))
+          lines.append((select == nil ? "  " : marker()) + "• " + row.line(in: itemContext))
         }
         if let limit, items.count > limit { lines.append("  … and \(items.count - limit) more") }
+      case .link(let label, _):
+        lines.append(marker() + "→ " + label.line(in: context))
       }
     }
-    return lines
+    return (lines, links)
   }
 }

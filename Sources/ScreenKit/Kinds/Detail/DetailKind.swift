@@ -34,29 +34,77 @@ enum DetailKind {
         if case .error(let error) = $0.status { return error }
         return nil
       },
-      keys: keys,
+      bindings: bindings,
       script: { command, _, _ in command == .reload ? .send([.reload]) : .unsupported },
-      opening: { _, _, _, _ in .failure(.cannotSelect("this screen is not a list")) })
+      opening: opening)
     return AnyViewModel(
       kind: .detail, store: Store(model, state: state, scheduler: context.scheduler), behavior: behavior)
   }
 
-  /// The detail screen's keys: scroll the body by a line or a page, reload.
-  static func keys(_ key: Key, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport)
+  /// The detail screen's keys: scroll the body by a line or a page, move between the links and
+  /// open one, reload, `?` for the key help.
+  static let bindings: [KeyBinding<DetailViewModel>] = [
+    KeyBinding([.control("r")], "reload, or retry after an error") { _, _, _, _ in .send(.reload) },
+    KeyBinding([.character("?")], "these keys") { _, _, _, _ in .help },
+    KeyBinding([.tab, .backTab], "focus the next or the previous link, in screen order") {
+      key, state, screen, viewport in
+      focus(key == .tab ? 1 : -1, state, screen, viewport)
+    },
+    KeyBinding([.enter], "open the focused link (with none focused: scroll down a line)") { _, state, _, _ in
+      state.focus.map { .open(row: $0) }
+    },
+    KeyBinding([.up, .control("p"), .down, .control("n"), .enter], "scroll by a line") { key, state, screen, viewport in
+      scroll(to: [.up, .control("p")].contains(key) ? state.scroll - 1 : state.scroll + 1, state, screen, viewport)
+    },
+    KeyBinding([.pageUp, .pageDown, .character(" ")], "scroll by a screenful") { key, state, screen, viewport in
+      let page = viewport.rows - 5
+      return scroll(to: key == .pageUp ? state.scroll - page : state.scroll + page, state, screen, viewport)
+    },
+    KeyBinding([.home], "scroll to the top") { _, state, screen, viewport in scroll(to: 0, state, screen, viewport) },
+  ]
+
+  private static func scroll(
+    to line: Int, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport
+  ) -> KeyAction<DetailViewModel.Input> {
+    .send(.scroll(to: max(0, min(line, lastScroll(state, screen, viewport)))))
+  }
+
+  /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a
+  /// browser does, and scrolls the body just enough to show it.
+  private static func focus(_ step: Int, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport)
     -> KeyAction<DetailViewModel.Input>
   {
     let page = viewport.rows - 5
-    var line = state.scroll
-    switch key {
-    case .control("r"): return .send(.reload)
-    case .up, .control("p"): line = max(0, line - 1)
-    case .down, .control("n"), .enter: line += 1
-    case .pageUp: line = max(0, line - page)
-    case .pageDown, .character(" "): line += page
-    case .home: line = 0
-    default: return .none
+    guard let detail = screen.spec.detail, state.status == .loaded else { return .none }
+    let frame = DetailFrame(
+      screen: screen, detail: detail, state: state,
+      options: RenderOptions(width: viewport.columns, height: viewport.rows))
+    let lines = frame.sections(frame.context).links
+    guard !lines.isEmpty else { return .none }
+    let link = state.focus.map { ($0 + step + lines.count) % lines.count } ?? (step > 0 ? 0 : lines.count - 1)
+    let line = lines[link]
+    var scroll = state.scroll
+    if line < scroll { scroll = line } else if line >= scroll + max(1, page) { scroll = line - max(1, page) + 1 }
+    return .send(.focus(link, scroll: scroll))
+  }
+
+  /// What link `index` (from 0, in screen order) opens; it becomes the focused link.
+  static func opening(
+    _ index: Int, _ state: DetailViewModel.State, _ spec: ScreenSpec, _ parameters: [String: String]
+  ) -> Result<Behavior.RowOpening, NavigationError> {
+    guard let detail = spec.detail, !detail.targets.isEmpty else {
+      return .failure(.cannotSelect("this screen leads nowhere (no section has a 'select')"))
     }
-    return .send(.scroll(to: min(line, lastScroll(state, screen, viewport))))
+    guard let record = state.record else { return .failure(.cannotSelect("the record is not loaded")) }
+    let links = detail.links(in: TemplateContext(record: record, params: parameters))
+    guard links.indices.contains(index) else {
+      return .failure(
+        .cannotSelect(
+          links.isEmpty ? "the screen shows no links" : "there is no link \(index + 1); the screen has \(links.count)"))
+    }
+    let opening = links[index].opening(from: spec.file)
+    return .success(
+      Behavior.RowOpening(screen: opening.screen, parameters: opening.parameters, input: .focus(index, scroll: nil)))
   }
 
   /// How far the body can scroll: until its last line is at the bottom of the viewport.

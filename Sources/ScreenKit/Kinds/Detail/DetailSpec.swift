@@ -13,6 +13,48 @@ public struct DetailSpec: KindSpec {
   }
 
   public var select: SelectSpec? { nil }
+
+  /// Each list section's `select` and each link section's, in screen order.
+  public var targets: [(pointer: JSONPointer, select: SelectSpec)] {
+    sections.enumerated().compactMap { index, section in
+      section.select.map { (JSONPointer.root / "sections" / index / "select", $0) }
+    }
+  }
+
+  /// The links of a screen showing `context`'s record, in the order they appear on it: each
+  /// shown item of a list section that has a `select`, and each link section.
+  func links(in context: TemplateContext) -> [DetailLink] {
+    var links: [DetailLink] = []
+    for section in sections {
+      switch section {
+      case .list(_, let path, _, _, let limit, let select?):
+        let items = context.record?[path: path]?.arrayValue ?? []
+        for item in items.prefix(limit ?? items.count) {
+          var itemContext = context
+          itemContext.record = item
+          links.append(DetailLink(select: select, context: itemContext))
+        }
+      case .link(_, let select):
+        links.append(DetailLink(select: select, context: context))
+      default:
+        break
+      }
+    }
+    return links
+  }
+}
+
+/// A place a detail screen leads to: a `select`, and the record (or list item) its params read.
+struct DetailLink {
+  let select: SelectSpec
+  let context: TemplateContext
+
+  /// The screen file the link opens, and its parameters.
+  func opening(from file: String) -> (screen: String, parameters: [String: String]) {
+    var values: [String: String] = [:]
+    for (name, template) in select.parameters { values[name] = template.render(in: context) }
+    return (ScreenLoader.resolve(select.screen, relativeTo: file), values)
+  }
 }
 
 /// A part of a detail screen.
@@ -23,8 +65,20 @@ public enum Section: Sendable {
   case image(label: String, value: Template)
   /// Label and value pairs, aligned.
   case fields(header: String?, fields: [(label: String, value: Template)])
-  /// A bulleted list of the elements of an array in the record.
-  case list(header: String?, items: [String], row: Template, empty: Template?, limit: Int?)
+  /// A bulleted list of the elements of an array in the record; with a `select`, each item
+  /// shown is a link to that screen, its params read from the item (and `{params.…}`).
+  case list(header: String?, items: [String], row: Template, empty: Template?, limit: Int?, select: SelectSpec?)
+  /// One link, labelled, to the screen its `select` names, its params read from the record.
+  case link(label: Template, select: SelectSpec)
+
+  /// Where the section leads, if anywhere.
+  var select: SelectSpec? {
+    switch self {
+    case .list(_, _, _, _, _, let select): select
+    case .link(_, let select): select
+    default: nil
+    }
+  }
 
   /// The section's templates, each with its path inside the section.
   var namedTemplates: [(path: [String], template: Template)] {
@@ -32,8 +86,14 @@ public enum Section: Sendable {
     case .text(_, let value, let empty): [(["value"], value)] + (empty.map { [(["empty"], $0)] } ?? [])
     case .image(_, let value): [(["value"], value)]
     case .fields(_, let fields): fields.enumerated().map { (["fields", String($0.offset), "value"], $0.element.value) }
-    case .list(_, _, let row, let empty, _): [(["row"], row)] + (empty.map { [(["empty"], $0)] } ?? [])
+    case .list(_, _, let row, let empty, _, let select):
+      [(["row"], row)] + (empty.map { [(["empty"], $0)] } ?? []) + Self.selectTemplates(select)
+    case .link(let label, let select): [(["label"], label)] + Self.selectTemplates(select)
     }
+  }
+
+  private static func selectTemplates(_ select: SelectSpec?) -> [(path: [String], template: Template)] {
+    (select?.parameters ?? []).map { (["select", "params", $0.name], $0.value) }
   }
 }
 

@@ -14,6 +14,8 @@ public struct DetailViewModel: ViewModel {
     public var generation = 0
     /// The first line of the body shown, in the interactive mode.
     public var scroll = 0
+    /// The focused link (Tab moves it, Enter opens it), counted in screen order; nil for none.
+    public var focus: Int?
 
     public init() {}
   }
@@ -23,6 +25,8 @@ public struct DetailViewModel: ViewModel {
     case reload
     /// Scrolls the body so that this line is the first shown.
     case scroll(to: Int)
+    /// Focuses this link (nil: none), and scrolls the body to this line when one is given.
+    case focus(Int?, scroll: Int?)
     /// The data source's answer to the load made in `generation`.
     case recordLoaded(generation: Int, RecordAnswer)
   }
@@ -49,6 +53,10 @@ public struct DetailViewModel: ViewModel {
       return load(&state)
     case .scroll(let line):
       state.scroll = max(0, line)
+      return []
+    case .focus(let link, let line):
+      state.focus = link.map { max(0, $0) }
+      if let line { state.scroll = max(0, line) }
       return []
     case .recordLoaded(let generation, let answer):
       guard generation == state.generation else { return [] }

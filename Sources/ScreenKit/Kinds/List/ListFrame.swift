@@ -35,7 +35,11 @@ struct ListFrame {
     var header = [screen.spec.title.line(in: context)]
     if let search = list.search {
       let query = TerminalSafe.sanitize(state.query)
-      header.append("Search: " + (query.isEmpty ? search.placeholder + "…" : query + (interactive ? "▏" : "")))
+      if interactive, !query.isEmpty {
+        header.append("Search: " + Self.queryEnd(query, columns: width - TextWidth.width(of: "Search: ") - 1) + "▏")
+      } else {
+        header.append("Search: " + (query.isEmpty ? search.placeholder + "…" : query))
+      }
     }
     header.append(TextRenderer.rule(width))
 
@@ -48,6 +52,21 @@ struct ListFrame {
     var body = self.body(budget: budget)
     if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
     return header + body + footer
+  }
+
+  /// The end of the query, where the cursor is, in `columns`: a query too long for them scrolls,
+  /// its start cut to "…".
+  static func queryEnd(_ query: String, columns: Int) -> String {
+    guard TextWidth.width(of: query) > columns else { return query }
+    var end = ""
+    var used = 1  // the "…"
+    for character in query.reversed() {
+      let next = TextWidth.width(of: String(character))
+      if used + next > columns { break }
+      end.insert(character, at: end.startIndex)
+      used += next
+    }
+    return "…" + end
   }
 
   static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
@@ -86,7 +105,7 @@ struct ListFrame {
     for index in range {
       let record = TemplateContext(
         record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
-      let marker = interactive ? (index == screen.selection ? "› " : "  ") : ""
+      let marker = interactive ? (index == screen.selection ? FrameLine.selectionMarker : "  ") : ""
       let number = String(index + 1)
       let indent = marker + String(repeating: " ", count: numberWidth - number.count)
       if let rows {

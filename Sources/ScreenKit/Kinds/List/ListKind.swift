@@ -59,32 +59,76 @@ enum ListKind {
         if case .error(let error) = $0.status { return error }
         return nil
       },
-      keys: keys, script: script, opening: opening)
+      bindings: bindings, script: script, opening: opening)
   }
 
-  /// The list's keys: type to search, move the highlight, page, open the highlighted row.
-  static func keys(_ key: Key, _ state: ListViewModel.State, _ screen: ScreenState, _ viewport: Viewport)
-    -> KeyAction<ListViewModel.Input>
-  {
-    let list = screen.spec.list
-    let count = state.records.count
-    let page = max(1, (viewport.rows - 7) / (list?.row.subtitle == nil ? 1 : 2))
-    switch key {
-    case .control("r"): return .send(.reload)
-    case .character(let character):
-      return list?.search == nil ? .none : .send(.typed(character))
-    case .backspace:
-      guard list?.search != nil, !state.query.isEmpty else { return .none }
+  /// The list's keys: type to search, move the highlight, page, open the highlighted row. `?` is
+  /// the key help while the search field is empty, and a character of the query after that.
+  static let bindings: [KeyBinding<ListViewModel>] = [
+    KeyBinding([.control("r")], "reload, or retry after an error") { _, _, _, _ in .send(.reload) },
+    KeyBinding([.character("?")], "these keys (while the search is empty; then it types a ?)") { _, state, _, _ in
+      state.query.isEmpty ? .help : nil
+    },
+    KeyBinding([], anyCharacter: true, "edit the search; it runs after the screen's debounce") {
+      key, state, screen, _ in
+      guard screen.spec.list?.search != nil else { return nil }
+      switch key {
+      case .character(let character): return .send(.typed(character))
+      case .paste(let text): return .send(.queryChanged(state.query + ListKind.pasted(text)))  // one edit
+      default: return nil
+      }
+    },
+    KeyBinding([.backspace], "delete the last character of the search") { _, state, screen, _ in
+      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
       return .send(.queryChanged(String(state.query.dropLast())))
-    case .up, .control("p"): return .send(.moveSelection(to: state.selection - 1))
-    case .down, .control("n"): return .send(.moveSelection(to: state.selection + 1))
-    case .pageUp: return .send(.moveSelection(to: state.selection - page))
-    case .pageDown: return .send(.moveSelection(to: state.selection + page))
-    case .home: return .send(.moveSelection(to: 0))
-    case .end: return .send(.moveSelection(to: count - 1))
-    case .enter: return count > 0 ? .open(row: min(state.selection, count - 1)) : .none
-    default: return .none
-    }
+    },
+    KeyBinding([.control("u")], "clear the search") { _, state, screen, _ in
+      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
+      return .send(.queryChanged(""))
+    },
+    KeyBinding([.control("w")], "delete the last word of the search") { _, state, screen, _ in
+      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
+      return .send(.queryChanged(ListKind.droppingLastWord(state.query)))
+    },
+    KeyBinding([.up, .control("p")], "move the highlight up") { _, state, _, _ in
+      .send(.moveSelection(to: state.selection - 1))
+    },
+    KeyBinding([.down, .control("n")], "move the highlight down") { _, state, _, _ in
+      .send(.moveSelection(to: state.selection + 1))
+    },
+    KeyBinding([.pageUp, .pageDown], "move by a screenful") { key, state, screen, viewport in
+      let page = max(1, (viewport.rows - 7) / (screen.spec.list?.row.subtitle == nil ? 1 : 2))
+      return .send(.moveSelection(to: state.selection + (key == .pageUp ? -page : page)))
+    },
+    KeyBinding([.home, .end], "move to the first or the last row loaded") { key, state, _, _ in
+      .send(.moveSelection(to: key == .home ? 0 : state.records.count - 1))
+    },
+    KeyBinding([.enter], "open the highlighted row; while a typed query waits, search for it now") {
+      _, state, screen, _ in
+      // A query typed and not yet searched for: the rows shown are about to be replaced, and
+      // none of them is opened.
+      if ListViewModel.isPending(state, search: screen.spec.list?.search) { return .send(.submit) }
+      guard state.status != .loading, !state.records.isEmpty else { return nil }
+      return .open(row: min(state.selection, state.records.count - 1))
+    },
+  ]
+
+  /// A paste as query text: a line break or tab is a space (a newline never opens anything), and
+  /// other control characters are dropped.
+  static func pasted(_ text: String) -> String {
+    String(
+      text.compactMap { character -> Character? in
+        if character.isNewline || character == "\t" { return " " }
+        return character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? character : nil
+      })
+  }
+
+  /// The query without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+  static func droppingLastWord(_ text: String) -> String {
+    var text = Substring(text)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    while let last = text.last, !last.isWhitespace { text.removeLast() }
+    return String(text)
   }
 
   static func script(_ command: ScriptCommand, _ state: ListViewModel.State, _ spec: ScreenSpec)

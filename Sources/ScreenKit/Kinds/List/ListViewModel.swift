@@ -45,6 +45,8 @@ public struct ListViewModel: ViewModel {
     case search(String)
     /// The debounce after the last edit ran out: search for the text as it stands.
     case debounceElapsed
+    /// Enter while the query waits for its debounce: search for it now, as a search box does.
+    case submit
     /// The row at this index is shown: near the end, the next page is asked for.
     case rowAppeared(Int)
     case loadNextPage
@@ -110,6 +112,9 @@ public struct ListViewModel: ViewModel {
       return [.cancelTimer] + apply(&state, force: false)
     case .debounceElapsed:
       return apply(&state, force: false)
+    case .submit:
+      guard isPending(state) else { return [] }
+      return [.cancelTimer] + apply(&state, force: false)
     case .rowAppeared(let index):
       guard index >= state.records.count - 1 - configuration.paging.prefetch else { return [] }
       return loadNextPage(&state)
@@ -143,9 +148,19 @@ public struct ListViewModel: ViewModel {
   }
 
   /// The query as the data source gets it: trimmed, and empty when shorter than `minLength`.
-  private func effective(_ text: String) -> String {
+  private func effective(_ text: String) -> String { Self.effective(text, search: configuration.search) }
+
+  static func effective(_ text: String, search: SearchSpec?) -> String {
     let trimmed = text.trimmingWhitespace()
-    return trimmed.count < (configuration.search?.minLength ?? 0) ? "" : trimmed
+    return trimmed.count < (search?.minLength ?? 0) ? "" : trimmed
+  }
+
+  /// Whether the query typed waits for its debounce: the records answer another one (or none yet).
+  private func isPending(_ state: State) -> Bool { Self.isPending(state, search: configuration.search) }
+
+  static func isPending(_ state: State, search: SearchSpec?) -> Bool {
+    guard search != nil, state.activeQuery != nil else { return false }
+    return effective(state.query, search: search) != state.activeQuery
   }
 
   private func apply(_ state: inout State, force: Bool) -> [Effect<Input>] {

@@ -59,7 +59,7 @@ enum TableKind {
         if case .error(let error) = $0.list.status { return error }
         return nil
       },
-      keys: keys, script: script,
+      bindings: bindings, script: script,
       opening: { row, state, spec, parameters in
         ListKind.opening(row, state.list, spec, parameters).map { opening in
           Behavior.RowOpening(
@@ -70,20 +70,27 @@ enum TableKind {
       kind: .table, store: Store(model, state: state, scheduler: context.scheduler), behavior: behavior)
   }
 
-  /// A list's keys, and Ctrl-S to sort: by the next way in the cycle.
-  static func keys(_ key: Key, _ state: TableViewModel.State, _ screen: ScreenState, _ viewport: Viewport)
-    -> KeyAction<TableViewModel.Input>
-  {
-    if key == .control("s") {
-      guard let table = screen.spec.table, !table.sortable.isEmpty else { return .none }
-      return .send(.sort(next(after: state.sort, in: table)))
+  /// A list's keys, and Ctrl-S to sort: by the next way in the cycle. The list's bindings are
+  /// the table's too, so the key help lists them.
+  static let bindings: [KeyBinding<TableViewModel>] =
+    [
+      KeyBinding([.control("s")], "sort by the next column and direction (then the source's own order)") {
+        _, state, screen, _ in
+        guard let table = screen.spec.table, !table.sortable.isEmpty else { return KeyAction.none }
+        return .send(.sort(next(after: state.sort, in: table)))
+      }
+    ]
+    + ListKind.bindings.map { binding in
+      KeyBinding(binding.keys, anyCharacter: binding.anyCharacter, binding.does) { key, state, screen, viewport in
+        guard let action = binding.action(key, state.list, screen, viewport) else { return nil }
+        switch action {
+        case .send(let input): return .send(.list(input))
+        case .open(let row): return .open(row: row)
+        case .help: return .help
+        case .none: return KeyAction.none
+        }
+      }
     }
-    switch ListKind.keys(key, state.list, screen, viewport) {
-    case .send(let input): return .send(.list(input))
-    case .open(let row): return .open(row: row)
-    case .none: return .none
-    }
-  }
 
   /// The sort after `sort` in the cycle Ctrl-S steps through: each sortable column in its first
   /// direction, then the other, then the next column, and after the last the source's own order.
