@@ -61,6 +61,14 @@ struct ScreenRunCommand {
     case .check(let files):
       return check(files, registry: registry, problems: discovery.problems)
     case .run(let screen):
+      // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
+      // that stops them first, in every mode (the interactive one serves the same statuses).
+      if !discovery.found.isEmpty {
+        SignalWatcher.start([
+          SIGINT: ExitCode.interrupted.rawValue, SIGTERM: ExitCode.terminated.rawValue,
+          SIGHUP: ExitCode.terminated.rawValue,
+        ])
+      }
       if arguments.script != nil {
         return await runScript(screen, arguments: arguments, registry: registry)
       }

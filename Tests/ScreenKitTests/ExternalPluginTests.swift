@@ -176,6 +176,38 @@ struct ExternalPluginTests {
     source.stop()
   }
 
+  @Test("answers out of order, under random delays, each reach their own request; cancelled ones are dropped")
+  func outOfOrder() async throws {
+    let source = try Self.source("shuffle")
+    let results = try await withThrowingTaskGroup(of: (String, [String]?).self) { group in
+      for index in 0..<24 {
+        let query = "query \(index)"
+        let task = Task {
+          try await source.page(PageRequest(resource: "items", parameters: ["q": query], pageSize: 3))
+        }
+        if index % 3 == 0 { task.cancel() }  // a newer query made it stale
+        group.addTask {
+          do {
+            return (query, try await task.value.records.compactMap { $0["query"]?.stringValue })
+          } catch {
+            return (query, nil)
+          }
+        }
+      }
+      var results: [(String, [String]?)] = []
+      for try await result in group { results.append(result) }
+      return results
+    }
+    for (query, echoed) in results {
+      guard let echoed else { continue }  // cancelled before its answer came
+      #expect(echoed == [query, query, query], "the answer to another request reached '\(query)'")
+    }
+    #expect(results.filter { $0.1 != nil }.count >= 16)
+    // The late answers to cancelled requests were dropped, not taken for protocol errors.
+    #expect(try await source.page(PageRequest(resource: "items", pageSize: 2)).records.count == 2)
+    source.stop()
+  }
+
   @Test("a flood on stderr is kept only in part, and the plugin answers")
   func flood() async throws {
     let source = try Self.source("flood")

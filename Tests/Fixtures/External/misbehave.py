@@ -4,22 +4,37 @@
 good: answers every request; escapes: records full of terminal escapes and wide text;
 crash: exits mid-request; close: closes stdout and stays; badjson: a line that is not JSON;
 huge: a line over the size limit; unknown: answers an id never sent; duplicate: answers twice;
-silent: never answers; slow: answers each request 0.3 s late, cancelled ones too (ignores
+silent: never answers; shuffle: answers out of order after random delays; slow: answers each request 0.3 s late, cancelled ones too (ignores
 cancel); flood: floods stderr, then answers; child: starts a child that would outlive it, then
-never answers; badhello: a hello of another protocol version.
+never answers; badhello: a hello of another protocol version. A second argument is a tag that
+only shows in the command lines, for tests that look for these processes.
 """
 import json
 import os
+import random
 import subprocess
 import sys
+import threading
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "good"
 
 
+lock = threading.Lock()
+
+
 def send(message):
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    with lock:
+        sys.stdout.write(json.dumps(message) + "\n")
+        sys.stdout.flush()
+
+
+def shuffled(message):
+    """shuffle: each request answered on a thread of its own after a random delay (out of order)."""
+    time.sleep(random.uniform(0, 0.2))
+    answer = page(message)
+    answer["id"] = message["id"]
+    send(answer)
 
 
 def page(request):
@@ -51,6 +66,9 @@ for line in sys.stdin:
     number = message["id"]
     sys.stderr.write(f"request {number}: {kind}\n")
     sys.stderr.flush()
+    if mode == "shuffle":
+        threading.Thread(target=shuffled, args=(message,), daemon=True).start()
+        continue
     if mode == "crash":
         sys.stderr.write("about to crash\n")
         sys.stderr.flush()
@@ -70,7 +88,8 @@ for line in sys.stdin:
     if mode in ("silent",):
         continue
     if mode == "child":
-        subprocess.Popen(["sleep", "60"])
+        # A grandchild in the plugin's process group, carrying the test's tag in its command line.
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
         continue
     if mode == "slow":
         time.sleep(0.3)

@@ -121,7 +121,7 @@ final class ExternalProcess: Sendable {
     let hello: JSON = [
       "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(context.mode.rawValue),
     ]
-    process.write(hello)
+    process.send(hello)
     return process
   }
 
@@ -150,12 +150,12 @@ final class ExternalProcess: Sendable {
           return slot.cancelled
         }
         if cancelledAlready {
-          cancel(id)
+          cancel(id, sent: false)
           return
         }
         var message = body
         message["id"] = .int(id)
-        write(.object(message))
+        send(.object(message))
         let timeout = self.timeout
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
           guard let self, self.state.withLock({ $0.pending[id] != nil }) else { return }
@@ -171,23 +171,25 @@ final class ExternalProcess: Sendable {
     }
   }
 
-  private func cancel(_ id: Int) {
+  /// Gives up on request `id`: its task gets a cancellation error at once, and a request the
+  /// plugin was sent is cancelled there too (its answer, if one still comes, is dropped).
+  private func cancel(_ id: Int, sent: Bool = true) {
     let continuation = state.withLock { state in
       let continuation = state.pending.removeValue(forKey: id)
-      if continuation != nil { state.cancelled.insert(id) }
+      if continuation != nil, sent { state.cancelled.insert(id) }
       return continuation
     }
     guard let continuation else { return }
-    write(["type": "cancel", "id": .int(id)])
+    if sent { send(["type": "cancel", "id": .int(id)]) }
     continuation.resume(returning: .failure(.transport("cancelled")))
   }
 
-  private func write(_ message: JSON) {
+  private func send(_ message: JSON) {
     let bytes = Array((message.lineText + "\n").utf8)
     writing.withLock { _ in
       var offset = 0
       while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+        let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }  // one-door-out: a plugin's stdin
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { return }  // the plugin is gone: its reader says so
         offset += count

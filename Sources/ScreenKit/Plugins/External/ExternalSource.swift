@@ -164,11 +164,11 @@ extension JSON {
   /// The value as compact JSON text, on one line (a protocol message).
   public var lineText: String {
     var text = ""
-    write(to: &text)
+    append(to: &text)
     return text
   }
 
-  private func write(to text: inout String) {
+  private func append(to text: inout String) {
     switch self {
     case .null: text += "null"
     case .bool(let flag): text += flag ? "true" : "false"
@@ -179,7 +179,7 @@ extension JSON {
       text += "["
       for (index, item) in items.enumerated() {
         if index > 0 { text += "," }
-        item.write(to: &text)
+        item.append(to: &text)
       }
       text += "]"
     case .object(let object):
@@ -188,7 +188,7 @@ extension JSON {
         if index > 0 { text += "," }
         Self.quote(member.key, into: &text)
         text += ":"
-        member.value.write(to: &text)
+        member.value.append(to: &text)
       }
       text += "}"
     }
