@@ -77,7 +77,7 @@ struct GitHubDataset: Sendable {
   /// The commits of `owner/name` at `positions` (newest first; positions past the last left
   /// out), and how many it has. The bundled data parses only those commits, and of each only
   /// `members` (nil: all); a dataset in memory returns them whole.
-  func commits(ofRepository fullName: String, at positions: Range<Int>, members: Set<String>?)
+  func commits(ofRepository fullName: String, at positions: Range<Int>, members: RecordMembers?)
     throws(DataSourceError) -> (commits: Commits, count: Int)
   {
     switch store {

@@ -99,7 +99,7 @@ struct GitHubSampleIndex: Sendable {
   /// The commits of `owner/name` at `positions` (newest first; positions past the last left
   /// out), each with only `members` (nil: all), and how many the repository has: reads those
   /// commits only.
-  func commits(ofRepository fullName: String, at positions: Range<Int>, members: Set<String>?)
+  func commits(ofRepository fullName: String, at positions: Range<Int>, members: RecordMembers?)
     throws(DataSourceError) -> (commits: GitHubDataset.Commits, count: Int)
   {
     let entry: Int
@@ -216,7 +216,7 @@ struct GitHubSampleIndex: Sendable {
   private static let outside = DataSourceError.decoding(
     "the GitHub sample index points outside its data: run build_sample.py again")
 
-  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: Set<String>? = nil) throws(DataSourceError)
+  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: RecordMembers? = nil) throws(DataSourceError)
     -> JSON
   {
     guard let span else { throw outside }

@@ -70,7 +70,7 @@ struct MarvelDataset: Sendable {
 
   /// The character at `ordinal` in name order; with `members`, only those of its members (the
   /// others are stepped over, not parsed).
-  func character(at ordinal: Int, members: Set<String>? = nil) throws(DataSourceError) -> JSON {
+  func character(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> JSON {
     try Self.parse(entrySpan(ordinal, field: 0, in: json), members: members)
   }
 
@@ -175,7 +175,7 @@ struct MarvelDataset: Sendable {
     return prefixOnly || key.count == text.count ? 0 : 1
   }
 
-  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: Set<String>? = nil) throws(DataSourceError)
+  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: RecordMembers? = nil) throws(DataSourceError)
     -> JSON
   {
     guard let span else {

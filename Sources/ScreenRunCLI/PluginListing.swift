@@ -17,7 +17,10 @@ enum PluginListing {
         if resource.kind == .list { line += "; at most \(resource.maxPageSize) a page" }
         lines.append(line)
         for parameter in resource.parameters {
-          lines.append("    \(parameter.name)\(parameter.required ? " (required)" : ""): \(parameter.summary)")
+          let marks = [parameter.required ? "required" : nil, parameter.name == resource.search ? "search" : nil]
+            .compactMap { $0 }
+          let marked = marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))"
+          lines.append("    \(parameter.name)\(marked): \(parameter.summary)")
         }
       }
     }

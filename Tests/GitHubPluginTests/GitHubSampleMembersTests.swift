@@ -18,7 +18,9 @@ struct GitHubSampleMembersTests {
         let whole = try await source.page(
           PageRequest(resource: "commits", parameters: parameters, cursor: cursor, pageSize: pageSize))
         let part = try await source.page(
-          PageRequest(resource: "commits", parameters: parameters, cursor: cursor, pageSize: pageSize, members: members)
+          PageRequest(
+            resource: "commits", parameters: parameters, cursor: cursor, pageSize: pageSize,
+            members: RecordMembers(members))
         )
         #expect(part.records.count == whole.records.count, "\(repo) \(offset)")
         #expect(part.next == whole.next && part.total == whole.total, "\(repo) \(offset)")
@@ -57,5 +59,21 @@ struct GitHubSampleMembersTests {
         resource: "commits", parameters: ["repo": "sigmavirus24/github3.py"], cursor: PageCursor(String(Int.max)),
         pageSize: 100, members: ["sha"]))
     #expect(page.records.isEmpty && page.next == nil)
+  }
+
+  /// The commits screen reads members of members (`{commit.message}`, `{commit.author.name}`): a
+  /// page holds only those, as if cut from the whole records.
+  @Test func aPageOfCommitsHoldsOnlyTheNestedMembersAskedFor() async throws {
+    let source = try GitHubSampleSource()
+    let read = try #require(
+      RecordMembers(paths: [["sha"], ["commit", "message"], ["commit", "author", "name"], ["author", "login"]]))
+    for repo in ["sigmavirus24/github3.py", "sferik/rails_admin"] {
+      let parameters = ["repo": repo]
+      let whole = try await source.page(PageRequest(resource: "commits", parameters: parameters, pageSize: 30))
+      let part = try await source.page(
+        PageRequest(resource: "commits", parameters: parameters, pageSize: 30, members: read))
+      #expect(!part.records.isEmpty && part.records == whole.records.map(read.project), "\(repo)")
+      #expect(part.records.first?["commit"]?.objectValue?.keys == ["author", "message"])
+    }
   }
 }

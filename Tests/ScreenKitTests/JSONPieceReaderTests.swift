@@ -138,6 +138,35 @@ struct JSONPieceReaderTests {
     #expect(try JSON.parse("[1, 2]", onlyMembers: ["a"], options: .response) == [1, 2])
   }
 
+  /// A member read in part keeps, when it is an object, only its members read, at any depth and
+  /// whatever the piece size; arrays and scalars under a narrowed path are read whole.
+  @Test func readsOnlyTheNestedMembersAskedFor() throws {
+    let text = #"""
+      {"name": "Thor", "comics": {"available": 3, "items": [{"name": "x", "bad": tru}], "returned": 1},
+       "commit": {"author": {"name": "A", "email": "a@b", "date": "d"}, "message": "m", "verification": {"sig": "…"}},
+       "urls": [{"type": "detail", "url": "u"}], "id": 7, "thumbnail": "not an object"}
+      """#
+    let read = try #require(
+      RecordMembers(paths: [
+        ["name"], ["comics", "available"], ["commit", "author", "name"], ["commit", "message"], ["urls", "url"],
+        ["thumbnail", "path"],
+      ]))
+    for pieceSize in [2, 16, 64, nil] {
+      let options = JSON.ParseOptions(rejectDuplicateKeys: false, pieceSize: pieceSize)
+      let part = try JSON.parse(text, onlyMembers: read, options: options)
+      #expect(
+        part == [
+          "name": "Thor", "comics": ["available": 3], "commit": ["author": ["name": "A"], "message": "m"],
+          "urls": [["type": "detail", "url": "u"]], "thumbnail": "not an object",
+        ], "piece size \(pieceSize.map(String.init) ?? "whole")")
+      #expect(part.objectValue?.keys == ["name", "comics", "commit", "urls", "thumbnail"])
+    }
+    // What is read is still checked: the broken value under `comics.items`, once asked for.
+    #expect(throws: JSONSyntaxError.self) {
+      try JSON.parse(text, onlyMembers: RecordMembers(paths: [["comics", "items"]])!, options: .response)
+    }
+  }
+
   @Test func findsKeysInLargeObjectsThroughTheIndex() throws {
     var object = JSONObject()
     for number in 0..<40 { object["key \(number)"] = .int(number) }

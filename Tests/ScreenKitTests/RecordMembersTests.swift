@@ -6,13 +6,17 @@ import Testing
 /// A list asks its data source only for the record members its templates read.
 @Suite("Record members a screen reads")
 struct RecordMembersTests {
-  @Test func aTemplateNamesTheTopMembersItReads() throws {
-    #expect(
-      try Template("{name} ({comics.available|number}) {x|or:author.login}").recordMembers == [
-        "name", "comics", "x", "author",
-      ])
+  @Test func aTemplateNamesTheMembersItReadsAsFarDownAsItReadsThem() throws {
+    let read = try #require(try Template("{name} ({comics.available|number}) {x|or:author.login}").recordMembers)
+    #expect(read.description == "author.login,comics.available,name,x")
+    #expect(read.names == ["name", "comics", "x", "author"])
     #expect(try Template("{params.id} {query} {meta.total} plain").recordMembers == [])
-    #expect(try Template("{params.id|or:commit.author.name}").recordMembers == ["commit"])
+    #expect(try Template("{params.id|or:commit.author.name}").recordMembers?.description == "commit.author.name")
+    // A member read whole takes in the narrower reads of it, in either order.
+    #expect(try Template("{comics.available} {comics}").recordMembers == ["comics"])
+    #expect(try Template("{comics} {comics.available}").recordMembers == ["comics"])
+    #expect(
+      try Template("{a.b.c} {a.b.d} {a.e}").recordMembers?.paths == [["a", "b", "c"], ["a", "b", "d"], ["a", "e"]])
   }
 
   @Test func aListAsksForTheMembersOfItsRowsAndSelectAndAgainWhenAnEditReadsMore() async throws {
@@ -23,7 +27,7 @@ struct RecordMembersTests {
       scheduler: VirtualScheduler())
     try navigator.open(folder.file("books.json"))
     await navigator.settle()
-    var expected: [Set<String>?] = [["name", "id"]]
+    var expected: [RecordMembers?] = [["name", "id"]]
     #expect(source.pageRequests.map(\.members) == expected)
 
     // The same members: the rows stay, nothing is asked again.

@@ -197,7 +197,7 @@ struct SpecTests {
       #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "book", "params": {"id": "1"}}, "sections": [], "search": {"param": "q"}}"#
     #expect(
       try problems(text) == [
-        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list screens, and this screen's kind is 'detail'"
+        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list and table screens, and this screen's kind is 'detail'"
       ])
     text = #"{"kind": "lst"}"#
     #expect(

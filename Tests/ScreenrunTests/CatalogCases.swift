@@ -147,6 +147,9 @@ extension CatalogCase {
       "unknown-source-param.json", at: [(8, 17)], pointer: "/source/params/nameStartWith",
       says: ["no parameter 'nameStartWith'", "did you mean 'nameStartsWith'?", "parameters: "]),
     CatalogCase(
+      "table-sort-not-allowed.json", at: [(10, 65)], pointer: "/columns/1/sort",
+      says: ["'repositories' cannot sort by 'star'", "did you mean 'stars'?", "'sort' takes: "]),
+    CatalogCase(
       "missing-source-param.json", at: [(5, 3)], pointer: "/source",
       says: ["'character' needs parameter 'id'", "source.params"]),
     CatalogCase(
@@ -155,6 +158,9 @@ extension CatalogCase {
     CatalogCase(
       "search-param-not-in-resource.json", at: [(7, 14)], pointer: "/search/param",
       says: ["'titleStartsWith' is not a parameter of 'characters'", "nameStartsWith"]),
+    CatalogCase(
+      "search-param-not-the-search-one.json", at: [(7, 14)], pointer: "/search/param",
+      says: ["search param 'name' is not what 'characters' is searched by", "did you mean 'nameStartsWith'?"]),
 
     // MARK: select
     CatalogCase(

@@ -260,15 +260,13 @@ struct ScriptSessionTests {
     #expect(result.stdout.isEmpty, "\(result)")
     #expect(result.stderrLines.first?.hasPrefix("no/such.script: error: ") == true, "\(result)")
   }
+}
 
-  // MARK: - Helpers
-
-  private func expectSucceeded(_ session: ScriptSession, width: Int, sourceLocation: SourceLocation = #_sourceLocation)
-  {
-    let result = session.result
-    #expect(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.stderr.isEmpty, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
-    FrameChecks.expectPlainText(result, sourceLocation: sourceLocation)
-    FrameChecks.expectFits(result, width: width, sourceLocation: sourceLocation)
-  }
+/// A script that ran through: exit 0, nothing on stderr, plain frames that fit the width.
+func expectSucceeded(_ session: ScriptSession, width: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+  let result = session.result
+  #expect(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
+  #expect(result.stderr.isEmpty, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
+  FrameChecks.expectPlainText(result, sourceLocation: sourceLocation)
+  FrameChecks.expectFits(result, width: width, sourceLocation: sourceLocation)
 }

@@ -49,26 +49,29 @@ extension JSON {
   /// nor checked beyond where they end. Any other value at the top is parsed whole.
   ///
   ///     let head = try JSON.parse(bundled, onlyMembers: ["attribution", "characters"], options: .response)
-  package static func parse(_ text: String, onlyMembers keys: Set<String>, options: ParseOptions)
+  ///
+  /// A member read in part (`RecordMembers(paths: [["comics", "available"]])`) keeps, when it is
+  /// an object, only its members read, and steps over the rest in the same way.
+  public static func parse(_ text: String, onlyMembers members: RecordMembers, options: ParseOptions)
     throws(JSONSyntaxError) -> JSON
   {
     var text = text
-    return try text.withUTF8 { parse(buffer: $0, onlyMembers: keys, options: options) }.get()
+    return try text.withUTF8 { parse(buffer: $0, onlyMembers: members, options: options) }.get()
   }
 
-  /// Parses only the named members of the object at the top of `bytes` (see above).
-  package static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers keys: Set<String>, options: ParseOptions
+  /// Parses only the members read of the object at the top of `bytes` (see above).
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
-    try parse(buffer: bytes, onlyMembers: keys, options: options).get()
+    try parse(buffer: bytes, onlyMembers: members, options: options).get()
   }
 
   private static func parse(
-    buffer: UnsafeBufferPointer<UInt8>, onlyMembers keys: Set<String>, options: ParseOptions
+    buffer: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) -> Result<JSON, JSONSyntaxError> {
     var reader = JSONPieceReader(
       buffer, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
-      pieceSize: options.pieceSize ?? buffer.count, onlyMembers: keys)
+      pieceSize: options.pieceSize ?? buffer.count, onlyMembers: members)
     return Result { () throws(JSONSyntaxError) in try reader.document() }
   }
 

@@ -19,8 +19,9 @@ struct JSONPieceReader {
   private let rejectDuplicateKeys: Bool
   /// Containers up to this many bytes go to jansson whole; bigger ones are walked.
   private let pieceSize: Int
-  /// When set, the top object keeps only these members; the others are skipped, not checked.
-  private let onlyMembers: Set<String>?
+  /// When set, the top object keeps only these members (and of a member read in part, only its
+  /// members read); the others are skipped, not checked.
+  private let onlyMembers: RecordMembers?
   private var position = 0
 
   /// jansson's JSON_PARSER_MAX_DEPTH: it counts every value, scalars included, from 1 at the top.
@@ -28,7 +29,7 @@ struct JSONPieceReader {
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, flags: Int, rejectDuplicateKeys: Bool, pieceSize: Int,
-    onlyMembers: Set<String>? = nil
+    onlyMembers: RecordMembers? = nil
   ) {
     self.bytes = bytes
     self.flags = flags
@@ -40,11 +41,13 @@ struct JSONPieceReader {
   /// A container being walked: what it holds so far, and for an object the key being read.
   private struct OpenContainer {
     let isArray: Bool
-    /// Members not asked for are stepped over (the top object, with `onlyMembers`).
-    let skipsUnwanted: Bool
+    /// The members kept, when only some are (an object read in part); the others are stepped over.
+    let wanted: RecordMembers?
     var elements: [JSON] = []
     var object = JSONObject()
     var key = ""
+    /// What is kept of the value of `key`, when only some of its members are.
+    var keyWanted: RecordMembers?
 
     var value: JSON { isArray ? .array(elements) : .object(object) }
   }
@@ -63,14 +66,15 @@ struct JSONPieceReader {
       guard let first = byte else { throw error("unexpected token") }
       let start = position
       if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-        let skips = depth == 1 && onlyMembers != nil && first == UInt8(ascii: "{")
-        if !skips, let (end, nesting) = containerExtent(from: start, limit: pieceSize) {
+        // An object read in part is walked here, whatever its size, to step over the rest.
+        let wanted = first == UInt8(ascii: "{") ? (stack.isEmpty ? onlyMembers : stack[stack.count - 1].keyWanted) : nil
+        if wanted == nil, let (end, nesting) = containerExtent(from: start, limit: pieceSize) {
           guard depth - 1 + nesting <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
           position = end
           value = try piece(start..<end)
         } else {
           guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
-          var open = OpenContainer(isArray: first == UInt8(ascii: "["), skipsUnwanted: skips)
+          var open = OpenContainer(isArray: first == UInt8(ascii: "["), wanted: wanted)
           position += 1
           skipWhitespace()
           if byte == (open.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
@@ -133,9 +137,18 @@ struct JSONPieceReader {
       guard byte == UInt8(ascii: ":") else { throw error("':' expected") }
       position += 1
       skipWhitespace()
-      guard open.skipsUnwanted, let onlyMembers, !onlyMembers.contains(key) else {
+      switch open.wanted.map({ $0.parts[key] }) {
+      case .none, .some(.whole):
+        // Every member is kept, or this one whole.
         open.key = key
+        open.keyWanted = nil
         return true
+      case .some(.only(let inner)):
+        open.key = key
+        open.keyWanted = inner
+        return true
+      case .some(.none):
+        break  // not asked for: stepped over
       }
       try skipValue()
       skipWhitespace()

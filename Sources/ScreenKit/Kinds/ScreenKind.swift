@@ -66,6 +66,7 @@ public struct KindRegistry: Sendable {
   public static let standard = KindRegistry([
     .list,
     .detail,
+    .table,
   ])
 
   public var names: [String] { kinds.map(\.name) }

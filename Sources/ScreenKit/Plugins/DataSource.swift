@@ -15,13 +15,14 @@ public struct PageRequest: Sendable, Hashable {
   /// Where the page starts: nil for the first page, else the `next` cursor of the page before.
   public var cursor: PageCursor?
   public var pageSize: Int
-  /// The top-level members of each record that the screen reads; nil for all. A source may
-  /// return only these (the bundled samples do, so a page parses no more than it shows) or all.
-  public var members: Set<String>?
+  /// The members of each record that the screen reads, as far down as it reads them; nil for
+  /// all. A source may return only these (the bundled samples do, with
+  /// `JSON.parse(_:onlyMembers:options:)`, so a page parses no more than it shows) or more.
+  public var members: RecordMembers?
 
   public init(
     resource: String, parameters: [String: String] = [:], cursor: PageCursor? = nil, pageSize: Int,
-    members: Set<String>? = nil
+    members: RecordMembers? = nil
   ) {
     self.resource = resource
     self.parameters = parameters

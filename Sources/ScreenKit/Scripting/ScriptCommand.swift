@@ -21,6 +21,9 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
   case quit
   /// A key press, as in the interactive mode (`key Down`, `key Enter`, `key Ctrl-R`).
   case key(Key)
+  /// A command a kind adds (`sort -stars` on a table), with the rest of its line: the kind of the
+  /// current screen runs it.
+  case kind(name: String, argument: String)
 
   public static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit", "key"]
 
@@ -36,6 +39,7 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
     case .reload: "reload"
     case .quit: "quit"
     case .key: "key"
+    case .kind(let name, _): name
     }
   }
 
@@ -50,6 +54,7 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
     case .reload: "reload"
     case .quit: "quit"
     case .key(let key): "key \(key)"
+    case .kind(let name, let argument): argument.isEmpty ? name : "\(name) \(argument)"
     }
   }
 }
@@ -147,9 +152,12 @@ public struct Script: Sendable, Equatable {
       // Ctrl-C and Ctrl-D quit, as they do in a terminal.
       return key == .control("c") || key == .control("d") ? .quit : .key(key)
     default:
+      let added = KindRegistry.standard.kinds.flatMap(\.scriptCommands).filter { !ScriptCommand.names.contains($0) }
+      if added.contains(name) { return .kind(name: name, argument: argument) }
+      let names = ScriptCommand.names + Set(added).sorted()
       let message = Diagnostic.Message.unknown(
-        "unknown command '\(name)'", name: name, among: ScriptCommand.names,
-        expected: "commands are " + ScriptCommand.names.joined(separator: ", "))
+        "unknown command '\(name)'", name: name, among: names,
+        expected: "commands are " + names.joined(separator: ", "))
       throw ScriptError(line: line, message: message.description)
     }
   }

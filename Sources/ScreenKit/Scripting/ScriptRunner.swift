@@ -60,7 +60,7 @@ public final class ScriptRunner {
       }
     case .quit:
       break
-    case .search, .type, .next, .reload:
+    case .search, .type, .next, .reload, .kind:
       switch entry.model.run(command, spec: entry.spec) {
       case .done: break
       case .failed(let message): throw ScriptError(line: line, message: message)

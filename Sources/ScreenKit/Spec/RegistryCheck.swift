@@ -45,6 +45,13 @@ struct RegistryCheck: Sendable {
         notes: parameterNames.isEmpty ? [] : ["parameters: \(parameterNames.joined(separator: ", "))"])
       problems.append(
         SpecProblem(.registry, pointer: .root / "search" / "param", anchor: .value(offset: 0), message: message))
+    } else if let search = spec.search, let declared = resource.search, search.parameter != declared {
+      problems.append(
+        SpecProblem(
+          .registry, pointer: .root / "search" / "param", anchor: .value(offset: 0),
+          message:
+            "search param '\(search.parameter)' is not what '\(resource.name)' is searched by; did you mean '\(declared)'?"
+        ))
     }
     let given = Set(spec.source.parameters.map(\.name) + (spec.search.map { [$0.parameter] } ?? []))
     for parameter in resource.parameters where parameter.required && !given.contains(parameter.name) {
@@ -60,6 +67,7 @@ struct RegistryCheck: Sendable {
           .registry, pointer: .root / "paging" / "pageSize", anchor: .value(offset: 0),
           message: "pageSize \(paging.pageSize) is more than '\(resource.name)' allows (\(resource.maxPageSize))"))
     }
+    for check in spec.resourceChecks { problems += check(resource) }
     return problems
   }
 }

@@ -27,10 +27,10 @@ public struct ScreenSpec: Sendable {
   /// The screen its rows open, if any.
   public var select: SelectSpec? { body.select }
 
-  /// The top-level members of a record that the screen's templates read, which is all that a
-  /// data source needs to return of each; nil when a template reads the record whole.
-  public var recordMembers: Set<String>? {
-    var members: Set<String> = []
+  /// The members of a record that the screen's templates read, which is all that a data source
+  /// needs to return of each; nil when a template reads the record whole.
+  public var recordMembers: RecordMembers? {
+    var members = RecordMembers()
     for (_, template) in namedTemplates {
       guard let read = template.recordMembers else { return nil }
       members.formUnion(read)

@@ -26,4 +26,7 @@ struct SourceBinding: Sendable {
   var kind: ScreenSpec.Kind?
   var search: SearchSpec?
   var paging: PagingSpec?
+  /// What the kind holds to the resource beyond these (a table's sort values), run once the
+  /// resource is found.
+  var resourceChecks: [@Sendable (Resource) -> [SpecProblem]] = []
 }

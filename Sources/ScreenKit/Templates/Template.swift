@@ -58,19 +58,16 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   /// Whether the template reads fields of a record (and so means nothing where there is none).
   public var readsRecord: Bool { expressions.contains { $0.root == .record } }
 
-  /// The top-level members of the record that this template reads (`{comics.available}` and
-  /// `{x|or:author.login}` give `comics` and `author`); nil when it reads the record whole.
-  var recordMembers: Set<String>? {
-    var members: Set<String> = []
+  /// The members of the record that this template reads, as far down as it reads them
+  /// (`{comics.available}` and `{x|or:author.login}` give `comics.available` and `author.login`);
+  /// nil when it reads the record whole.
+  var recordMembers: RecordMembers? {
+    var paths: [[String]] = []
     for expression in expressions {
-      var paths = expression.root == .record ? [expression.path] : []
+      if expression.root == .record { paths.append(expression.path) }
       for case .or(let path) in expression.filters { paths.append(path) }
-      for path in paths {
-        guard let first = path.first else { return nil }
-        members.insert(first)
-      }
     }
-    return members
+    return RecordMembers(paths: paths)
   }
 
   /// The `meta.…` keys this template reads.

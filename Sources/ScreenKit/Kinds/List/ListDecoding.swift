@@ -1,11 +1,17 @@
 /// The list kind's part of a screen file: `search`, `paging`, `row`, `empty` and `select`.
 extension SpecDecoder {
   mutating func decodeList(_ object: JSONObject) -> ListSpec? {
+    decodeList(object) { $0.decodeRow(object["row"], at: .root / "row") }
+  }
+
+  /// A list's keys, with its rows decoded by `row`: how a kind built on the list (a table)
+  /// decodes the parts it shares with it.
+  mutating func decodeList(_ object: JSONObject, row decodeRow: (inout SpecDecoder) -> RowSpec?) -> ListSpec? {
     let search = object["search"].flatMap { decodeSearch($0, at: .root / "search") }
     let paging = object["paging"].map { decodePaging($0, at: .root / "paging") } ?? .default
     binding?.search = search
     binding?.paging = paging
-    let row = decodeRow(object["row"], at: .root / "row")
+    let row = decodeRow(&self)
     let empty = optionalTemplate(object, "empty", at: .root)
     let select = object["select"].flatMap { decodeSelect($0, at: .root / "select") }
     guard let row else { return nil }

@@ -4,6 +4,19 @@ struct ListFrame {
   let list: ListSpec
   let state: ListViewModel.State
   let options: RenderOptions
+  /// How rows are drawn when not as `list.row` says (a table's cells); nil for the list's rows.
+  var rows: RowStyle? = nil
+  /// The key help of the interactive footer.
+  var keys = Self.keys
+
+  /// Rows of one line each under a heading line, as a kind built on the list draws them.
+  struct RowStyle {
+    /// The line above the rows; `indent` is the columns before a row's text (marker and number).
+    var heading: (_ indent: Int) -> String
+    /// The text of a row.
+    var line: (_ record: TemplateContext, _ indent: Int) -> String
+  }
+
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 
@@ -29,7 +42,7 @@ struct ListFrame {
     var footer = [TextRenderer.rule(width)]
     if let position = position() { footer.append(position) }
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append(TextRenderer.keyHelp(Self.keys, width: width)) }
+    if interactive { footer.append(TextRenderer.keyHelp(keys, width: width)) }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
     var body = self.body(budget: budget)
@@ -59,10 +72,11 @@ struct ListFrame {
       tail += TextRenderer.errorLines(error, interactive: interactive, width: width)
     }
 
-    let linesPerRow = list.row.subtitle == nil ? 1 : 2
+    let linesPerRow = list.row.subtitle == nil || self.rows != nil ? 1 : 2
+    let heading = self.rows == nil ? 0 : 1
     var range = state.records.indices
     if let budget {
-      let rows = max(1, (budget - tail.count) / linesPerRow)
+      let rows = max(1, (budget - tail.count - heading) / linesPerRow)
       let selection = screen.selection ?? 0
       let start = max(0, min(selection - rows / 2, state.records.count - rows))
       range = start..<min(state.records.count, start + rows)
@@ -75,12 +89,17 @@ struct ListFrame {
       let marker = interactive ? (index == screen.selection ? "› " : "  ") : ""
       let number = String(index + 1)
       let indent = marker + String(repeating: " ", count: numberWidth - number.count)
+      if let rows {
+        lines.append(indent + number + ". " + rows.line(record, TextWidth.width(of: indent) + number.count + 2))
+        continue
+      }
       lines.append(indent + number + ". " + list.row.title.line(in: record))
       if let subtitle = list.row.subtitle {
         lines.append(
           String(repeating: " ", count: TextWidth.width(of: indent) + number.count + 2) + subtitle.line(in: record))
       }
     }
+    if let rows { lines.insert(rows.heading((interactive ? 2 : 0) + numberWidth + 2), at: 0) }
     return lines + tail
   }
 

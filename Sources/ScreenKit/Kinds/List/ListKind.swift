@@ -27,7 +27,7 @@ enum ListKind {
   static func binding(_ spec: ScreenSpec) -> String {
     guard let list = spec.list else { return "" }
     // The records hold only the members the screen read when they were loaded.
-    let members = spec.recordMembers.map { $0.sorted().joined(separator: ",") } ?? "*"
+    let members = spec.recordMembers.map(\.description) ?? "*"
     let search = list.search.map { "\($0.parameter)|\($0.minLength)|\($0.required)" } ?? "||"
     return "\(search)|\(list.paging.pageSize)|\(members)"
   }

@@ -29,7 +29,13 @@ public struct RowSpec: Sendable {
   public var subtitle: Template?
 }
 
+/// A kind built on the list (a table): its screens search, page and open rows as a list's do.
+public protocol ListBased: KindSpec {
+  /// The list part of the screen.
+  var list: ListSpec { get }
+}
+
 extension ScreenSpec {
-  /// The list part, when this is a list screen.
-  public var list: ListSpec? { body as? ListSpec }
+  /// The list part, when this is a list screen or a screen of a kind built on the list.
+  public var list: ListSpec? { body as? ListSpec ?? (body as? any ListBased)?.list }
 }

@@ -72,11 +72,11 @@ public struct ListViewModel: ViewModel {
     public var search: SearchSpec?
     public var paging: PagingSpec
     /// The record members the screen reads (`PageRequest.members`); nil for all.
-    public var members: Set<String>?
+    public var members: RecordMembers?
 
     public init(
       resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
-      members: Set<String>? = nil
+      members: RecordMembers? = nil
     ) {
       self.resource = resource
       self.parameters = parameters
