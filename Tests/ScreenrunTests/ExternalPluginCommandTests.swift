@@ -29,7 +29,8 @@ struct ExternalPluginCommandTests {
     ]
     let output = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -230,16 +231,20 @@ struct ExternalPluginCommandTests {
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
     // Wait (bounded) until the plugin runs, then end screenrun as a user's kill would. (That a child
     // of the plugin goes with it is checked in ExternalPluginTests, by process group.)
     for _ in 0..<6000 where Self.processes(holding: folder).count < 2 { try await Task.sleep(for: .milliseconds(10)) }
     #expect(
       Self.processes(holding: folder).count >= 2,
-      "screenrun and the plugin: not both started: \(Self.commandLines(Self.processes(holding: folder)))")
+      "screenrun and the plugin: not both started (screenrun running: \(process.isRunning)): \(Self.commandLines(Self.processes(holding: folder)))"
+    )
     process.terminate()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    #expect(process.terminationStatus == 143, "screenrun said: \(said)")
     for _ in 0..<300 where !Self.processes(holding: folder).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     #expect(
       Self.processes(holding: folder).isEmpty, "left running: \(Self.commandLines(Self.processes(holding: folder)))")

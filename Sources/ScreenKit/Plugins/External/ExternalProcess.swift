@@ -86,6 +86,9 @@ final class ExternalProcess: Sendable {
     posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
     posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+    // Nothing else of screenrun's reaches the plugin: not a socket, a cache file or another
+    // plugin's pipe that some other part opened without close-on-exec.
+    _ = systemAddCloseFrom(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -337,13 +340,20 @@ final class ExternalProcess: Sendable {
     }
     guard let error else { return }
     for continuation in waiting { continuation.resume(returning: .failure(error)) }
-    let pid = self.pid
-    DispatchQueue.global().async { Self.stop([pid]) }
+    Self.stopInBackground([pid])
   }
 
   /// Stops every plugin process still running: what screenrun does on its way out.
   public static func stopAll() {
     stop(live.withLock { Array($0.keys) })
+  }
+
+  /// Stops processes on a thread of their own: the grace period never holds a thread of the
+  /// concurrency pool (two on a two-core machine) or of Dispatch.
+  static func stopInBackground(_ pids: [pid_t]) {
+    let thread = Thread { stop(pids) }
+    thread.name = "plugin stop"
+    thread.start()
   }
 
   /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then
@@ -396,3 +406,7 @@ final class ExternalProcess: Sendable {
 /// are close-on-exec from the start, so a program another thread starts meanwhile holds neither.
 @_silgen_name("pipe2")
 private func systemPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), also behind `_GNU_SOURCE`.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func systemAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -142,7 +142,7 @@ public final class ExternalSource: DataSource {
   }
 
   /// Stops this source's program, if it runs (stdin closed, `grace`, then its process group
-  /// killed); the next request starts a fresh one.
+  /// killed, on a thread of its own: this returns at once); the next request starts a fresh one.
   public func stop() {
     let running = process.withLock { current -> ExternalProcess? in
       defer { current = nil }
@@ -150,7 +150,7 @@ public final class ExternalSource: DataSource {
     }
     guard let running else { return }
     running.fail("was stopped")
-    ExternalProcess.stop([running.pid])
+    ExternalProcess.stopInBackground([running.pid])
   }
 
   /// Stops every plugin process still running: stdin closed, `grace`, then the process group
