@@ -4,7 +4,7 @@ import Testing
 
 /// External plugins: manifests, and the protocol with programs that keep it and that break it.
 /// Each failure ends in one error naming the plugin, with no process of it left running.
-@Suite("External plugins")
+@Suite("External plugins", .serialized)
 struct ExternalPluginTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/External")

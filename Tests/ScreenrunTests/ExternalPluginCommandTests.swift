@@ -4,7 +4,7 @@ import Testing
 /// External plugins through the command line: the git example on a repository made for the test,
 /// discovery and its precedence, an installed layout, and broken plugins ending in the error
 /// state with nothing left running.
-@Suite("External plugins (command line)")
+@Suite("External plugins (command line)", .serialized)
 struct ExternalPluginCommandTests {
   static let root = Screenrun.repositoryRoot
   static let misbehave = root.appendingPathComponent("Tests/Fixtures/External/misbehave.py").path

@@ -53,7 +53,7 @@ def page(request):
 
 send({"type": "hello", "protocol": 2 if mode == "badhello" else 1})
 if mode == "flood":
-    for _ in range(2000):
+    for _ in range(200):
         sys.stderr.write("noise " * 1000 + "\n")
     sys.stderr.write("the last line of the flood\n")
     sys.stderr.flush()
