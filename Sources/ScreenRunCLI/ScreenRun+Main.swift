@@ -17,6 +17,7 @@ extension ScreenRun {
   public static func main(plugins: [Plugin] = []) async -> Never {
     TerminalWriter.prepareStandardStreams()
     let code = await ScreenRunCommand.run(Array(CommandLine.arguments.dropFirst()), adding: plugins)
+    ExternalSource.stopAll()
     exit(code.rawValue)
   }
 }

@@ -42,6 +42,12 @@ struct ScreenRunCommand {
       return .usage
     }
     let registry = registry(adding: added)
+    let discovery = discover(arguments, into: registry)
+    if case .check = arguments.command {
+    } else {
+      // A broken manifest is said once; it is fatal only to a screen that uses its plugin.
+      for problem in discovery.problems { Output.error(problem.description) }
+    }
     switch arguments.command {
     case .help:
       Output.write(Arguments.help)
@@ -50,11 +56,19 @@ struct ScreenRunCommand {
       Output.write("screenrun \(ScreenRun.version)\n")
       return .ok
     case .plugins:
-      Output.write(PluginListing.text(registry))
+      Output.write(PluginListing.text(registry, found: discovery.found))
       return .ok
     case .check(let files):
-      return check(files, registry: registry)
+      return check(files, registry: registry, problems: discovery.problems)
     case .run(let screen):
+      // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
+      // that stops them first, in every mode (the interactive one serves the same statuses).
+      if !discovery.found.isEmpty {
+        SignalWatcher.start([
+          SIGINT: ExitCode.interrupted.rawValue, SIGTERM: ExitCode.terminated.rawValue,
+          SIGHUP: ExitCode.terminated.rawValue,
+        ])
+      }
       if arguments.script != nil {
         return await runScript(screen, arguments: arguments, registry: registry)
       }
@@ -65,13 +79,36 @@ struct ScreenRunCommand {
     }
   }
 
+  /// Finds the external plugins (see `PluginDiscovery`) and registers them over the compiled-in
+  /// ones of their names; returns what was found and the broken manifests.
+  static func discover(_ arguments: Arguments, into registry: PluginRegistry) -> PluginDiscovery {
+    let places = PluginDiscovery.places(
+      pluginPaths: arguments.pluginPaths, environment: environment, noUserPlugins: arguments.noUserPlugins,
+      executable: Bundle.main.executablePath)
+    let discovery = PluginDiscovery(places: places, compiled: registry.names)
+    discovery.register(in: registry)
+    return discovery
+  }
+
+  /// Checks screen files, and manifests (a file named `plugin.json`), without running anything.
   @MainActor
-  static func check(_ files: [String], registry: PluginRegistry) -> ExitCode {
+  static func check(_ files: [String], registry: PluginRegistry, problems: [Diagnostic] = []) -> ExitCode {
     let loader = ScreenLoader(registry: registry)
-    let diagnostics = loader.check(files)
+    let manifests = files.filter { ($0 as NSString).lastPathComponent == "plugin.json" }
+    var diagnostics = problems
+    for file in manifests {
+      do {
+        _ = try PluginManifest.load(file)
+      } catch {
+        diagnostics += error.diagnostics.filter { !diagnostics.contains($0) }
+      }
+    }
+    diagnostics += loader.check(files.filter { !manifests.contains($0) })
     for diagnostic in diagnostics { Output.error(diagnostic.description) }
     let failed = Set(diagnostics.map(\.file))
     for file in files where !failed.contains(file) { Output.write("\(file): ok\n") }
+    let elsewhere = Set(diagnostics.map(\.file)).subtracting(files)
+    if !elsewhere.isEmpty { Output.error("broken plugin manifests: \(elsewhere.sorted().joined(separator: ", "))") }
     if !diagnostics.isEmpty {
       Output.error(
         "\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s") in \(failed.count) file\(failed.count == 1 ? "" : "s")"

@@ -24,6 +24,10 @@ struct OneDoorOutTests {
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (
+      "Sources/ScreenKit/Plugins/External/ExternalProcess.swift", "one-door-out: a plugin's stdin",
+      "an external plugin's requests go to its stdin, a pipe screenrun made, not to the terminal"
+    ),
+    (
       "Sources/PluginHTTP/ResponseCache.swift", "write(descriptor",
       "the response cache writes its own temporary file through a descriptor it opened"
     ),

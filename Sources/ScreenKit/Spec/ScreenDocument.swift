@@ -9,17 +9,19 @@ struct ScreenDocument {
   /// Largest screen file read; a screen is a page of JSON, so anything bigger is a mistake.
   static let maximumSize = 4 << 20
 
-  init(path: String) throws(Diagnostic) {
+  init(path: String, what: String = "a screen file (.json)") throws(Diagnostic) {
     self.path = path
     switch RegularFile.contents(of: path, limit: Self.maximumSize) {
     case .success(let read): bytes = read
     case .failure(let problem):
-      throw Diagnostic(kind: .file, file: path, message: problem.message(expecting: "a screen file (.json)"))
+      throw Diagnostic(kind: .file, file: path, message: problem.message(expecting: what))
     }
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       throw Diagnostic(
         kind: .syntax, file: path, location: TextLocation(line: 1, column: 1),
-        message: "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}")
+        message: what.hasPrefix("a screen")
+          ? "the file is empty; a screen is a JSON object such as {\"kind\": \"list\", …}"
+          : "the file is empty; \(what) is a JSON object")
     }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       throw Diagnostic(

@@ -53,8 +53,23 @@ extension Arguments {
         name: "--no-cache", form: .run, help: "with --live, skip the response cache in $XDG_CACHE_HOME/screenrun",
         effect: .set { arguments, _ throws(UsageError) in arguments.noCache = true }),
       .init(
+        name: "--plugin-path", value: "DIR", repeatable: true, form: .run,
+        help: """
+          look for external plugins in DIR (a plugin folder, or a folder of them) before any other place; \
+          repeatable, the first given first
+          """,
+        effect: .set { arguments, value throws(UsageError) in arguments.pluginPaths.append(value ?? "") }),
+      .init(
+        name: "--no-user-plugins", form: .run,
+        help: """
+          use only the shipped plugins and --plugin-path, not SCREENRUN_PLUGIN_PATH or \
+          ~/.config/screenrun/plugins (or set SCREENRUN_NO_USER_PLUGINS=1)
+          """,
+        effect: .set { arguments, _ throws(UsageError) in arguments.noUserPlugins = true }),
+      .init(
         name: "--check", form: .own(operands: "SCREEN.json..."),
-        help: "validate screen files, print every problem, exit 2 if any", effect: .mode(.check)),
+        help: "validate screen files (and plugin.json manifests), print every problem, exit 2 if any",
+        effect: .mode(.check)),
       .init(
         name: "--plugins", form: .own(operands: ""),
         help: "list the data sources, their resources and parameters", effect: .mode(.plugins)),

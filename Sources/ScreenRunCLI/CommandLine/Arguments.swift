@@ -30,6 +30,10 @@ struct Arguments: Equatable {
   var live = false
   /// Neither read nor write the HTTP response cache.
   var noCache = false
+  /// Folders of external plugins given with `--plugin-path`, first first.
+  var pluginPaths: [String] = []
+  /// Only the shipped plugins and `--plugin-path` (`--no-user-plugins`).
+  var noUserPlugins = false
 
   /// The usage lines and all of `--help`, from the declaration.
   static var usage: String { declaration.usage }

@@ -27,7 +27,10 @@ enum SignalWatcher {
       var number: UInt8 = 0
       while true {
         let count = read(readEnd, &number, 1)
-        if count == 1, let status = statuses[Int32(number)] { TerminalWriter.exitNow(status: status) }
+        if count == 1, let status = statuses[Int32(number)] {
+          ExternalSource.stopAll()  // no plugin process outlives screenrun
+          TerminalWriter.exitNow(status: status)
+        }
         if count == 0 || (count < 0 && errno != EINTR) { return }
       }
     }

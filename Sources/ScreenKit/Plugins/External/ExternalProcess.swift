@@ -1,0 +1,412 @@
+import Foundation
+import Synchronization
+
+/// One running plugin program: its pipes, the requests waiting for answers, and its log (stderr).
+///
+/// Whatever the program does (crash, close its stdout, write a line that is not JSON or is too
+/// long, answer an id twice or one never sent, never answer) ends in `fail`: every waiting
+/// request gets one error naming the plugin and quoting its last log line, and the process group
+/// is stopped (stdin closed, `ExternalSource.grace`, then SIGKILL). A failed process serves no
+/// more requests; the source starts a fresh one for the next (a reload).
+final class ExternalProcess: Sendable {
+  typealias Answer = Result<JSONObject, DataSourceError>
+
+  let name: String
+  let pid: pid_t
+  let timeout: Double
+  private let input: Int32
+  private let state = Mutex(State())
+  private let writing = Mutex(())
+
+  private struct State {
+    var nextID = 1
+    var pending: [Int: CheckedContinuation<Answer, Never>] = [:]
+    var cancelled: Set<Int> = []
+    var answered: Set<Int> = []
+    var failure: DataSourceError?
+    /// Whether a request was told of the failure; if none was, the next one is.
+    var failureTold = false
+    var greeted = false
+    /// Whether stderr has reached its end (the log is complete).
+    var logEnded = false
+    /// The end of the log (stderr), at most `logLimit` bytes.
+    var log: [UInt8] = []
+  }
+
+  static let logLimit = 16 << 10
+
+  /// Every running plugin process by id, with the write end of its stdin: what `stopAll` stops.
+  private static let live = Mutex<[pid_t: Int32]>([:])
+
+  private init(name: String, pid: pid_t, input: Int32, timeout: Double) {
+    self.name = name
+    self.pid = pid
+    self.input = input
+    self.timeout = timeout
+  }
+
+  var failure: DataSourceError? { state.withLock { $0.failure } }
+
+  /// The failure, if no request has been told of it yet: then it is told now, once.
+  func untoldFailure() -> DataSourceError? {
+    state.withLock { state in
+      guard let failure = state.failure, !state.failureTold else { return nil }
+      state.failureTold = true
+      return failure
+    }
+  }
+
+  /// Starts the manifest's program in a process group of its own, with only the allowed
+  /// environment, and says hello.
+  static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
+    -> ExternalProcess
+  {
+    let environment = manifest.environment(from: context.environment)
+    let argv: [String]
+    switch manifest.resolvedCommand(path: environment["PATH"]) {
+    case .success(let resolved): argv = resolved
+    case .failure(let error): throw error
+    }
+    var stdinPipe: [Int32] = [-1, -1]
+    var stdoutPipe: [Int32] = [-1, -1]
+    var stderrPipe: [Int32] = [-1, -1]
+    guard systemPipe2(&stdinPipe, O_CLOEXEC) == 0 else { throw .transport("plugin '\(manifest.name)': no pipe") }
+    guard systemPipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
+      stdinPipe.forEach { close($0) }
+      throw .transport("plugin '\(manifest.name)': no pipe")
+    }
+    guard systemPipe2(&stderrPipe, O_CLOEXEC) == 0 else {
+      (stdinPipe + stdoutPipe).forEach { close($0) }
+      throw .transport("plugin '\(manifest.name)': no pipe")
+    }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+    // Nothing else of screenrun's reaches the plugin: not a socket, a cache file or another
+    // plugin's pipe that some other part opened without close-on-exec.
+    _ = systemAddCloseFrom(&actions, 3)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    let arguments = argv.map { strdup($0) } + [nil]
+    let variables = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in arguments + variables { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
+    close(stdinPipe[0])
+    close(stdoutPipe[1])
+    close(stderrPipe[1])
+    guard status == 0 else {
+      [stdinPipe[1], stdoutPipe[0], stderrPipe[0]].forEach { close($0) }
+      throw .transport("plugin '\(manifest.name)' could not start '\(argv[0])': \(String(cString: strerror(status)))")
+    }
+    let process = ExternalProcess(name: manifest.name, pid: pid, input: stdinPipe[1], timeout: timeout)
+    live.withLock { $0[pid] = stdinPipe[1] }
+    process.readLines(from: stdoutPipe[0])
+    process.readLog(from: stderrPipe[0])
+    let hello: JSON = [
+      "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(context.mode.rawValue),
+    ]
+    process.send(hello)
+    return process
+  }
+
+  // MARK: - Requests
+
+  /// Sends a request (its `id` is added) and waits for its answer, the process's failure, or the
+  /// timeout. When the task is cancelled, the plugin is sent `cancel` and the answer is dropped.
+  func request(_ body: JSONObject) async -> Answer {
+    let slot = Mutex<(id: Int?, cancelled: Bool)>((nil, false))
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
+        let id: Int? = state.withLock { state in
+          if let failure = state.failure {
+            state.failureTold = true
+            continuation.resume(returning: .failure(failure))
+            return nil
+          }
+          let id = state.nextID
+          state.nextID += 1
+          state.pending[id] = continuation
+          return id
+        }
+        guard let id else { return }
+        let cancelledAlready = slot.withLock { slot in
+          slot.id = id
+          return slot.cancelled
+        }
+        if cancelledAlready {
+          cancel(id, sent: false)
+          return
+        }
+        var message = body
+        message["id"] = .int(id)
+        send(.object(message))
+        let timeout = self.timeout
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+          guard let self, self.state.withLock({ $0.pending[id] != nil }) else { return }
+          self.fail("did not answer request \(id) within \(Self.seconds(timeout))")
+        }
+      }
+    } onCancel: {
+      let id = slot.withLock { slot in
+        slot.cancelled = true
+        return slot.id
+      }
+      if let id { cancel(id) }
+    }
+  }
+
+  /// Gives up on request `id`: its task gets a cancellation error at once, and a request the
+  /// plugin was sent is cancelled there too (its answer, if one still comes, is dropped).
+  private func cancel(_ id: Int, sent: Bool = true) {
+    let continuation = state.withLock { state in
+      let continuation = state.pending.removeValue(forKey: id)
+      if continuation != nil, sent { state.cancelled.insert(id) }
+      return continuation
+    }
+    guard let continuation else { return }
+    if sent { send(["type": "cancel", "id": .int(id)]) }
+    continuation.resume(returning: .failure(.transport("cancelled")))
+  }
+
+  private func send(_ message: JSON) {
+    let bytes = Array((message.lineText + "\n").utf8)
+    writing.withLock { _ in
+      var offset = 0
+      while offset < bytes.count {
+        let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }  // one-door-out: a plugin's stdin
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }  // the plugin is gone: its reader says so
+        offset += count
+      }
+    }
+  }
+
+  // MARK: - What the plugin writes
+
+  private func readLines(from descriptor: Int32) {
+    let thread = Thread { [self] in
+      defer { close(descriptor) }
+      var line: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 64 << 10)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          fail(ended())
+          return
+        }
+        var start = 0
+        while let index = Self.newline(in: chunk, from: start, to: count) {
+          line.append(contentsOf: chunk[start..<index])
+          start = index + 1
+          handle(line)
+          line.removeAll(keepingCapacity: true)
+        }
+        line.append(contentsOf: chunk[start..<count])
+        if line.count > ExternalSource.maximumLine {
+          fail("wrote a line over \(ExternalSource.maximumLine >> 20) MiB")
+          return
+        }
+        if state.withLock({ $0.failure != nil }) { return }
+      }
+    }
+    thread.name = "plugin \(name) stdout"
+    thread.start()
+  }
+
+  private func readLog(from descriptor: Int32) {
+    let thread = Thread { [self] in
+      defer { close(descriptor) }
+      var chunk = [UInt8](repeating: 0, count: 16 << 10)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          state.withLock { $0.logEnded = true }
+          return
+        }
+        state.withLock { state in
+          state.log.append(contentsOf: chunk[0..<count])
+          if state.log.count > Self.logLimit { state.log.removeFirst(state.log.count - Self.logLimit) }
+        }
+      }
+    }
+    thread.name = "plugin \(name) stderr"
+    thread.start()
+  }
+
+  /// The plugin's log (stderr) as far as it is kept.
+  var log: String { String(decoding: state.withLock { $0.log }, as: UTF8.self) }
+
+  /// Why stdout ended: the process's exit, when it has exited, else a closed stdout.
+  private func ended() -> String {
+    for _ in 0..<20 {
+      var info = siginfo_t()
+      if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
+        // Its last words on stderr are read before they are quoted.
+        for _ in 0..<40 where !state.withLock({ $0.logEnded }) { usleep(5000) }
+        let status = info._sifields._sigchld.si_status
+        if info.si_code == CLD_EXITED { return "exited with status \(status)" }
+        return "was killed by signal \(status)"
+      }
+      usleep(5000)
+    }
+    return "closed its stdout"
+  }
+
+  private func handle(_ line: [UInt8]) {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
+    let message: JSON
+    do {
+      message = try JSON.parse(line, options: .response)
+    } catch {
+      return fail("wrote a line that is not JSON (\(error.message)): \(Self.quote(line))")
+    }
+    guard case .object(let object) = message, case .string(let type) = object["type"] else {
+      return fail("wrote a message without a \"type\": \(Self.quote(line))")
+    }
+    let greeted = state.withLock { $0.greeted }
+    if !greeted {
+      guard type == "hello" else { return fail("wrote \"\(type)\" before its \"hello\"") }
+      guard object["protocol"]?.intValue == PluginManifest.protocolVersion else {
+        return fail(
+          "speaks protocol \(object["protocol"]?.compactText ?? "(none)"); this screenrun speaks \(PluginManifest.protocolVersion)"
+        )
+      }
+      state.withLock { $0.greeted = true }
+      return
+    }
+    guard ["page", "record", "error"].contains(type) else {
+      return fail("wrote a message of unknown type \"\(Self.clip(type))\"")
+    }
+    guard let id = object["id"]?.intValue else { return fail("wrote a \"\(type)\" answer without an id") }
+    enum Outcome {
+      case answer(CheckedContinuation<Answer, Never>)
+      case dropped, twice, unknown
+    }
+    let outcome: Outcome = state.withLock { state in
+      if let continuation = state.pending.removeValue(forKey: id) {
+        state.answered.insert(id)
+        return .answer(continuation)
+      }
+      if state.cancelled.remove(id) != nil {
+        state.answered.insert(id)
+        return .dropped
+      }
+      return state.answered.contains(id) ? .twice : .unknown
+    }
+    switch outcome {
+    case .answer(let continuation): continuation.resume(returning: .success(object))
+    case .dropped: return
+    case .twice: fail("answered request \(id) twice")
+    case .unknown: fail("answered request \(id), which was never sent")
+    }
+  }
+
+  // MARK: - The end
+
+  /// Ends the process for `reason`: every waiting request fails with it, and the process group
+  /// is stopped. Only the first reason counts.
+  func fail(_ reason: String) {
+    let (waiting, error): ([CheckedContinuation<Answer, Never>], DataSourceError?) = state.withLock { state in
+      guard state.failure == nil else { return ([], nil) }
+      var text = "plugin '\(name)' \(reason)"
+      let lastLine = String(decoding: state.log, as: UTF8.self).split(whereSeparator: \.isNewline).last
+      if let lastLine { text += "; its log ends: \(Self.clip(String(lastLine)))" }
+      let error = DataSourceError.transport(Diagnostic.escapingControls(text))
+      state.failure = error
+      state.failureTold = !state.pending.isEmpty
+      defer { state.pending.removeAll() }
+      return (Array(state.pending.values), error)
+    }
+    guard let error else { return }
+    for continuation in waiting { continuation.resume(returning: .failure(error)) }
+    Self.stopInBackground([pid])
+  }
+
+  /// Stops every plugin process still running: what screenrun does on its way out.
+  public static func stopAll() {
+    stop(live.withLock { Array($0.keys) })
+  }
+
+  /// Stops processes on a thread of their own: the grace period never holds a thread of the
+  /// concurrency pool (two on a two-core machine) or of Dispatch.
+  static func stopInBackground(_ pids: [pid_t]) {
+    let thread = Thread { stop(pids) }
+    thread.name = "plugin stop"
+    thread.start()
+  }
+
+  /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then
+  /// kills each process group and reaps its leader.
+  static func stop(_ pids: [pid_t]) {
+    let inputs = live.withLock { live in pids.compactMap { pid in live.removeValue(forKey: pid).map { (pid, $0) } } }
+    guard !inputs.isEmpty else { return }
+    for (_, input) in inputs { close(input) }
+    let deadline = ContinuousClock.now + ExternalSource.grace
+    var running = inputs.map(\.0)
+    while !running.isEmpty, ContinuousClock.now < deadline {
+      running.removeAll { pid in
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
+          && info._sifields._sigchld.si_pid == pid
+      }
+      if !running.isEmpty { usleep(5000) }
+    }
+    for (pid, _) in inputs {
+      // The leader is not reaped yet, so its group id cannot have been reused.
+      killpg(pid, SIGKILL)
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+  }
+
+  /// The index of the first newline in `bytes[from..<to]` (memchr: a long line is scanned fast).
+  static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+    guard from < to else { return nil }
+    return bytes.withUnsafeBytes { buffer -> Int? in
+      guard let base = buffer.baseAddress, let found = memchr(base + from, 0x0A, to - from) else { return nil }
+      return base.distance(to: UnsafeRawPointer(found))
+    }
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+
+  static func clip(_ text: String) -> String {
+    text.count > 200 ? String(text.prefix(200)) + "…" : text
+  }
+
+  static func quote(_ line: [UInt8]) -> String {
+    clip(String(decoding: line.prefix(400), as: UTF8.self))
+  }
+}
+
+/// glibc's `pipe2`, which its module map does not export without `_GNU_SOURCE`: a pipe whose ends
+/// are close-on-exec from the start, so a program another thread starts meanwhile holds neither.
+@_silgen_name("pipe2")
+private func systemPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), also behind `_GNU_SOURCE`.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func systemAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+
+/// The data source of an external plugin: each request goes to its program as a line of JSON,
+/// and the answer comes back as one (the protocol of PLUGINS.md). The program starts on the
+/// first request and serves the rest of the run; concurrent requests share it. After it fails,
+/// the next request (a reload) starts a fresh one.
+public final class ExternalSource: DataSource {
+  /// Seconds to wait for an answer when neither the manifest nor `SCREENRUN_PLUGIN_TIMEOUT` says.
+  public static let defaultTimeout = 10.0
+  /// How long a plugin has to exit after its stdin is closed, before its process group is killed.
+  public static let grace = Duration.milliseconds(500)
+  /// The longest line a plugin may write.
+  public static let maximumLine = 16 << 20
+
+  public let manifest: PluginManifest
+  let context: PluginContext
+  private let process = Mutex<ExternalProcess?>(nil)
+  private let lastStarted = Mutex<pid_t?>(nil)
+
+  public init(manifest: PluginManifest, context: PluginContext) {
+    self.manifest = manifest
+    self.context = context
+  }
+
+  /// Seconds per request: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
+  public var timeout: Double {
+    if let text = context.environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+      return seconds
+    }
+    return manifest.timeout ?? Self.defaultTimeout
+  }
+
+  /// The process id of the running program, if one is running (for tests).
+  public var runningProcess: pid_t? {
+    process.withLock { $0.flatMap { $0.failure == nil ? $0.pid : nil } }
+  }
+
+  /// The process id of the program started last, running or not (for tests).
+  public var lastProcess: pid_t? { lastStarted.withLock { $0 } }
+
+  /// What the running (or last) program wrote to stderr, as far as it is kept.
+  public var log: String { process.withLock { $0?.log ?? "" } }
+
+  private func running() throws(DataSourceError) -> ExternalProcess {
+    try process.withLock { current throws(DataSourceError) -> ExternalProcess in
+      if let current {
+        if current.failure == nil { return current }
+        // A failure no request was told of (the plugin broke between requests) is told once;
+        // the request after it (a reload) starts a fresh process.
+        if let failure = current.untoldFailure() { throw failure }
+      }
+      let started = try ExternalProcess.start(manifest, context: context, timeout: timeout)
+      lastStarted.withLock { $0 = started.pid }
+      current = started
+      return started
+    }
+  }
+
+  public func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    var parameters = JSONObject()
+    for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
+    let message = JSONObject([
+      "type": "page", "resource": .string(request.resource), "params": .object(parameters),
+      "cursor": request.cursor.map { .string($0.value) } ?? .null, "pageSize": .int(request.pageSize),
+    ])
+    let (answer, process) = try await send(message)
+    guard case .array(let records) = answer["records"] else {
+      throw violation(process, "answered a page without a \"records\" array")
+    }
+    func count(_ key: String) throws(DataSourceError) -> Int? {
+      guard let value = answer[key], value != .null else { return nil }
+      guard let number = value.intValue, number >= 0 else {
+        throw violation(process, "answered a page whose \"\(key)\" is not a whole number")
+      }
+      return number
+    }
+    let next: PageCursor?
+    switch answer["next"] {
+    case nil, .null?: next = nil
+    case .string(let text)?: next = PageCursor(text)
+    default: throw violation(process, "answered a page whose \"next\" is not a string or null")
+    }
+    return Page(
+      records: records, total: try count("total"), reachable: try count("reachable"), next: next,
+      attribution: try attribution(answer, process))
+  }
+
+  public func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    var parameters = JSONObject()
+    for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
+    let message = JSONObject(["type": "record", "resource": .string(request.resource), "params": .object(parameters)])
+    let (answer, process) = try await send(message)
+    guard let value = answer["record"] else { throw violation(process, "answered a record without \"record\"") }
+    return Record(value, attribution: try attribution(answer, process))
+  }
+
+  private func attribution(_ answer: JSONObject, _ process: ExternalProcess) throws(DataSourceError) -> String? {
+    switch answer["attribution"] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    default: throw violation(process, "answered with an \"attribution\" that is not a string")
+    }
+  }
+
+  /// Sends a request and returns its answer; an `error` answer is thrown as the error it names.
+  private func send(_ message: JSONObject) async throws(DataSourceError) -> (JSONObject, ExternalProcess) {
+    let process = try running()
+    let answer: JSONObject
+    switch await process.request(message) {
+    case .success(let object): answer = object
+    case .failure(let error): throw error
+    }
+    let type = answer["type"]?.stringValue ?? ""
+    if type == "error" { throw Self.error(answer, plugin: manifest.name) }
+    guard type == message["type"]?.stringValue else {
+      throw violation(process, "answered a \"\(message["type"]?.stringValue ?? "")\" request with \"\(type)\"")
+    }
+    return (answer, process)
+  }
+
+  private func violation(_ process: ExternalProcess, _ reason: String) -> DataSourceError {
+    process.fail(reason)
+    return process.failure ?? .transport("plugin '\(manifest.name)' \(reason)")
+  }
+
+  /// The error an `error` answer names, worded as the built-in plugins' errors are.
+  static func error(_ answer: JSONObject, plugin: String) -> DataSourceError {
+    let message = Diagnostic.escapingControls(ExternalProcess.clip(answer["message"]?.stringValue ?? "no message"))
+    let status = answer["status"]?.intValue
+    switch answer["kind"]?.stringValue {
+    case "bad request": return .badRequest(message, parameter: answer["parameter"]?.stringValue)
+    case "not found": return .server(status: status ?? 404, message)
+    case "unauthorized": return .server(status: status ?? 401, message)
+    case "rate limited":
+      return .rateLimited(message, retryAfter: answer["retryAfter"]?.intValue)
+    case "unavailable": return status.map { .server(status: $0, message) } ?? .transport(message)
+    default:
+      let kind = Diagnostic.escapingControls(ExternalProcess.clip(answer["kind"]?.compactText ?? "none"))
+      return .transport("plugin '\(plugin)' answered an error of unknown kind \(kind): \(message)")
+    }
+  }
+
+  /// Stops this source's program, if it runs (stdin closed, `grace`, then its process group
+  /// killed, on a thread of its own: this returns at once); the next request starts a fresh one.
+  public func stop() {
+    let running = process.withLock { current -> ExternalProcess? in
+      defer { current = nil }
+      return current
+    }
+    guard let running else { return }
+    running.fail("was stopped")
+    ExternalProcess.stopInBackground([running.pid])
+  }
+
+  /// Stops every plugin process still running: stdin closed, `grace`, then the process group
+  /// killed. screenrun calls it on every way out.
+  public static func stopAll() {
+    ExternalProcess.stopAll()
+  }
+}
+
+extension JSON {
+  /// The value as compact JSON text, on one line (a protocol message).
+  public var lineText: String {
+    var text = ""
+    append(to: &text)
+    return text
+  }
+
+  private func append(to text: inout String) {
+    switch self {
+    case .null: text += "null"
+    case .bool(let flag): text += flag ? "true" : "false"
+    case .int(let number): text += String(number)
+    case .double(let number): text += number.isFinite ? "\(number)" : "null"
+    case .string(let string): Self.quote(string, into: &text)
+    case .array(let items):
+      text += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { text += "," }
+        item.append(to: &text)
+      }
+      text += "]"
+    case .object(let object):
+      text += "{"
+      for (index, member) in object.members.enumerated() {
+        if index > 0 { text += "," }
+        Self.quote(member.key, into: &text)
+        text += ":"
+        member.value.append(to: &text)
+      }
+      text += "}"
+    }
+  }
+
+  private static func quote(_ string: String, into text: inout String) {
+    text += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    text += "\""
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Where external plugins are found, in order of precedence (an earlier place overrides a later
+/// one, so a development copy of a shipped plugin can be run):
+///
+/// 1. each `--plugin-path DIR`, in the order given;
+/// 2. each folder of `SCREENRUN_PLUGIN_PATH` (separated by `:`);
+/// 3. `$XDG_CONFIG_HOME/screenrun/plugins`, or `~/.config/screenrun/plugins`;
+/// 4. the plugins that ship with screenrun: the Swift ones compiled in, then the external ones in
+///    `PREFIX/share/screenrun/plugins` beside an installed binary, or in `Plugins/` of a clone.
+///
+/// `--no-user-plugins` (or `SCREENRUN_NO_USER_PLUGINS=1`) leaves out 2 and 3. A place is a
+/// folder of plugin folders, or one plugin folder (holding `plugin.json`). Nothing is ever looked
+/// for next to a screen file.
+public struct PluginDiscovery: Sendable {
+  public struct Place: Sendable, Hashable, CustomStringConvertible {
+    /// What put the place on the list: "--plugin-path", "SCREENRUN_PLUGIN_PATH", "user", "shipped".
+    public var origin: String
+    public var folder: String
+
+    public init(origin: String, folder: String) {
+      self.origin = origin
+      self.folder = folder
+    }
+
+    public var description: String { "\(origin) \(folder)" }
+  }
+
+  /// A plugin found, where, and the plugins of its name it overrides (as "origin file").
+  public struct Found: Sendable {
+    public var manifest: PluginManifest
+    public var place: Place
+    public var shadows: [String]
+  }
+
+  /// The winning plugin of each name, in the order of precedence.
+  public private(set) var found: [Found] = []
+  /// Broken manifests, and names used twice in one place.
+  public private(set) var problems: [Diagnostic] = []
+
+  /// The places to look, in order of precedence.
+  public static func places(
+    pluginPaths: [String], environment: [String: String], noUserPlugins: Bool, executable: String?
+  ) -> [Place] {
+    var places = pluginPaths.map { Place(origin: "--plugin-path", folder: $0) }
+    let noUser = noUserPlugins || ["1", "true", "yes"].contains(environment["SCREENRUN_NO_USER_PLUGINS"] ?? "")
+    if !noUser {
+      for folder in (environment["SCREENRUN_PLUGIN_PATH"] ?? "").split(separator: ":") {
+        places.append(Place(origin: "SCREENRUN_PLUGIN_PATH", folder: String(folder)))
+      }
+      if let config = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
+        ?? environment["HOME"].map({ $0 + "/.config" })
+      {
+        places.append(Place(origin: "user", folder: config + "/screenrun/plugins"))
+      }
+    }
+    if let shipped = shippedFolder(executable: executable) { places.append(Place(origin: "shipped", folder: shipped)) }
+    return places
+  }
+
+  /// The shipped external plugins: `../share/screenrun/plugins` from the binary's folder when
+  /// installed, else `Plugins/` of the clone the binary was built in.
+  public static func shippedFolder(executable: String?) -> String? {
+    guard let executable else { return nil }
+    let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+    let installed = binary.deletingLastPathComponent().appendingPathComponent("share/screenrun/plugins").path
+    if isFolder(installed) { return installed }
+    var folder = binary
+    while folder.path != "/" {
+      let package = folder.appendingPathComponent("Package.swift").path
+      let plugins = folder.appendingPathComponent("Plugins").path
+      if FileManager.default.fileExists(atPath: package), isFolder(plugins) { return plugins }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  /// Reads every manifest of `places`; `compiled` are the names of the Swift plugins compiled
+  /// in, which rank with the shipped place.
+  public init(places: [Place], compiled: [String] = []) {
+    var winners: [String: Int] = [:]
+    for place in places {
+      var here: [String: String] = [:]
+      var duplicated: Set<String> = []
+      var manifests: [PluginManifest] = []
+      for file in Self.manifestFiles(in: place.folder) {
+        do {
+          let manifest = try PluginManifest.load(file)
+          if let first = here[manifest.name] {
+            problems.append(
+              Diagnostic(
+                kind: .registry, file: file,
+                message: "a second plugin named '\(manifest.name)' in \(place.folder); the first is \(first)"))
+            duplicated.insert(manifest.name)
+            continue
+          }
+          here[manifest.name] = file
+          manifests.append(manifest)
+        } catch {
+          problems += error.diagnostics
+        }
+      }
+      for manifest in manifests where !duplicated.contains(manifest.name) {
+        if let winner = winners[manifest.name] {
+          found[winner].shadows.append("\(place.origin) \(manifest.file)")
+          continue
+        }
+        var shadows: [String] = []
+        if place.origin != "shipped", compiled.contains(manifest.name) { shadows.append("shipped (compiled in)") }
+        if place.origin == "shipped", compiled.contains(manifest.name) {
+          problems.append(
+            Diagnostic(
+              kind: .registry, file: manifest.file,
+              message: "a second plugin named '\(manifest.name)' among the shipped ones; the first is compiled in"))
+          continue
+        }
+        winners[manifest.name] = found.count
+        found.append(Found(manifest: manifest, place: place, shadows: shadows))
+      }
+    }
+  }
+
+  /// `folder/plugin.json` when the folder is a plugin, else each `folder/*/plugin.json`, by name.
+  static func manifestFiles(in folder: String) -> [String] {
+    let own = folder + "/plugin.json"
+    if FileManager.default.fileExists(atPath: own) { return [own] }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.sorted().map { folder + "/" + $0 + "/plugin.json" }.filter {
+      FileManager.default.fileExists(atPath: $0)
+    }
+  }
+
+  static func isFolder(_ path: String) -> Bool {
+    var folder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+  }
+
+  /// Registers the plugins found, each replacing a compiled-in one of its name.
+  public func register(in registry: PluginRegistry) {
+    for plugin in found { registry.register(plugin.manifest.plugin) }
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// An external plugin's `plugin.json`: a program in any language that speaks the protocol of
+/// PLUGINS.md over stdin and stdout, and the resources it declares, exactly as a Swift plugin
+/// declares them. Everything `--check` and `--plugins` need is here; the program is not started.
+///
+///     {"name": "git", "summary": "…", "protocol": 1, "command": ["python3", "./git_plugin.py"],
+///      "resources": [{"name": "commits", "kind": "list", "summary": "…", "search": "query",
+///                     "maxPageSize": 50, "parameters": [{"name": "query", "summary": "…"}]}],
+///      "environment": ["GIT_DIR"], "timeout": 10}
+public struct PluginManifest: Sendable, Hashable {
+  /// The protocol version this screenrun speaks.
+  public static let protocolVersion = 1
+  /// The variables every plugin receives when set (and every `LC_*` one); others only when the
+  /// manifest's `environment` names them.
+  public static let baselineEnvironment = ["PATH", "HOME", "LANG", "TMPDIR"]
+  static let keys = ["$comment", "name", "summary", "protocol", "command", "resources", "environment", "timeout"]
+  static let resourceKeys = ["$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize"]
+  static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values"]
+
+  /// The `plugin.json` file, and the folder it is in (where `./` in `command` resolves).
+  public var file: String
+  public var folder: String { (file as NSString).deletingLastPathComponent }
+  public var name: String
+  public var summary: String
+  public var command: [String]
+  public var resources: [Resource]
+  /// Variables beyond the baseline that the plugin may receive.
+  public var environment: [String]
+  /// Seconds to wait for each answer; nil for the default (`ExternalSource.defaultTimeout`).
+  public var timeout: Double?
+
+  public init(
+    file: String, name: String, summary: String, command: [String], resources: [Resource],
+    environment: [String] = [], timeout: Double? = nil
+  ) {
+    self.file = file
+    self.name = name
+    self.summary = summary
+    self.command = command
+    self.resources = resources
+    self.environment = environment
+    self.timeout = timeout
+  }
+
+  /// Reads and checks a manifest; throws every problem, located (`file:line:col`, a JSON
+  /// pointer, a near name), as a broken screen file's are.
+  public static func load(_ file: String) throws(ScreenLoadError) -> PluginManifest {
+    let document: ScreenDocument
+    do {
+      document = try ScreenDocument(path: file, what: "a plugin manifest (plugin.json)")
+    } catch {
+      throw ScreenLoadError([error])
+    }
+    var decoder = SpecDecoder()
+    let manifest = decode(document.root, file: file, &decoder)
+    guard let manifest, decoder.problems.isEmpty else {
+      throw ScreenLoadError(document.diagnostics(decoder.problems))
+    }
+    return manifest
+  }
+
+  static func decode(_ root: JSON, file: String, _ decoder: inout SpecDecoder) -> PluginManifest? {
+    guard case .object(let object) = root else {
+      decoder.fail(.root, .key, "a plugin manifest is a JSON object, not \(root.typeDescription)")
+      return nil
+    }
+    decoder.checkKeys(object, at: .root, allowed: keys)
+    let name = decoder.requiredString(object, "name", at: .root)
+    if let name, name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) {
+      decoder.fail(.root / "name", .value(offset: 0), "'\(name)' is not a plugin name; use letters, digits, - and _")
+    }
+    let summary = decoder.requiredString(object, "summary", at: .root)
+    if object["protocol"] == nil {
+      decoder.fail(.root, .key, "missing required key 'protocol'; expected \(protocolVersion)")
+    } else if object["protocol"]?.intValue != protocolVersion {
+      decoder.fail(
+        .root / "protocol", .value(offset: 0),
+        "unsupported protocol \(object["protocol"]?.compactText ?? ""); this screenrun speaks protocol \(protocolVersion)"
+      )
+    }
+    let command = strings(object, "command", at: .root, &decoder, required: true)
+    if let command, command.isEmpty || command[0].isEmpty {
+      decoder.fail(
+        .root / "command", .value(offset: 0), "'command' needs the program to run, as in [\"python3\", \"./plugin.py\"]"
+      )
+    }
+    let environment = strings(object, "environment", at: .root, &decoder, required: false) ?? []
+    var timeout: Double?
+    if let value = object["timeout"] {
+      switch value {
+      case .int(let number) where number > 0 && number <= 3600: timeout = Double(number)
+      case .double(let number) where number > 0 && number <= 3600: timeout = number
+      default:
+        decoder.fail(
+          .root / "timeout", .value(offset: 0),
+          "'timeout' is seconds, above 0 and at most 3600, not \(value.compactText)")
+      }
+    }
+    let resources = decodeResources(object["resources"], &decoder)
+    guard let name, let summary, let command, let resources else { return nil }
+    return PluginManifest(
+      file: file, name: name, summary: summary, command: command, resources: resources, environment: environment,
+      timeout: timeout)
+  }
+
+  private static func strings(
+    _ object: JSONObject, _ key: String, at pointer: JSONPointer, _ decoder: inout SpecDecoder, required: Bool
+  ) -> [String]? {
+    guard let value = object[key] else {
+      if required { decoder.fail(pointer, .key, "missing required key '\(key)'") }
+      return nil
+    }
+    guard case .array(let items) = value else {
+      decoder.fail(
+        pointer / key, .value(offset: 0), "'\(key)' must be an array of strings, not \(value.typeDescription)")
+      return nil
+    }
+    var result: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let text) = item else {
+        decoder.fail(pointer / key / index, .key, "'\(key)' holds strings only, not \(item.typeDescription)")
+        return nil
+      }
+      result.append(text)
+    }
+    return result
+  }
+
+  private static func decodeResources(_ value: JSON?, _ decoder: inout SpecDecoder) -> [Resource]? {
+    guard let value else {
+      decoder.fail(.root, .key, "missing required key 'resources'")
+      return nil
+    }
+    guard case .array(let items) = value, !items.isEmpty else {
+      decoder.fail(.root / "resources", .value(offset: 0), "'resources' must be a non-empty array of resources")
+      return nil
+    }
+    var resources: [Resource] = []
+    var names: Set<String> = []
+    for (index, item) in items.enumerated() {
+      let pointer = JSONPointer.root / "resources" / index
+      guard
+        let object = decoder.requireObject(
+          item, at: pointer, name: "a resource", example: #"{"name": "…", "kind": "list", "summary": "…"}"#)
+      else { continue }
+      decoder.checkKeys(object, at: pointer, allowed: resourceKeys)
+      let name = decoder.requiredString(object, "name", at: pointer)
+      let summary = decoder.requiredString(object, "summary", at: pointer)
+      var kind: Resource.Kind?
+      if let text = decoder.requiredString(object, "kind", at: pointer) {
+        kind = Resource.Kind(rawValue: text)
+        if kind == nil {
+          decoder.fail(
+            pointer / "kind", .value(offset: 0),
+            Diagnostic.Message.unknown(
+              "unknown resource kind '\(text)'", name: text, among: ["list", "record"],
+              expected: "expected \"list\" or \"record\""))
+        }
+      }
+      let search = decoder.optionalString(object, "search", at: pointer)
+      let maxPageSize = decoder.optionalInt(object, "maxPageSize", at: pointer, range: 1...1000) ?? 100
+      let parameters = decodeParameters(object["parameters"], at: pointer / "parameters", &decoder)
+      if let name, !names.insert(name).inserted {
+        decoder.fail(pointer / "name", .value(offset: 0), "a second resource named '\(name)'; each name is used once")
+      }
+      if let search, let parameters, !parameters.contains(where: { $0.name == search }) {
+        decoder.fail(
+          pointer / "search", .value(offset: 0),
+          Diagnostic.Message.unknown(
+            "'search' names '\(search)', which is not a parameter of this resource", name: search,
+            among: parameters.map(\.name)))
+      }
+      if kind == .record, object["search"] != nil || object["maxPageSize"] != nil {
+        decoder.fail(pointer, .key, "a record resource has no 'search' or 'maxPageSize'")
+      }
+      guard let name, let summary, let kind, let parameters else { continue }
+      resources.append(
+        Resource(
+          name: name, kind: kind, summary: summary, parameters: parameters, maxPageSize: maxPageSize, search: search))
+    }
+    return resources.count == items.count ? resources : nil
+  }
+
+  private static func decodeParameters(_ value: JSON?, at pointer: JSONPointer, _ decoder: inout SpecDecoder)
+    -> [Parameter]?
+  {
+    guard let value else { return [] }
+    guard case .array(let items) = value else {
+      decoder.fail(
+        pointer, .value(offset: 0), "'parameters' must be an array of parameters, not \(value.typeDescription)")
+      return nil
+    }
+    var parameters: [Parameter] = []
+    for (index, item) in items.enumerated() {
+      let at = pointer / index
+      guard
+        let object = decoder.requireObject(
+          item, at: at, name: "a parameter", example: #"{"name": "…", "summary": "…"}"#)
+      else { continue }
+      decoder.checkKeys(object, at: at, allowed: parameterKeys)
+      let name = decoder.requiredString(object, "name", at: at)
+      let summary = decoder.requiredString(object, "summary", at: at)
+      let required = decoder.optionalBool(object, "required", at: at) ?? false
+      let allowsBlank = decoder.optionalBool(object, "allowsBlank", at: at) ?? true
+      let values = object["values"] == nil ? nil : strings(object, "values", at: at, &decoder, required: false)
+      if let name, parameters.contains(where: { $0.name == name }) {
+        decoder.fail(at / "name", .value(offset: 0), "a second parameter named '\(name)'; each name is used once")
+      }
+      guard let name, let summary else { continue }
+      parameters.append(Parameter(name, required: required, allowsBlank: allowsBlank, values: values, summary: summary))
+    }
+    return parameters.count == items.count ? parameters : nil
+  }
+
+  /// The argv to run: an element starting with `./` resolved against the manifest's folder, and
+  /// the program looked up on `path` (a `PATH` value) unless it holds a slash. Nil, with why,
+  /// when the program is not found.
+  public func resolvedCommand(path: String?) -> Result<[String], DataSourceError> {
+    var argv = command.map { $0.hasPrefix("./") ? folder + "/" + $0.dropFirst(2) : $0 }
+    guard let program = argv.first else { return .failure(.transport("plugin '\(name)' has no command")) }
+    if !program.contains("/") {
+      let places = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+      guard let found = places.map({ $0 + "/" + program }).first(where: { access($0, X_OK) == 0 }) else {
+        return .failure(.transport("plugin '\(name)': '\(program)' is not found on PATH"))
+      }
+      argv[0] = found
+    } else if access(program, X_OK) != 0 {
+      return .failure(.transport("plugin '\(name)': '\(program)' is not an executable file"))
+    }
+    return .success(argv)
+  }
+
+  /// The environment the plugin runs with: the baseline and the manifest's allow-list, nothing else.
+  public func environment(from all: [String: String]) -> [String: String] {
+    all.filter { key, _ in
+      Self.baselineEnvironment.contains(key) || key.hasPrefix("LC_") || environment.contains(key)
+    }
+  }
+
+  /// The plugin the registry holds: its resources, and a source that runs the program.
+  public var plugin: Plugin {
+    Plugin(name: name, summary: summary, resources: resources) { context in
+      ExternalSource(manifest: self, context: context)
+    }
+  }
+}

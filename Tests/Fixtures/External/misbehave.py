@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A screenrun test plugin (protocol 1) that misbehaves as its first argument says.
+
+good: answers every request; escapes: records full of terminal escapes and wide text;
+crash: exits mid-request; close: closes stdout and stays; badjson: a line that is not JSON;
+huge: a line over the size limit; unknown: answers an id never sent; duplicate: answers twice;
+silent: never answers; shuffle: answers out of order after random delays; slow: answers each request 0.3 s late, cancelled ones too (ignores
+cancel); flood: floods stderr, then answers; child: starts a child that would outlive it, then
+never answers; badhello: a hello of another protocol version. A second argument is a tag that
+only shows in the command lines, for tests that look for these processes.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+
+
+lock = threading.Lock()
+
+
+def send(message):
+    with lock:
+        sys.stdout.write(json.dumps(message) + "\n")
+        sys.stdout.flush()
+
+
+def shuffled(message):
+    """shuffle: each request answered on a thread of its own after a random delay (out of order)."""
+    time.sleep(random.uniform(0, 0.2))
+    answer = page(message)
+    answer["id"] = message["id"]
+    send(answer)
+
+
+def page(request):
+    cursor = int(request.get("cursor") or 0)
+    size = request["pageSize"]
+    records = []
+    for number in range(cursor, min(cursor + size, 45)):
+        name = f"record {number}"
+        if mode == "escapes":
+            name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
+        records.append({"id": number, "name": name, "query": request["params"].get("q", "")})
+    following = cursor + size
+    return {"type": "page", "records": records, "total": 45, "next": str(following) if following < 45 else None,
+            "attribution": "test plugin " + mode, "status": {"cached": False}}
+
+
+send({"type": "hello", "protocol": 2 if mode == "badhello" else 1})
+if mode == "flood":
+    for _ in range(200):
+        sys.stderr.write("noise " * 1000 + "\n")
+    sys.stderr.write("the last line of the flood\n")
+    sys.stderr.flush()
+
+for line in sys.stdin:
+    message = json.loads(line)
+    kind = message.get("type")
+    if kind in ("hello", "cancel"):
+        continue
+    number = message["id"]
+    sys.stderr.write(f"request {number}: {kind}\n")
+    sys.stderr.flush()
+    if mode == "shuffle":
+        threading.Thread(target=shuffled, args=(message,), daemon=True).start()
+        continue
+    if mode == "crash":
+        sys.stderr.write("about to crash\n")
+        sys.stderr.flush()
+        os._exit(3)
+    if mode == "close":
+        sys.stdout.close()
+        os.close(1)
+        time.sleep(60)
+    if mode == "badjson":
+        sys.stdout.write("this is not JSON\n")
+        sys.stdout.flush()
+        continue
+    if mode == "huge":
+        sys.stdout.write('{"type": "page", "id": %d, "records": ["' % number + "x" * (17 << 20) + '"]}\n')
+        sys.stdout.flush()
+        continue
+    if mode in ("silent",):
+        continue
+    if mode == "child":
+        # A grandchild in the plugin's process group, carrying the test's tag in its command line.
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
+        continue
+    if mode == "slow":
+        time.sleep(0.3)
+    if kind == "page":
+        answer = page(message)
+    elif message["params"].get("id") == "missing":
+        answer = {"type": "error", "kind": "not found", "message": "no record 'missing'"}
+    else:
+        answer = {"type": "record", "record": {"id": message["params"].get("id"), "name": "one record"}}
+    if mode == "unknown":
+        number = number + 1000
+    answer["id"] = number
+    send(answer)
+    if mode == "duplicate":
+        send(answer)

@@ -1,0 +1,271 @@
+import Foundation
+import ScreenKit
+import Testing
+
+/// External plugins: manifests, and the protocol with programs that keep it and that break it.
+/// Each failure ends in one error naming the plugin, with no process of it left running.
+@Suite("External plugins", .serialized)
+struct ExternalPluginTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/External")
+
+  /// A temporary folder holding a manifest that runs `misbehave.py MODE`.
+  static func plugin(_ mode: String, timeout: Double? = nil) throws -> PluginManifest {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-plugin-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let script = fixtures.appendingPathComponent("misbehave.py").path
+    let manifest = """
+      {"name": "test-\(mode)", "summary": "misbehaves: \(mode)", "protocol": 1,
+       "command": ["python3", "\(script)", "\(mode)"],
+       \(timeout.map { "\"timeout\": \($0)," } ?? "")
+       "resources": [
+         {"name": "items", "kind": "list", "summary": "items", "search": "q", "maxPageSize": 50,
+          "parameters": [{"name": "q", "summary": "a search"}]},
+         {"name": "item", "kind": "record", "summary": "an item",
+          "parameters": [{"name": "id", "required": true, "summary": "its id"}]}
+       ]}
+      """
+    let file = folder.appendingPathComponent("plugin.json").path
+    try manifest.write(toFile: file, atomically: true, encoding: .utf8)
+    return try PluginManifest.load(file)
+  }
+
+  static func source(_ mode: String, timeout: Double? = nil) throws -> ExternalSource {
+    ExternalSource(
+      manifest: try plugin(mode, timeout: timeout),
+      context: PluginContext(environment: ProcessInfo.processInfo.environment))
+  }
+
+  /// The processes of process group `group`, from the process table.
+  static func processes(inGroup group: pid_t) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.filter { name in
+      guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 2 && Int32(fields[2]) == group
+    }
+  }
+
+  /// Waits (a bounded number of short sleeps, not a timing assertion) until the group is gone.
+  static func expectGone(_ group: pid_t?, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let group = try #require(group, sourceLocation: sourceLocation)
+    for _ in 0..<400 where !processes(inGroup: group).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(
+      processes(inGroup: group).isEmpty, "left running: \(processes(inGroup: group))", sourceLocation: sourceLocation)
+  }
+
+  static func failure(_ source: ExternalSource, _ request: PageRequest = PageRequest(resource: "items", pageSize: 10))
+    async -> DataSourceError?
+  {
+    do {
+      _ = try await source.page(request)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("a plugin that keeps the protocol pages through its records and answers a record")
+  func good() async throws {
+    let source = try Self.source("good")
+    var cursor: PageCursor?
+    var names: [String] = []
+    repeat {
+      let page = try await source.page(
+        PageRequest(resource: "items", parameters: ["q": "x"], cursor: cursor, pageSize: 20))
+      names += page.records.compactMap { $0["name"]?.stringValue }
+      #expect(page.total == 45)
+      #expect(page.attribution == "test plugin good")
+      cursor = page.next
+    } while cursor != nil
+    #expect(names.count == 45)
+    #expect(names.first == "record 0" && names.last == "record 44")
+    let record = try await source.record(RecordRequest(resource: "item", parameters: ["id": "7"]))
+    #expect(record.value["id"]?.stringValue == "7")
+    let group = source.runningProcess
+    #expect(group != nil)
+    #expect(source.log.contains("request 1: page"))
+    source.stop()
+    try await Self.expectGone(group)
+  }
+
+  @Test("concurrent requests share one process")
+  func concurrent() async throws {
+    let source = try Self.source("good")
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          try await source.page(PageRequest(resource: "items", cursor: PageCursor(String(index)), pageSize: 5)).records
+            .count
+        }
+      }
+      for try await count in group { #expect(count == 5) }
+    }
+    let pid = source.runningProcess
+    let log = source.log
+    #expect(log.components(separatedBy: "request ").count - 1 == 8, "\(log)")
+    source.stop()
+    try await Self.expectGone(pid)
+  }
+
+  @Test("an error answer is the error of its kind, and the process serves on")
+  func errorAnswer() async throws {
+    let source = try Self.source("good")
+    do {
+      _ = try await source.record(RecordRequest(resource: "item", parameters: ["id": "missing"]))
+      Issue.record("no error")
+    } catch {
+      #expect(error == .server(status: 404, "no record 'missing'"))
+    }
+    #expect(try await source.page(PageRequest(resource: "items", pageSize: 3)).records.count == 3)
+    source.stop()
+  }
+
+  @Test(
+    "each broken protocol ends in one error naming the plugin, and nothing is left running",
+    arguments: [
+      ("crash", "exited with status 3; its log ends: about to crash"),
+      ("close", "closed its stdout"),
+      ("badjson", "wrote a line that is not JSON"),
+      ("huge", "wrote a line over 16 MiB"),
+      ("unknown", "answered request 1001, which was never sent"),
+      ("badhello", "speaks protocol 2; this screenrun speaks 1"),
+      ("silent", "did not answer request 1 within 1 s"),
+      ("child", "did not answer request 1 within 1 s"),
+    ])
+  func broken(mode: String, reason: String) async throws {
+    // Only the plugins that never answer meet the timeout; the rest keep the default, so a slow
+    // start on a busy machine is not taken for silence.
+    let source = try Self.source(mode, timeout: ["silent", "child"].contains(mode) ? 1 : nil)
+    let error = try #require(await Self.failure(source))
+    #expect(error.kind == .transport)
+    #expect(error.message.hasPrefix("plugin 'test-\(mode)' "), "\(error)")
+    #expect(error.message.contains(reason), "\(error)")
+    let pid = source.runningProcess
+    #expect(pid == nil, "a failed process still serves")
+    let spawned = try #require(Self.lastPid(source), "no process was started")
+    try await Self.expectGone(spawned)
+    // A reload starts a fresh process, which fails the same way.
+    let again = try #require(await Self.failure(source))
+    #expect(again.message.contains(reason), "\(again)")
+    source.stop()
+  }
+
+  @Test("an answer given twice is a protocol error")
+  func duplicate() async throws {
+    let source = try Self.source("duplicate")
+    _ = try await source.page(PageRequest(resource: "items", pageSize: 3))
+    // The second answer to request 1 comes before any answer to the next request.
+    let error = try #require(await Self.failure(source))
+    #expect(error.message.contains("answered request 1 twice"), "\(error)")
+    try await Self.expectGone(source.lastProcess)
+    source.stop()
+  }
+
+  @Test("a cancelled request's late answer is dropped, and the plugin serves on")
+  func cancelled() async throws {
+    let source = try Self.source("slow")
+    let stale = Task { try await source.page(PageRequest(resource: "items", parameters: ["q": "old"], pageSize: 5)) }
+    stale.cancel()
+    _ = await stale.result
+    let page = try await source.page(PageRequest(resource: "items", parameters: ["q": "new"], pageSize: 5))
+    #expect(page.records.allSatisfy { $0["query"]?.stringValue == "new" })
+    #expect(source.runningProcess != nil)
+    source.stop()
+  }
+
+  @Test("answers out of order, under random delays, each reach their own request; cancelled ones are dropped")
+  func outOfOrder() async throws {
+    let source = try Self.source("shuffle")
+    let results = try await withThrowingTaskGroup(of: (String, [String]?).self) { group in
+      for index in 0..<24 {
+        let query = "query \(index)"
+        let task = Task {
+          try await source.page(PageRequest(resource: "items", parameters: ["q": query], pageSize: 3))
+        }
+        if index % 3 == 0 { task.cancel() }  // a newer query made it stale
+        group.addTask {
+          do {
+            return (query, try await task.value.records.compactMap { $0["query"]?.stringValue })
+          } catch {
+            return (query, nil)
+          }
+        }
+      }
+      var results: [(String, [String]?)] = []
+      for try await result in group { results.append(result) }
+      return results
+    }
+    for (query, echoed) in results {
+      guard let echoed else { continue }  // cancelled before its answer came
+      #expect(echoed == [query, query, query], "the answer to another request reached '\(query)'")
+    }
+    #expect(results.filter { $0.1 != nil }.count >= 16)
+    // The late answers to cancelled requests were dropped, not taken for protocol errors.
+    #expect(try await source.page(PageRequest(resource: "items", pageSize: 2)).records.count == 2)
+    source.stop()
+  }
+
+  @Test("a flood on stderr is kept only in part, and the plugin answers")
+  func flood() async throws {
+    let source = try Self.source("flood")
+    let page = try await source.page(PageRequest(resource: "items", pageSize: 5))
+    #expect(page.records.count == 5)
+    #expect(source.log.utf8.count <= 16 << 10)
+    source.stop()
+  }
+
+  @Test("a manifest names each problem at its line and column, with a near name")
+  func brokenManifest() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "screenrun-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("plugin.json").path
+    try """
+    {
+      "name": "x",
+      "summary": "s",
+      "protocol": 1,
+      "comand": ["x"],
+      "resources": [{"name": "r", "kind": "lst", "summary": "s"}]
+    }
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    do {
+      _ = try PluginManifest.load(file)
+      Issue.record("a broken manifest loaded")
+    } catch {
+      let text = error.description
+      #expect(text.contains("\(file):5:3: error at /comand: unknown key 'comand'; did you mean 'command'?"), "\(text)")
+      #expect(
+        text.contains("\(file):6:39: error at /resources/0/kind: unknown resource kind 'lst'; did you mean 'list'?"),
+        "\(text)")
+      #expect(text.contains("missing required key 'command'"), "\(text)")
+    }
+  }
+
+  @Test("the command resolves ./ against the manifest's folder and looks the program up on PATH")
+  func command() throws {
+    let manifest = try Self.plugin("good")
+    let resolved = try manifest.resolvedCommand(path: "/nowhere:/usr/bin:/bin").get()
+    #expect(resolved[0].hasSuffix("/python3") && resolved[0].hasPrefix("/"))
+    var relative = manifest
+    relative.command = ["./run.sh"]
+    #expect(throws: DataSourceError.self) { try relative.resolvedCommand(path: nil).get() }
+    relative.command = ["no-such-program-anywhere"]
+    #expect(throws: DataSourceError.self) { try relative.resolvedCommand(path: "/usr/bin").get() }
+  }
+
+  @Test("only the baseline and the allow-list of the environment reach a plugin")
+  func environment() throws {
+    var manifest = try Self.plugin("good")
+    manifest.environment = ["GIT_DIR"]
+    let passed = manifest.environment(from: [
+      "PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "GIT_DIR": "/g", "GITHUB_TOKEN": "secret", "MARVEL_PRIVATE_KEY": "k",
+    ])
+    #expect(passed == ["PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "GIT_DIR": "/g"])
+  }
+
+  static func lastPid(_ source: ExternalSource) -> pid_t? { source.lastProcess }
+}
