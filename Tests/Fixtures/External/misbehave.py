@@ -45,7 +45,7 @@ def page(request):
         name = f"record {number}"
         if mode == "escapes":
             name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
-        records.append({"id": number, "name": name, "query": request["params"].get("q", "")})
+        records.append({"id": number, "name": name, "query": request["params"].get("q", ""), "pid": os.getpid()})
     following = cursor + size
     return {"type": "page", "records": records, "total": 45, "next": str(following) if following < 45 else None,
             "attribution": "test plugin " + mode, "status": {"cached": False}}
