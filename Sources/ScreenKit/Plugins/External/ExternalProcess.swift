@@ -72,11 +72,11 @@ final class ExternalProcess: Sendable {
     var stderrPipe: [Int32] = [-1, -1]
     guard systemPipe2(&stdinPipe, O_CLOEXEC) == 0 else { throw .transport("plugin '\(manifest.name)': no pipe") }
     guard systemPipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
-      stdinPipe.forEach { close($0) }
+      for descriptor in stdinPipe { close(descriptor) }
       throw .transport("plugin '\(manifest.name)': no pipe")
     }
     guard systemPipe2(&stderrPipe, O_CLOEXEC) == 0 else {
-      (stdinPipe + stdoutPipe).forEach { close($0) }
+      for descriptor in stdinPipe + stdoutPipe { close(descriptor) }
       throw .transport("plugin '\(manifest.name)': no pipe")
     }
 
@@ -114,7 +114,7 @@ final class ExternalProcess: Sendable {
     close(stdoutPipe[1])
     close(stderrPipe[1])
     guard status == 0 else {
-      [stdinPipe[1], stdoutPipe[0], stderrPipe[0]].forEach { close($0) }
+      for descriptor in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(descriptor) }
       throw .transport("plugin '\(manifest.name)' could not start '\(argv[0])': \(String(cString: strerror(status)))")
     }
     let process = ExternalProcess(name: manifest.name, pid: pid, input: stdinPipe[1], timeout: timeout)
