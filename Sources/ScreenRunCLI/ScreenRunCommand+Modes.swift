@@ -61,6 +61,7 @@ extension ScreenRunCommand {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
+    navigator.showsStatus = arguments.status
     let width = arguments.width ?? 80
     let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator) : nil
@@ -95,6 +96,7 @@ extension ScreenRunCommand {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
+    navigator.showsStatus = true
     let session = InteractiveSession(navigator: navigator)
     var watcher: ScreenWatcher?
     if arguments.watch {

@@ -131,10 +131,11 @@ struct ScreenRunCommand {
       default: return .usage
       }
     }
+    navigator.showsStatus = arguments.status
     await navigator.settle()
-    guard let entry = navigator.current else { return .failure }
+    guard let entry = navigator.current, let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    Output.write(TextRenderer.render(entry.screenState, options: RenderOptions(width: width)))
+    Output.write(TextRenderer.render(state, options: RenderOptions(width: width)))
     if let error = entry.error {
       Output.error("\(screen): error: \(error)")
       return .failure

@@ -35,6 +35,8 @@ extension Navigator {
       break
     }
     guard let entry = current else { return .handled }
+    var viewport = viewport
+    if showsStatus { viewport.rows -= 1 }  // the status line takes a row of the frame
     switch entry.model.press(key, screen: entry.screenState, viewport: viewport) {
     case .handled:
       return .handled

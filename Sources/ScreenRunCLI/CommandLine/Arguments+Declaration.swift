@@ -53,6 +53,14 @@ extension Arguments {
         name: "--no-cache", form: .run, help: "with --live, skip the response cache in $XDG_CACHE_HOME/screenrun",
         effect: .set { arguments, _ throws(UsageError) in arguments.noCache = true }),
       .init(
+        name: "--status", form: .run,
+        help: """
+          end each frame with the data source's status line (always on in the interactive mode): sample or \
+          live, for live whether the answer came from the cache (304), the rate limit left and when it resets, \
+          and whether a token is in use
+          """,
+        effect: .set { arguments, _ throws(UsageError) in arguments.status = true }),
+      .init(
         name: "--plugin-path", value: "DIR", repeatable: true, form: .run,
         help: """
           look for external plugins in DIR (a plugin folder, or a folder of them) before any other place; \

@@ -34,6 +34,8 @@ struct Arguments: Equatable {
   var pluginPaths: [String] = []
   /// Only the shipped plugins and `--plugin-path` (`--no-user-plugins`).
   var noUserPlugins = false
+  /// Frames end with the data source's status line (`--status`; always on in the interactive mode).
+  var status = false
 
   /// The usage lines and all of `--help`, from the declaration.
   static var usage: String { declaration.usage }
