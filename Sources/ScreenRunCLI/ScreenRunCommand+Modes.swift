@@ -9,7 +9,8 @@ extension ScreenRunCommand {
     _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler
   ) -> Result<Navigator, ExitCode> {
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler)
+      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler,
+      monitor: SourceMonitor(trace: TraceFile.line))
     do {
       try navigator.open(screen, parameters: arguments.parameters)
       return .success(navigator)

@@ -69,13 +69,16 @@ struct ScreenRunCommand {
           SIGHUP: ExitCode.terminated.rawValue,
         ])
       }
-      if arguments.script != nil {
-        return await runScript(screen, arguments: arguments, registry: registry)
+      return await TraceFile.running(arguments.trace) {
+        if arguments.explain { return await runExplain(screen, arguments: arguments, registry: registry) }
+        if arguments.script != nil {
+          return await runScript(screen, arguments: arguments, registry: registry)
+        }
+        if arguments.once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+          return await runOnce(screen, arguments: arguments, registry: registry)
+        }
+        return await runInteractive(screen, arguments: arguments, registry: registry)
       }
-      if arguments.once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
-        return await runOnce(screen, arguments: arguments, registry: registry)
-      }
-      return await runInteractive(screen, arguments: arguments, registry: registry)
     }
   }
 
@@ -121,7 +124,9 @@ struct ScreenRunCommand {
   @MainActor
   static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
     let context = pluginContext(arguments)
-    let navigator = Navigator(loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler())
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(),
+      monitor: SourceMonitor(trace: TraceFile.line))
     do {
       try navigator.open(screen, parameters: arguments.parameters)
     } catch {

@@ -105,6 +105,7 @@ public final class ExternalSource: DataSource {
 
   /// Sends a request and returns its answer; an `error` answer is thrown as the error it names.
   private func send(_ message: JSONObject) async throws(DataSourceError) -> (JSONObject, ExternalProcess) {
+    SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText))
     let process = try running()
     let answer: JSONObject
     switch await process.request(message) {
