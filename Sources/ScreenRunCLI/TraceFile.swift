@@ -61,8 +61,9 @@ final class TraceFile: Sendable {
       guard state.failure == nil, state.descriptor >= 0 else { return }
       var offset = 0
       while offset < bytes.count {
+        let (file, left) = (state.descriptor, bytes.count - offset)
         let written = bytes.withUnsafeBufferPointer { buffer in
-          Glibc.write(state.descriptor, buffer.baseAddress! + offset, buffer.count - offset)  // one-door-out: the trace file
+          Glibc.write(file, buffer.baseAddress! + offset, left)  // one-door-out: the trace file
         }
         if written < 0, errno == EINTR { continue }
         guard written > 0 else {
