@@ -49,7 +49,8 @@ public enum Explanation {
     let context = TemplateContext(params: entry.parameters, query: query?.query ?? "", meta: meta)
     lines.append("")
     lines.append(record == nil ? "templates (with no record):" : "templates, for that record:")
-    for (pointer, template) in spec.namedTemplates {
+    // A template with no text is one the kind fills in (a table's row title), not the file's.
+    for (pointer, template) in spec.namedTemplates where !template.source.isEmpty {
       let used = templateContext(pointer, spec: spec, record: record, base: context)
       lines += explain(template, at: pointer, in: used.context, note: used.note)
     }
