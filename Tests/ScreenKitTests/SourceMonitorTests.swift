@@ -97,6 +97,19 @@ struct SourceMonitorTests {
     #expect(second.hasPrefix("live · from the cache (304) · rate limit 58/60"), "\(second)")
   }
 
+  @Test func inATerminalTheStatusLineStandsAboveTheKeyHelpWhenThereIsRoom() async throws {
+    let folder = try ScreenFolder(["books.json": Self.screen])
+    let navigator = Self.navigator(CountingSource(count: 30), monitor: SourceMonitor())
+    navigator.showsStatus = true
+    try navigator.open(folder.file("books.json"))
+    await navigator.settle()
+    let state = try #require(navigator.screenState)
+    let tall = TextRenderer.render(state, options: RenderOptions(width: 60, height: 12)).split(separator: "\n")
+    #expect(tall.count == 12 && tall[10] == "source: sample data", "\(tall)")
+    let short = TextRenderer.render(state, options: RenderOptions(width: 60, height: 8)).split(separator: "\n")
+    #expect(short.count == 8 && !short.contains("source: sample data"), "\(short)")
+  }
+
   @Test func aSampleSourceThatReportsNothingIsSampleData() async throws {
     let folder = try ScreenFolder(["books.json": Self.screen])
     let navigator = Self.navigator(CountingSource(count: 3), monitor: SourceMonitor())

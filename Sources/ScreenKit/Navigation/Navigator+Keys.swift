@@ -36,7 +36,8 @@ extension Navigator {
     }
     guard let entry = current else { return .handled }
     var viewport = viewport
-    if showsStatus { viewport.rows -= 1 }  // the status line takes a row of the frame
+    // The status line takes a row of the frame, where there is room for it (`TextRenderer`).
+    if showsStatus, viewport.rows > RenderOptions.minimumHeight { viewport.rows -= 1 }
     switch entry.model.press(key, screen: entry.screenState, viewport: viewport) {
     case .handled:
       return .handled

@@ -7,7 +7,9 @@ public enum TextRenderer {
 
   public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
     let problems = problemLines(screen.problems, width: options.width)
-    let status = screen.status.map { ["source: " + TerminalSafe.sanitize($0)] } ?? []
+    var status = screen.status.map { ["source: " + TerminalSafe.sanitize($0)] } ?? []
+    // In a terminal too short for it beside the smallest frame, the status line gives way.
+    if let height = options.height, height - problems.count - status.count < RenderOptions.minimumHeight { status = [] }
     var options = options
     if let height = options.height { options.height = max(8, height - problems.count - status.count) }
     var lines = screen.content.lines(screen, options)
