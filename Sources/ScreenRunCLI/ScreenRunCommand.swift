@@ -60,6 +60,10 @@ struct ScreenRunCommand {
       return .ok
     case .check(let files):
       return check(files, registry: registry, problems: discovery.problems)
+    case .test, .schema, .completions, .pluginCheck:
+      // Parsing refuses a subcommand the declaration does not make available.
+      Output.error("screenrun: error: this version of screenrun does not have this subcommand yet")
+      return .usage
     case .run(let screen):
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).

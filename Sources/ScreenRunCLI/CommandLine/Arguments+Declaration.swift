@@ -78,12 +78,27 @@ extension Arguments {
     ],
     subcommands: [
       .init(
-        words: ["test"], operands: "TEST...", help: "run screen tests and compare their transcripts", available: false),
-      .init(words: ["schema"], operands: "", help: "print the JSON Schema of a screen file", available: false),
-      .init(words: ["completions"], operands: "SHELL", help: "print shell completions", available: false),
+        words: ["test"], operands: "TEST...", help: "run screen tests and compare their transcripts", available: false,
+        command: { operands throws(UsageError) in .test(paths: operands) }),
+      .init(
+        words: ["schema"], operands: "[plugin|test]", help: "print the JSON Schema of a screen file", available: false,
+        command: { operands throws(UsageError) in
+          guard operands.count <= 1 else { throw UsageError("schema takes at most one operand: plugin or test") }
+          return .schema(of: operands.first)
+        }),
+      .init(
+        words: ["completions"], operands: "SHELL", help: "print shell completions", available: false,
+        command: { operands throws(UsageError) in
+          guard operands.count == 1 else { throw UsageError("completions takes one shell: bash, zsh or fish") }
+          return .completions(shell: operands[0])
+        }),
       .init(
         words: ["plugin", "check"], operands: "PLUGIN...", help: "check an external plugin against the protocol",
-        available: false),
+        available: false,
+        command: { operands throws(UsageError) in
+          guard !operands.isEmpty else { throw UsageError("plugin check needs at least one plugin folder") }
+          return .pluginCheck(folders: operands)
+        }),
     ],
     epilogue: "exit codes: 0 ok, 1 a data or runtime error, 2 a usage error or an invalid screen file"
   )

@@ -8,6 +8,14 @@ struct Arguments: Equatable {
     case plugins
     case help
     case version
+    /// `screenrun test PATH...`: run screen tests.
+    case test(paths: [String])
+    /// `screenrun schema [plugin|test]`: print a JSON Schema (nil: the screen file's).
+    case schema(of: String?)
+    /// `screenrun completions SHELL`: print a completion script.
+    case completions(shell: String)
+    /// `screenrun plugin check DIR...`: check external plugins against the protocol.
+    case pluginCheck(folders: [String])
   }
 
   /// What a run does instead of running a screen, chosen by an option.
@@ -47,6 +55,8 @@ struct Arguments: Equatable {
     var operands: [(index: Int, text: String)] = []
     var optionsEnded = false
     var index = 0
+    // Options that belong to a subcommand, where they were given: checked once the command is known.
+    var subcommandOptions: [(option: CommandDeclaration.Option, index: Int)] = []
 
     while index < arguments.count {
       defer { index += 1 }
@@ -81,6 +91,7 @@ struct Arguments: Equatable {
         index += 1
         value = arguments[index]
       }
+      if case .subcommand = option.form { subcommandOptions.append((option, index)) }
       switch option.effect {
       case .answer(let command): return Arguments(command: command)
       case .mode(let chosen): mode = chosen
@@ -88,10 +99,22 @@ struct Arguments: Equatable {
       }
     }
 
+    var chosen: CommandDeclaration.Subcommand?
     if mode == nil, let subcommand = try subcommand(in: arguments, operands: operands) {
-      throw UsageError(
-        "'\(subcommand.name)' is a subcommand to come; this version of screenrun does not have it yet",
-        at: operands[0].index)
+      guard subcommand.available else {
+        throw UsageError(
+          "'\(subcommand.name)' is a subcommand to come; this version of screenrun does not have it yet",
+          at: operands[0].index)
+      }
+      chosen = subcommand
+    }
+    for (option, index) in subcommandOptions {
+      guard case .subcommand(let owner) = option.form, owner != chosen?.name else { continue }
+      throw UsageError("\(option.name) is an option of 'screenrun \(owner)'", at: index)
+    }
+    if let chosen {
+      result.command = try chosen.command(operands.dropFirst(chosen.words.count).map(\.text))
+      return result
     }
     let screens = operands.map(\.text)
     switch mode {

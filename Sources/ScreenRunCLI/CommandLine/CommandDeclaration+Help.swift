@@ -12,7 +12,9 @@ extension CommandDeclaration {
       if case .own = option.form { forms.append("\(name) \(option.synopsis)") }
     }
     for subcommand in subcommands where subcommand.available {
-      forms.append("\(name) \(subcommand.name) \(subcommand.operands)")
+      let own = options(of: subcommand.name).map { "[\($0.synopsis)]\($0.repeatable ? "..." : "")" }
+      forms.append(
+        ([name, subcommand.name] + own + [subcommand.operands]).filter { !$0.isEmpty }.joined(separator: " "))
     }
     let about = options.filter { if case .about = $0.form { true } else { false } }
     if !about.isEmpty { forms.append("\(name) " + about.map(\.name).joined(separator: " | ")) }
@@ -25,10 +27,14 @@ extension CommandDeclaration {
     var text = usage + "\n\n" + summary + "\n"
     let subcommandRows = subcommands.filter(\.available).map { ("\($0.name) \($0.operands)", $0.help) }
     if !subcommandRows.isEmpty { text += "\nsubcommands:\n" + Self.table(subcommandRows) }
-    let optionRows = options.map { option in
-      (option.synopsis + option.aliases.map { ", \($0)" }.joined(), option.help)
+    func rows(_ options: [Option]) -> [(name: String, help: String)] {
+      options.map { ($0.synopsis + $0.aliases.map { ", \($0)" }.joined(), $0.help) }
     }
-    text += "\noptions:\n" + Self.table(optionRows)
+    text += "\noptions:\n" + Self.table(rows(options.filter { if case .subcommand = $0.form { false } else { true } }))
+    for subcommand in subcommands where subcommand.available {
+      let own = options(of: subcommand.name)
+      if !own.isEmpty { text += "\n\(subcommand.name) options:\n" + Self.table(rows(own)) }
+    }
     return text + "\n" + epilogue + "\n"
   }
 

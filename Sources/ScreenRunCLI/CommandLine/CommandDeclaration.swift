@@ -43,6 +43,9 @@ struct CommandDeclaration: Sendable {
       case own(operands: String)
       /// Asks about the program (help, version): the last usage line, joined by ` | `.
       case about
+      /// Belongs to the subcommand of this name (`test --update`): the usage and the help list it
+      /// with that subcommand, and giving it with anything else is a usage error.
+      case subcommand(String)
     }
 
     /// What giving the option does.
@@ -75,6 +78,8 @@ struct CommandDeclaration: Sendable {
     /// False for a subcommand whose name is reserved for what is to come: it is recognized, never
     /// taken for a screen, and says it is not in this version; the help does not list it.
     var available: Bool
+    /// The command its operands (what follows its words) ask for; checks them.
+    var command: @Sendable (_ operands: [String]) throws(UsageError) -> Arguments.Command
 
     var name: String { words.joined(separator: " ") }
   }
@@ -82,6 +87,11 @@ struct CommandDeclaration: Sendable {
   /// The option spelled `spelling`, if any.
   func option(spelled spelling: String) -> Option? {
     options.first { $0.spellings.contains(spelling) }
+  }
+
+  /// The options that belong to the subcommand named `name`.
+  func options(of name: String) -> [Option] {
+    options.filter { if case .subcommand(name) = $0.form { true } else { false } }
   }
 
   /// Every option spelling, as a near name is looked for among them.
