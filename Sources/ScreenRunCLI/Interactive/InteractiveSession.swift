@@ -156,7 +156,7 @@ final class InteractiveSession {
       let message =
         "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
       let lines = TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)
-      var frame = TerminalText(.home + .clearScreen)
+      var frame = TerminalText(.hideCursor + .home + .clearScreen)
       for (index, line) in lines.enumerated() {
         if index > 0 { frame.append(.newline) }
         frame.append(untrusted: line)
