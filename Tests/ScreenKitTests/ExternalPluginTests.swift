@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import TestSupport
 import Testing
 
 /// External plugins: manifests, and the protocol with programs that keep it and that break it.
@@ -51,7 +52,7 @@ struct ExternalPluginTests {
   /// Waits (a bounded number of short sleeps, not a timing assertion) until the group is gone.
   static func expectGone(_ group: pid_t?, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let group = try #require(group, sourceLocation: sourceLocation)
-    for _ in 0..<400 where !processes(inGroup: group).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    _ = await eventually(within: .seconds(4)) { processes(inGroup: group).isEmpty }
     #expect(
       processes(inGroup: group).isEmpty, "left running: \(processes(inGroup: group))", sourceLocation: sourceLocation)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// External plugins through the command line: the git example on a repository made for the test,
@@ -236,7 +237,7 @@ struct ExternalPluginCommandTests {
     try process.run()
     // Wait (bounded) until the plugin runs, then end screenrun as a user's kill would. (That a child
     // of the plugin goes with it is checked in ExternalPluginTests, by process group.)
-    for _ in 0..<6000 where Self.processes(holding: folder).count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+    _ = await eventually(within: .seconds(60)) { Self.processes(holding: folder).count >= 2 }
     #expect(
       Self.processes(holding: folder).count >= 2,
       "screenrun and the plugin: not both started (screenrun running: \(process.isRunning)): \(Self.commandLines(Self.processes(holding: folder)))"
@@ -245,7 +246,7 @@ struct ExternalPluginCommandTests {
     let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 143, "screenrun said: \(said)")
-    for _ in 0..<300 where !Self.processes(holding: folder).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    _ = await eventually(within: .seconds(3)) { Self.processes(holding: folder).isEmpty }
     #expect(
       Self.processes(holding: folder).isEmpty, "left running: \(Self.commandLines(Self.processes(holding: folder)))")
   }
