@@ -81,9 +81,18 @@ extension Arguments {
         words: ["test"], operands: "TEST...", help: "run screen tests and compare their transcripts", available: false,
         command: { operands throws(UsageError) in .test(paths: operands) }),
       .init(
-        words: ["schema"], operands: "[plugin|test]", help: "print the JSON Schema of a screen file", available: false,
+        words: ["schema"], operands: "[plugin]",
+        help: """
+          print the JSON Schema (draft 2020-12) of a screen file, listing the plugins found; with plugin, that of \
+          a plugin.json manifest (screen tests are plain-text transcripts: they have none)
+          """,
+        available: true,
         command: { operands throws(UsageError) in
-          guard operands.count <= 1 else { throw UsageError("schema takes at most one operand: plugin or test") }
+          guard operands.count <= 1, operands.allSatisfy({ $0 == "plugin" }) else {
+            throw UsageError(
+              "schema takes nothing (a screen file's schema) or 'plugin' (a plugin.json's), not '\(operands.joined(separator: " "))'"
+            )
+          }
           return .schema(of: operands.first)
         }),
       .init(
