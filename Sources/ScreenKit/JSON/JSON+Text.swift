@@ -5,11 +5,11 @@ extension JSON {
   /// The value as indented JSON text, without a final newline.
   package var prettyText: String {
     var text = ""
-    write(to: &text, indent: "")
+    appendIndented(to: &text, indent: "")
     return text
   }
 
-  private func write(to text: inout String, indent: String) {
+  private func appendIndented(to text: inout String, indent: String) {
     switch self {
     case .null, .bool, .int, .double, .string: text += lineText
     case .array(let elements):
@@ -22,7 +22,7 @@ extension JSON {
         text += "[\n"
         for (index, element) in elements.enumerated() {
           text += inner
-          element.write(to: &text, indent: inner)
+          element.appendIndented(to: &text, indent: inner)
           text += index == elements.count - 1 ? "\n" : ",\n"
         }
         text += indent + "]"
@@ -36,7 +36,7 @@ extension JSON {
       text += "{\n"
       for (index, member) in object.members.enumerated() {
         text += inner + JSON.string(member.key).lineText + ": "
-        member.value.write(to: &text, indent: inner)
+        member.value.appendIndented(to: &text, indent: inner)
         text += index == object.count - 1 ? "\n" : ",\n"
       }
       text += indent + "}"

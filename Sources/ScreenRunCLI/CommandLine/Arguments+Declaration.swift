@@ -96,9 +96,17 @@ extension Arguments {
           return .schema(of: operands.first)
         }),
       .init(
-        words: ["completions"], operands: "SHELL", help: "print shell completions", available: false,
+        words: ["completions"], operands: "SHELL",
+        help: "print a completion script for SHELL (bash, zsh or fish): subcommands, options, screens, --param keys",
+        available: true,
         command: { operands throws(UsageError) in
-          guard operands.count == 1 else { throw UsageError("completions takes one shell: bash, zsh or fish") }
+          // The scripts ask `completions params SCREEN.json` for the --param keys a screen reads.
+          if operands.count == 2, operands[0] == "params" { return .parameterKeys(screen: operands[1]) }
+          guard operands.count == 1, CompletionScript.shells.contains(operands[0]) else {
+            throw UsageError(
+              "completions takes one shell: \(CompletionScript.shells.joined(separator: ", ")), not '\(operands.joined(separator: " "))'"
+            )
+          }
           return .completions(shell: operands[0])
         }),
       .init(
