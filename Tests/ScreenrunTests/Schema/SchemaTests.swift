@@ -14,9 +14,6 @@ struct SchemaTests {
     "select-missing-screen.json": "the select target does not exist",
     "select-invalid-target.json": "the select target is itself broken",
     "select-missing-param.json": "the select target reads a parameter that is not passed",
-    // Which values a column may sort by depends on the resource's parameter that `sort.param`
-    // names: the schema lists the resources' parameters, not the values of each one by name.
-    "table-sort-not-allowed.json": "a column's sort value against the sort parameter's values",
   ]
 
   static let copies = [
