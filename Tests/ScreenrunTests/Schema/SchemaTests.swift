@@ -153,6 +153,36 @@ struct SchemaTests {
     }
   }
 
+  /// Editors (VS Code, jsonls) run a schema's patterns as ECMAScript regular expressions with the
+  /// `u` flag, which refuses escapes that Python's `re` allows.
+  @Test(
+    "every pattern compiles as an editor runs it (ECMAScript, u flag)",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "node is not installed: skipped"))
+  func patternsCompileInEditors() async throws {
+    let script = """
+      const fs = require("fs");
+      const patterns = new Set();
+      const walk = (node) => {
+        if (node && typeof node === "object") {
+          for (const [key, value] of Object.entries(node)) {
+            if (key === "pattern") patterns.add(value); else walk(value);
+          }
+        }
+      };
+      for (const file of process.argv.slice(1)) walk(JSON.parse(fs.readFileSync(file, "utf8")));
+      for (const pattern of patterns) {
+        try { new RegExp(pattern, "u"); } catch (error) { console.log("refused: " + pattern + ": " + error.message); }
+      }
+      console.log(patterns.size + " patterns");
+      """
+    let result = try await ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/node"),
+      arguments: ["-e", script, "schema/screen.schema.json", "schema/plugin.schema.json"],
+      workingDirectory: Screenrun.repositoryRoot)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdoutLines.count == 1 && result.stdoutLines.first?.hasSuffix(" patterns") == true, "\(result)")
+  }
+
   @Test("screenrun schema lists the plugins found on a machine with more of them")
   func discoveredPlugins() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-schema-\(UUID())")
