@@ -9,6 +9,12 @@ extension ScreenSchema {
         "A template: text with {field.path}, {params.KEY}, {query} or {meta.KEY}, each with |filters ("
           + TemplateFilter.names.joined(separator: ", ") + "); {{ and }} are literal braces."),
     ]
+    // The filters as the closed set they are; a template is a string, so its pattern (built from
+    // the same list) is what holds a template to them.
+    definitions["filter"] = [
+      "enum": .array(TemplateFilter.names.map(JSON.string)),
+      "description": "What may follow a bar in a template, as in {name|upper} or {x|default:\"-\"}.",
+    ]
     definitions["recordlessTemplate"] = [
       "type": "string", "pattern": .string(recordlessTemplatePattern),
       "description": "A template with no record to read: {params.KEY}, {query} and {meta.KEY} only.",

@@ -142,6 +142,9 @@ struct SchemaTests {
     #expect(enumeration(section["type"]) == ["text", "image", "fields", "list", "link"])
     let column = try #require((definitions["column"] as? [String: Any])?["properties"] as? [String: Any])
     #expect(enumeration(column["align"]) == ["left", "right", "center"])
+    #expect(
+      enumeration(definitions["filter"])
+        == ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline", "trim"])
     let template = try #require(definitions["template"] as? [String: Any])
     for filter in ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline", "trim"] {
       #expect((template["pattern"] as? String)?.contains(filter) == true, "the template pattern lacks '\(filter)'")
