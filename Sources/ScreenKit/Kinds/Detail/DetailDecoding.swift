@@ -17,10 +17,12 @@ extension SpecDecoder {
     return DetailSpec(sections: sections)
   }
 
-  /// The section types, in the order messages list them, and the keys of each beside `type`.
+  /// The section types, in the order messages list them.
   static let sectionTypes = ["text", "image", "fields", "list", "link"]
+  /// The keys of a field of a fields section, and the range of a list section's `limit`.
   static let fieldKeys = ["label", "value"]
   static let limitRange = 1...10_000
+  /// The keys of each section type, beside `type`.
   static let sectionKeys: [String: [String]] = [
     "text": ["header", "value", "empty"],
     "image": ["label", "value"],
