@@ -1,7 +1,7 @@
-/// The parts of a screen file that several keys use (`$defs`): templates, search, paging, rows,
-/// selects, a detail's sections and a table's columns, each built from the decoder's key list.
+/// The parts of a screen file that several keys and kinds use (`$defs`): templates, search,
+/// paging and select, each built from the decoder's key list. A kind adds its own (`KindSchema`).
 extension ScreenSchema {
-  static var definitions: JSON {
+  static var commonDefinitions: JSONObject {
     var definitions = JSONObject()
     definitions["template"] = [
       "type": "string", "pattern": .string(templatePattern),
@@ -29,13 +29,8 @@ extension ScreenSchema {
     ]
     definitions["search"] = search
     definitions["paging"] = paging
-    definitions["row"] = row
     definitions["select"] = select
-    definitions["section"] = section
-    definitions["field"] = field
-    definitions["column"] = column
-    definitions["sort"] = sort
-    return .object(definitions)
+    return definitions
   }
 
   private static var search: JSON {
@@ -74,19 +69,6 @@ extension ScreenSchema {
     return object("Paging.", properties: properties)
   }
 
-  private static var row: JSON {
-    var properties = JSONObject()
-    for key in SpecDecoder.rowKeys {
-      properties[key] =
-        switch key {
-        case "title": template("The row's first line, as in \"{name}\".")
-        case "subtitle": template("A second line under the title, as in \"{comics.available} comics\".")
-        default: [:]
-        }
-    }
-    return object("A list's row.", properties: properties, required: ["title"])
-  }
-
   private static var select: JSON {
     var properties = JSONObject()
     for key in SpecDecoder.selectKeys {
@@ -106,115 +88,5 @@ extension ScreenSchema {
         }
     }
     return object("A screen to open.", properties: properties, required: ["screen"])
-  }
-
-  /// The keys every section type requires, beside `type`.
-  static let requiredSectionKeys = [
-    "text": ["value"], "image": ["value"], "fields": ["fields"], "list": ["items", "row"], "link": ["label", "select"],
-  ]
-
-  private static func sectionKey(_ key: String) -> JSON {
-    switch key {
-    case "header": ["type": "string", "description": "A heading over the section."]
-    case "value": template("The text (a text section) or the image's URL (an image section).")
-    case "empty": template("Shown when the value or the list is empty.")
-    case "label":
-      ["type": "string", "description": "The image's label (default \"Image\"), or a link's text (a template)."]
-    case "fields":
-      ["type": "array", "items": ["$ref": "#/$defs/field"], "description": "Label and value pairs, one a line."]
-    case "items":
-      [
-        "type": "string", "pattern": #"^[^.]+(?:\.[^.]+)*$"#,
-        "description": "The path of the record's array the list shows, as in \"comics.items\".",
-      ]
-    case "row": template("Each item's line, as in \"{name}\", or \"{.}\" for an array of texts.")
-    case "limit": integer(SpecDecoder.limitRange, "At most this many items.")
-    case "select": ref("select", "The screen an item (a list section) or the link opens.")
-    default: [:]
-    }
-  }
-
-  private static var section: JSON {
-    let types = SpecDecoder.sectionTypes
-    var properties = JSONObject()
-    properties["type"] = ["enum": .array(types.map(JSON.string)), "description": "The section's type."]
-    let keys = types.flatMap { SpecDecoder.sectionKeys[$0] ?? [] }
-    for key in keys where properties[key] == nil { properties[key] = sectionKey(key) }
-    let rules: [JSON] = types.map { type in
-      let own = SpecDecoder.sectionKeys[type] ?? []
-      var then = JSONObject()
-      var allowed = JSONObject()
-      for key in keys where !own.contains(key) { allowed[key] = false }
-      if type == "link" { allowed["label"] = template("The link's text.") }
-      then["properties"] = .object(allowed)
-      then["required"] = .array((requiredSectionKeys[type] ?? []).map(JSON.string))
-      return ["if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]], "then": .object(then)]
-    }
-    guard case .object(var schema) = object("A detail screen's section.", properties: properties, required: ["type"])
-    else { return [:] }
-    schema["allOf"] = .array(rules)
-    return .object(schema)
-  }
-
-  private static var field: JSON {
-    var properties = JSONObject()
-    for key in SpecDecoder.fieldKeys {
-      properties[key] =
-        switch key {
-        case "label": ["type": "string", "description": "The field's label, as in \"Modified\"."]
-        case "value": template("The field's value, as in \"{modified|date}\".")
-        default: [:]
-        }
-    }
-    return object("A field: a label and a value.", properties: properties, required: SpecDecoder.fieldKeys)
-  }
-
-  private static var column: JSON {
-    var properties = JSONObject()
-    for key in SpecDecoder.columnKeys {
-      properties[key] =
-        switch key {
-        case "header": ["type": "string", "description": "The column's heading."]
-        case "value": template("The cell's text, as in \"{stargazers_count|number}\".")
-        case "width":
-          [
-            "description": "Columns: a number for a fixed width, or {\"min\": N} for a flexible one (the default).",
-            "oneOf": [
-              integer(SpecDecoder.widthRange, "A fixed width."),
-              object(
-                "A flexible width.",
-                properties: JSONObject(["min": integer(SpecDecoder.widthRange, "The least width.")]),
-                required: SpecDecoder.widthKeys),
-            ],
-          ]
-        case "align":
-          [
-            "enum": .array(ColumnSpec.Alignment.allCases.map { .string($0.rawValue) }),
-            "description": "How the cell's text stands in the column (default left).",
-          ]
-        case "sort":
-          [
-            "type": "string", "pattern": #"^(?!-?\s*$)"#,
-            "description":
-              "The value the source sorts this column by, as in \"stars\"; \"-stars\" sorts descending first.",
-          ]
-        default: [:]
-        }
-    }
-    return object("A table's column.", properties: properties, required: ["header", "value"])
-  }
-
-  private static var sort: JSON {
-    var properties = JSONObject()
-    for key in SpecDecoder.sortKeys {
-      properties[key] =
-        switch key {
-        case "param": ["type": "string", "description": "The parameter a column's sort value is sent in."]
-        case "order":
-          ["type": "string", "description": "The parameter that gets asc or desc, when the source has one."]
-        default: [:]
-        }
-    }
-    return object("How a table's sort is sent.", properties: properties, required: ["param"])
   }
 }

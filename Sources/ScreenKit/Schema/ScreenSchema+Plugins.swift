@@ -73,46 +73,16 @@ extension ScreenSchema {
         ]
       ]
     }
-    if resource.kind == .list {
-      let orders = resource.parameters.filter { $0.values.map { $0.contains("asc") && $0.contains("desc") } ?? true }
-      properties["sort"] = [
-        "properties": [
-          "param": names.isEmpty ? false : ["enum": .array(names.map(JSON.string))],
-          "order": orders.isEmpty ? false : ["enum": .array(orders.map { .string($0.name) })],
-        ]
-      ]
-    }
     var then = JSONObject(["properties": .object(properties)])
-    let rules = required + (resource.kind == .list ? resource.parameters.compactMap(sortRule) : [])
+    var rules = required
+    for kind in kinds.kinds where kind.resource == resource.kind {
+      let own = kind.schema().resourceRules(resource)
+      if !own.isEmpty { rules.append(["if": kindIs(kind), "then": ["allOf": .array(own)]]) }
+    }
     if !rules.isEmpty { then["allOf"] = .array(rules) }
     return [
       "if": sourceIs(["plugin": .string(plugin.name), "resource": .string(resource.name)]),
       "then": .object(then),
-    ]
-  }
-
-  /// The values a column may sort by when `sort.param` names `parameter`, which takes a fixed set
-  /// (`SpecDecoder.sortProblems`): with `sort.order`, a value of the set (or `-` and one, which
-  /// only says the first direction); without it, a value sent as itself and with `-` for
-  /// descending, so both must be in the set.
-  private static func sortRule(_ parameter: Parameter) -> JSON? {
-    guard let allowed = parameter.values else { return nil }
-    let ordered = allowed + allowed.map { "-" + $0 }
-    let unordered = allowed.filter { allowed.contains("-" + $0) }.flatMap { [$0, "-" + $0] }
-    func columns(_ values: [String]) -> JSON {
-      let sort: JSON = values.isEmpty ? false : ["enum": .array(values.map(JSON.string))]
-      return ["properties": ["columns": ["items": ["properties": ["sort": sort]]]]]
-    }
-    return [
-      "if": [
-        "properties": ["sort": ["properties": ["param": ["const": .string(parameter.name)]], "required": ["param"]]],
-        "required": ["sort"],
-      ],
-      "then": [
-        "if": ["properties": ["sort": ["required": ["order"]]]],
-        "then": columns(ordered),
-        "else": columns(unordered),
-      ],
     ]
   }
 }

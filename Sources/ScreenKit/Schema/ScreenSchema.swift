@@ -16,15 +16,14 @@ package enum ScreenSchema {
   package static func screen(plugins: [Plugin], kinds: KindRegistry = .standard) -> JSON {
     var properties = JSONObject()
     for key in SpecDecoder.commonKeys { properties[key] = commonKey(key, kinds: kinds, plugins: plugins) }
+    var definitions = commonDefinitions
+    var rules: [JSON] = []
     for kind in kinds.kinds {
-      for key in kind.keys where properties[key] == nil { properties[key] = kindKey(key) }
+      let schema = kind.schema()
+      for key in kind.keys where properties[key] == nil { properties[key] = schema.keys[key] ?? [:] }
+      for (name, definition) in schema.definitions { definitions[name] = definition }
+      rules.append(kindRule(kind, schema, among: kinds))
     }
-    var rules: [JSON] = kinds.kinds.map { kindRule($0, among: kinds) }
-    // A column's sort is sent in the parameter that the screen's `sort` names.
-    rules.append([
-      "if": ["not": ["required": ["sort"]]],
-      "then": ["properties": ["columns": ["items": ["properties": ["sort": false]]]]],
-    ])
     rules += plugins.map { pluginRule($0, kinds: kinds) }
     var schema = JSONObject([
       "$schema": .string(draft),
@@ -40,7 +39,7 @@ package enum ScreenSchema {
     schema["properties"] = .object(properties)
     schema["additionalProperties"] = false
     schema["allOf"] = .array(rules)
-    schema["$defs"] = definitions
+    schema["$defs"] = .object(definitions)
     return .object(schema)
   }
 
@@ -96,44 +95,23 @@ package enum ScreenSchema {
     }
   }
 
-  private static func kindKey(_ key: String) -> JSON {
-    switch key {
-    case "search": return ref("search", "Search as you type: the parameter the query goes to, and when it is sent.")
-    case "paging": return ref("paging", "Pages of records, and when the next one is asked for.")
-    case "row": return ref("row", "How a list's row reads: a title, and a subtitle under it.")
-    case "empty": return template("Shown when there are no records (a list or table); reads no record.")
-    case "select": return ref("select", "The screen a row opens, and the parameters it is opened with.")
-    case "sections":
-      return [
-        "type": "array", "items": ["$ref": "#/$defs/section"],
-        "description": "A detail screen's sections, top to bottom: text, image, fields, list and link.",
-      ]
-    case "columns":
-      return [
-        "type": "array", "minItems": 1, "items": ["$ref": "#/$defs/column"],
-        "description": "A table's columns, left to right.",
-      ]
-    case "sort": return ref("sort", "The parameters a table's column sort is sent in (needed for a column's sort).")
-    default: return [:]
-    }
-  }
-
-  /// The keys a screen of each kind must have, beside the common ones.
-  static let requiredKeys = ["list": ["row"], "detail": ["sections"], "table": ["columns"]]
-
-  /// A kind's own rule: its required keys, no key that only other kinds have, and, for a kind
-  /// over a list resource, no record read in its title, footer and empty text.
-  private static func kindRule(_ kind: ScreenKind, among kinds: KindRegistry) -> JSON {
+  /// A kind's own rule: its required keys and rules, no key that only other kinds have, and, for
+  /// a kind over a list resource, no record read in its title, footer and empty text.
+  private static func kindRule(_ kind: ScreenKind, _ schema: KindSchema, among kinds: KindRegistry) -> JSON {
     var properties = JSONObject()
     for key in kinds.kinds.flatMap(\.keys) where !kind.keys.contains(key) { properties[key] = false }
     if kind.resource == .list {
       for key in ["title", "footer", "empty"] { properties[key] = ["$ref": "#/$defs/recordlessTemplate"] }
     }
     var then = JSONObject(["properties": .object(properties)])
-    if let required = requiredKeys[kind.name] { then["required"] = .array(required.map(JSON.string)) }
-    return [
-      "if": ["properties": ["kind": ["const": .string(kind.name)]], "required": ["kind"]], "then": .object(then),
-    ]
+    if !schema.required.isEmpty { then["required"] = .array(schema.required.map(JSON.string)) }
+    if !schema.rules.isEmpty { then["allOf"] = .array(schema.rules) }
+    return ["if": kindIs(kind), "then": .object(then)]
+  }
+
+  /// The condition that a screen is of `kind`, as an `if` tests it.
+  static func kindIs(_ kind: ScreenKind) -> JSON {
+    ["properties": ["kind": ["const": .string(kind.name)]], "required": ["kind"]]
   }
 
   // MARK: - Building blocks
