@@ -20,12 +20,15 @@ public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
   let binding: @Sendable (ScreenSpec) -> String
   /// Makes the view model of an opened screen.
   let makeModel: @Sendable (ModelContext) -> AnyViewModel
+  /// The kind's part of the screen file's JSON Schema (`screenrun schema`).
+  let schema: @Sendable () -> KindSchema
 
   init(
     name: String, resource: Resource.Kind, keys: [String], scriptCommands: [String],
     decode: @escaping @Sendable (JSONObject, inout SpecDecoder) -> (any KindSpec)?,
     binding: @escaping @Sendable (ScreenSpec) -> String,
-    makeModel: @escaping @Sendable (ModelContext) -> AnyViewModel
+    makeModel: @escaping @Sendable (ModelContext) -> AnyViewModel,
+    schema: @escaping @Sendable () -> KindSchema = { KindSchema() }
   ) {
     self.name = name
     self.resource = resource
@@ -34,6 +37,7 @@ public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
     self.decode = decode
     self.binding = binding
     self.makeModel = makeModel
+    self.schema = schema
   }
 
   /// The name, as a screen file spells it.

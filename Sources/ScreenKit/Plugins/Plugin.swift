@@ -32,7 +32,7 @@ public struct Plugin: Sendable {
 /// may carry. The core checks every request against this before the plugin's handler runs (see
 /// `Resource.violation(parameters:pageSize:)`), so a plugin holds no re-checks of its own.
 public struct Resource: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
     case list, record
   }
 

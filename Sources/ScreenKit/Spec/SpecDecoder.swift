@@ -12,7 +12,19 @@ struct SpecDecoder {
     self.kinds = kinds
   }
 
-  static let commonKeys = ["$comment", "version", "kind", "title", "source", "footer"]
+  /// The keys every screen may have; `$schema` names the JSON Schema an editor checks the file
+  /// with (`screenrun schema`), and `$comment` is a note for people: both are ignored.
+  static let commonKeys = ["$schema", "$comment", "version", "kind", "title", "source", "footer"]
+  // The keys and limits of the parts kinds share, declared once: the decoder checks them, and
+  // `ScreenSchema` writes them into the JSON Schema.
+  static let sourceKeys = ["plugin", "resource", "params"]
+  static let searchKeys = ["param", "placeholder", "debounceMs", "minLength", "required"]
+  static let pagingKeys = ["pageSize", "prefetch"]
+  static let selectKeys = ["screen", "params"]
+  static let debounceRange = 0...60_000
+  static let minLengthRange = 0...1_000
+  static let pageSizeRange = 1...10_000
+  static let prefetchRange = 0...10_000
 
   mutating func decode(_ root: JSON, file: String) -> ScreenSpec? {
     guard case .object(let object) = root else {
@@ -74,7 +86,7 @@ struct SpecDecoder {
   mutating func decodeSource(_ value: JSON?, at pointer: JSONPointer) -> SourceSpec? {
     guard let object = requireObject(value, at: pointer, name: "source", example: #"{"plugin": "…", "resource": "…"}"#)
     else { return nil }
-    checkKeys(object, at: pointer, allowed: ["plugin", "resource", "params"])
+    checkKeys(object, at: pointer, allowed: Self.sourceKeys)
     let plugin = requiredString(object, "plugin", at: pointer)
     let resource = requiredString(object, "resource", at: pointer)
     let parameters = templateMap(object["params"], at: pointer / "params")
@@ -87,11 +99,11 @@ struct SpecDecoder {
   mutating func decodeSearch(_ value: JSON, at pointer: JSONPointer) -> SearchSpec? {
     guard let object = requireObject(value, at: pointer, name: "search", example: #"{"param": "nameStartsWith"}"#)
     else { return nil }
-    checkKeys(object, at: pointer, allowed: ["param", "placeholder", "debounceMs", "minLength", "required"])
+    checkKeys(object, at: pointer, allowed: Self.searchKeys)
     let parameter = requiredString(object, "param", at: pointer)
     let placeholder = optionalString(object, "placeholder", at: pointer) ?? "Search"
-    let debounce = optionalInt(object, "debounceMs", at: pointer, range: 0...60_000) ?? 500
-    let minLength = optionalInt(object, "minLength", at: pointer, range: 0...1_000) ?? 0
+    let debounce = optionalInt(object, "debounceMs", at: pointer, range: Self.debounceRange) ?? 500
+    let minLength = optionalInt(object, "minLength", at: pointer, range: Self.minLengthRange) ?? 0
     let required = optionalBool(object, "required", at: pointer) ?? false
     guard let parameter else { return nil }
     return SearchSpec(
@@ -102,16 +114,16 @@ struct SpecDecoder {
   mutating func decodePaging(_ value: JSON, at pointer: JSONPointer) -> PagingSpec {
     guard let object = requireObject(value, at: pointer, name: "paging", example: #"{"pageSize": 20, "prefetch": 5}"#)
     else { return .default }
-    checkKeys(object, at: pointer, allowed: ["pageSize", "prefetch"])
+    checkKeys(object, at: pointer, allowed: Self.pagingKeys)
     return PagingSpec(
-      pageSize: optionalInt(object, "pageSize", at: pointer, range: 1...10_000) ?? PagingSpec.default.pageSize,
-      prefetch: optionalInt(object, "prefetch", at: pointer, range: 0...10_000) ?? PagingSpec.default.prefetch)
+      pageSize: optionalInt(object, "pageSize", at: pointer, range: Self.pageSizeRange) ?? PagingSpec.default.pageSize,
+      prefetch: optionalInt(object, "prefetch", at: pointer, range: Self.prefetchRange) ?? PagingSpec.default.prefetch)
   }
 
   mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer) -> SelectSpec? {
     guard let object = requireObject(value, at: pointer, name: "select", example: #"{"screen": "character.json"}"#)
     else { return nil }
-    checkKeys(object, at: pointer, allowed: ["screen", "params"])
+    checkKeys(object, at: pointer, allowed: Self.selectKeys)
     let screen = requiredString(object, "screen", at: pointer)
     let parameters = templateMap(object["params"], at: pointer / "params")
     if let screen, screen.trimmingWhitespace().isEmpty {
@@ -144,7 +156,7 @@ struct SpecDecoder {
       }
       let message = Diagnostic.Message.unknown(
         "unknown key '\(key)'", name: key, among: allowed.filter { object[$0] == nil },
-        expected: "expected one of " + allowed.filter { $0 != "$comment" }.map { "'\($0)'" }.joined(separator: ", "))
+        expected: "expected one of " + allowed.filter { !$0.hasPrefix("$") }.map { "'\($0)'" }.joined(separator: ", "))
       fail(pointer / key, .key, message)
     }
   }

@@ -104,15 +104,32 @@ extension Arguments {
         words: ["test"], operands: "TEST...", help: "run screen tests and compare their transcripts", available: false,
         command: { operands throws(UsageError) in .test(paths: operands) }),
       .init(
-        words: ["schema"], operands: "[plugin|test]", help: "print the JSON Schema of a screen file", available: false,
+        words: ["schema"], operands: "[plugin]",
+        help: """
+          print the JSON Schema (draft 2020-12) of a screen file, listing the plugins found; with plugin, that of \
+          a plugin.json manifest (screen tests are plain-text transcripts: they have none)
+          """,
+        available: true,
         command: { operands throws(UsageError) in
-          guard operands.count <= 1 else { throw UsageError("schema takes at most one operand: plugin or test") }
+          guard operands.count <= 1, operands.allSatisfy({ $0 == "plugin" }) else {
+            throw UsageError(
+              "schema takes nothing (a screen file's schema) or 'plugin' (a plugin.json's), not '\(operands.joined(separator: " "))'"
+            )
+          }
           return .schema(of: operands.first)
         }),
       .init(
-        words: ["completions"], operands: "SHELL", help: "print shell completions", available: false,
+        words: ["completions"], operands: "SHELL",
+        help: "print a completion script for SHELL (bash, zsh or fish): subcommands, options, screens, --param keys",
+        available: true,
         command: { operands throws(UsageError) in
-          guard operands.count == 1 else { throw UsageError("completions takes one shell: bash, zsh or fish") }
+          // The scripts ask `completions params SCREEN.json` for the --param keys a screen reads.
+          if operands.count == 2, operands[0] == "params" { return .parameterKeys(screen: operands[1]) }
+          guard operands.count == 1, CompletionScript.shells.contains(operands[0]) else {
+            throw UsageError(
+              "completions takes one shell: \(CompletionScript.shells.joined(separator: ", ")), not '\(operands.joined(separator: " "))'"
+            )
+          }
           return .completions(shell: operands[0])
         }),
       .init(
@@ -123,6 +140,44 @@ extension Arguments {
           return .pluginCheck(folders: operands)
         }),
     ],
-    epilogue: "exit codes: 0 ok, 1 a data or runtime error, 2 a usage error or an invalid screen file"
+    epilogue: "exit codes: 0 ok, 1 a data or runtime error, 2 a usage error or an invalid screen file",
+    exitStatuses: [
+      .init(name: "0", help: "ok"),
+      .init(name: "1", help: "a data or runtime error"),
+      .init(name: "2", help: "a usage error or an invalid screen file"),
+      .init(name: "130", help: "interrupted by SIGINT (Ctrl-C) in the interactive mode"),
+      .init(name: "143", help: "ended by SIGTERM or SIGHUP in the interactive mode"),
+    ],
+    environment: [
+      .init(name: "SCREENRUN_DATA", help: "live: ask the real APIs over HTTP, as --live does; sample (the default)"),
+      .init(name: "MARVEL_BASE_URL", help: "the Marvel API's server (default https://gateway.marvel.com)"),
+      .init(name: "MARVEL_PUBLIC_KEY, MARVEL_PRIVATE_KEY", help: "the Marvel API's keys, for live data"),
+      .init(name: "GITHUB_API_URL", help: "the GitHub API's server (default https://api.github.com)"),
+      .init(name: "GITHUB_TOKEN", help: "a GitHub token, for a higher rate limit; never printed"),
+      .init(name: "SCREENRUN_HTTP_TIMEOUT", help: "seconds a whole HTTP request may take (default 30)"),
+      .init(
+        name: "SCREENRUN_HTTP_CONNECT_TIMEOUT", help: "seconds to wait for a server to connect and answer (default 10)"),
+      .init(name: "SCREENRUN_NO_CACHE", help: "1: no HTTP response cache, as --no-cache"),
+      .init(name: "SCREENRUN_PLUGIN_PATH", help: "folders of external plugins, separated by colons"),
+      .init(name: "SCREENRUN_NO_USER_PLUGINS", help: "1: as --no-user-plugins"),
+      .init(
+        name: "SCREENRUN_PLUGIN_TIMEOUT",
+        help: "seconds to wait for an external plugin's answer (default: its manifest's, or 10)"),
+      .init(
+        name: "XDG_CACHE_HOME, XDG_CONFIG_HOME, HOME", help: "where the cache and the user's plugins are (see FILES)"),
+      .init(name: "NO_COLOR", help: "when set, the interactive mode marks the selected row without reverse video"),
+    ],
+    files: [
+      .init(name: "$XDG_CACHE_HOME/screenrun/http", help: "the HTTP response cache (default ~/.cache/screenrun/http)"),
+      .init(
+        name: "$XDG_CONFIG_HOME/screenrun/plugins",
+        help: "the user's external plugins (default ~/.config/screenrun/plugins)"),
+      .init(
+        name: "PREFIX/share/screenrun/plugins", help: "the external plugins installed with screenrun, beside PREFIX/bin"
+      ),
+      .init(
+        name: "plugin.json",
+        help: "an external plugin's manifest; its JSON Schema is printed by screenrun schema plugin"),
+    ]
   )
 }

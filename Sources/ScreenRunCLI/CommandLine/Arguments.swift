@@ -14,6 +14,9 @@ struct Arguments: Equatable {
     case schema(of: String?)
     /// `screenrun completions SHELL`: print a completion script.
     case completions(shell: String)
+    /// `screenrun completions params SCREEN.json`: the `--param` keys a screen reads, for the
+    /// completion scripts (not in the help).
+    case parameterKeys(screen: String)
     /// `screenrun plugin check DIR...`: check external plugins against the protocol.
     case pluginCheck(folders: [String])
   }

@@ -20,6 +20,17 @@ struct CommandDeclaration: Sendable {
   var subcommands: [Subcommand]
   /// The last paragraph of the help, such as the exit codes.
   var epilogue: String
+  /// What the man page lists beside the options (`Documentation/ManPage.swift`): the exit
+  /// statuses, the environment variables read, and the files and folders used.
+  var exitStatuses: [Topic] = []
+  var environment: [Topic] = []
+  var files: [Topic] = []
+
+  /// A name and what it means: an exit status, a variable, a file.
+  struct Topic: Sendable {
+    var name: String
+    var help: String
+  }
 
   /// An option: `--width N`, `--once`, `--help` (also `-h`).
   struct Option: Sendable {

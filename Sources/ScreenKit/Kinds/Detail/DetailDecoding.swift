@@ -17,7 +17,13 @@ extension SpecDecoder {
     return DetailSpec(sections: sections)
   }
 
-  private static let sectionKeys: [String: [String]] = [
+  /// The section types, in the order messages list them.
+  static let sectionTypes = ["text", "image", "fields", "list", "link"]
+  /// The keys of a field of a fields section, and the range of a list section's `limit`.
+  static let fieldKeys = ["label", "value"]
+  static let limitRange = 1...10_000
+  /// The keys of each section type, beside `type`.
+  static let sectionKeys: [String: [String]] = [
     "text": ["header", "value", "empty"],
     "image": ["label", "value"],
     "fields": ["header", "fields"],
@@ -30,7 +36,7 @@ extension SpecDecoder {
       let object = requireObject(
         value, at: pointer, name: "a section", example: #"{"type": "text", "value": "{description}"}"#)
     else { return nil }
-    let types = ["text", "image", "fields", "list", "link"]
+    let types = Self.sectionTypes
     guard let type = requiredString(object, "type", at: pointer) else { return nil }
     guard let allowed = Self.sectionKeys[type] else {
       let message = Diagnostic.Message.unknown(
@@ -72,7 +78,7 @@ extension SpecDecoder {
       let items = requiredString(object, "items", at: pointer)
       let row = requiredTemplate(object, "row", at: pointer)
       let empty = optionalTemplate(object, "empty", at: pointer)
-      let limit = optionalInt(object, "limit", at: pointer, range: 1...10_000)
+      let limit = optionalInt(object, "limit", at: pointer, range: Self.limitRange)
       let select = object["select"].flatMap { decodeSelect($0, at: pointer / "select") }
       if object["select"] != nil, select == nil { return nil }
       if let items,
@@ -107,7 +113,7 @@ extension SpecDecoder {
         let object = requireObject(
           element, at: at, name: "a field", example: #"{"label": "Modified", "value": "{modified|date}"}"#)
       else { continue }
-      checkKeys(object, at: at, allowed: ["label", "value"])
+      checkKeys(object, at: at, allowed: Self.fieldKeys)
       if let label = requiredString(object, "label", at: at), let template = requiredTemplate(object, "value", at: at) {
         fields.append((label, template))
       }

@@ -3,7 +3,7 @@ extension ScreenKind {
   public static let detail = ScreenKind(
     name: "detail", resource: .record, keys: ["sections"], scriptCommands: ["reload"],
     decode: { object, decoder in decoder.decodeDetail(object) },
-    binding: { _ in "" }, makeModel: DetailKind.makeModel)
+    binding: { _ in "" }, makeModel: DetailKind.makeModel, schema: DetailKind.schema)
 }
 
 extension ScreenContent {

@@ -1,5 +1,7 @@
 /// The list kind's part of a screen file: `search`, `paging`, `row`, `empty` and `select`.
 extension SpecDecoder {
+  static let rowKeys = ["title", "subtitle"]
+
   mutating func decodeList(_ object: JSONObject) -> ListSpec? {
     decodeList(object) { $0.decodeRow(object["row"], at: .root / "row") }
   }
@@ -25,7 +27,7 @@ extension SpecDecoder {
     }
     guard let object = requireObject(value, at: pointer, name: "row", example: #"{"title": "{name}"}"#)
     else { return nil }
-    checkKeys(object, at: pointer, allowed: ["title", "subtitle"])
+    checkKeys(object, at: pointer, allowed: Self.rowKeys)
     let title = requiredTemplate(object, "title", at: pointer)
     let subtitle = optionalTemplate(object, "subtitle", at: pointer)
     guard let title else { return nil }

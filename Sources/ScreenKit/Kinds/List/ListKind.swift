@@ -5,7 +5,7 @@ extension ScreenKind {
     name: "list", resource: .list, keys: ["search", "paging", "row", "empty", "select"],
     scriptCommands: ["search", "type", "next", "reload"],
     decode: { object, decoder in decoder.decodeList(object) },
-    binding: ListKind.binding, makeModel: ListKind.makeModel)
+    binding: ListKind.binding, makeModel: ListKind.makeModel, schema: ListKind.schema)
 }
 
 extension ScreenContent {

@@ -1,6 +1,11 @@
 /// The table kind's part of a screen file: the list's `search`, `paging`, `empty` and `select`,
 /// and `columns` and `sort`.
 extension SpecDecoder {
+  static let sortKeys = ["param", "order"]
+  static let columnKeys = ["header", "value", "width", "align", "sort"]
+  static let widthKeys = ["min"]
+  static let widthRange = 1...1_000
+
   mutating func decodeTable(_ object: JSONObject) -> TableSpec? {
     let sort = object["sort"].flatMap { decodeSort($0, at: .root / "sort") }
     var columns: [ColumnSpec]?
@@ -21,7 +26,7 @@ extension SpecDecoder {
   private mutating func decodeSort(_ value: JSON, at pointer: JSONPointer) -> SortSpec? {
     guard let object = requireObject(value, at: pointer, name: "sort", example: #"{"param": "sort", "order": "order"}"#)
     else { return nil }
-    checkKeys(object, at: pointer, allowed: ["param", "order"])
+    checkKeys(object, at: pointer, allowed: Self.sortKeys)
     let parameter = requiredString(object, "param", at: pointer)
     let order = optionalString(object, "order", at: pointer)
     guard let parameter else { return nil }
@@ -52,7 +57,7 @@ extension SpecDecoder {
       let object = requireObject(
         value, at: pointer, name: "a column", example: #"{"header": "Stars", "value": "{stargazers_count}"}"#)
     else { return nil }
-    checkKeys(object, at: pointer, allowed: ["header", "value", "width", "align", "sort"])
+    checkKeys(object, at: pointer, allowed: Self.columnKeys)
     let header = requiredString(object, "header", at: pointer)
     let template = requiredTemplate(object, "value", at: pointer)
     let width = decodeWidth(object["width"], at: pointer / "width", header: header ?? "")
@@ -77,14 +82,14 @@ extension SpecDecoder {
   }
 
   private mutating func decodeWidth(_ value: JSON?, at pointer: JSONPointer, header: String) -> ColumnSpec.Width? {
-    let range = 1...1_000
+    let range = Self.widthRange
     switch value {
     case nil:
       return .flexible(minimum: max(1, min(range.upperBound, TextWidth.width(of: header))))
     case .int(let width) where range.contains(width):
       return .fixed(width)
     case .object(let object):
-      checkKeys(object, at: pointer, allowed: ["min"])
+      checkKeys(object, at: pointer, allowed: Self.widthKeys)
       guard object["min"] != nil else {
         fail(pointer, .key, #"missing required key 'min' in \#(pointer); a flexible width is written {"min": 10}"#)
         return nil

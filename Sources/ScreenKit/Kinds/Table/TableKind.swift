@@ -5,7 +5,7 @@ extension ScreenKind {
     name: "table", resource: .list, keys: ["search", "paging", "columns", "sort", "empty", "select"],
     scriptCommands: ["search", "type", "next", "reload", "sort"],
     decode: { object, decoder in decoder.decodeTable(object) },
-    binding: TableKind.binding, makeModel: TableKind.makeModel)
+    binding: TableKind.binding, makeModel: TableKind.makeModel, schema: TableKind.schema)
 }
 
 extension ScreenContent {

@@ -14,9 +14,14 @@ public struct PluginManifest: Sendable, Hashable {
   /// The variables every plugin receives when set (and every `LC_*` one); others only when the
   /// manifest's `environment` names them.
   public static let baselineEnvironment = ["PATH", "HOME", "LANG", "TMPDIR"]
-  static let keys = ["$comment", "name", "summary", "protocol", "command", "resources", "environment", "timeout"]
+  static let keys = [
+    "$schema", "$comment", "name", "summary", "protocol", "command", "resources", "environment", "timeout",
+  ]
   static let resourceKeys = ["$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize"]
   static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values"]
+  static let maxPageSizeRange = 1...1000
+  /// The longest `timeout`, in seconds.
+  static let longestTimeout = 3600
 
   /// The `plugin.json` file, and the folder it is in (where `./` in `command` resolves).
   public var file: String
@@ -89,12 +94,12 @@ public struct PluginManifest: Sendable, Hashable {
     var timeout: Double?
     if let value = object["timeout"] {
       switch value {
-      case .int(let number) where number > 0 && number <= 3600: timeout = Double(number)
-      case .double(let number) where number > 0 && number <= 3600: timeout = number
+      case .int(let number) where number > 0 && number <= longestTimeout: timeout = Double(number)
+      case .double(let number) where number > 0 && number <= Double(longestTimeout): timeout = number
       default:
         decoder.fail(
           .root / "timeout", .value(offset: 0),
-          "'timeout' is seconds, above 0 and at most 3600, not \(value.compactText)")
+          "'timeout' is seconds, above 0 and at most \(longestTimeout), not \(value.compactText)")
       }
     }
     let resources = decodeResources(object["resources"], &decoder)
@@ -154,12 +159,12 @@ public struct PluginManifest: Sendable, Hashable {
           decoder.fail(
             pointer / "kind", .value(offset: 0),
             Diagnostic.Message.unknown(
-              "unknown resource kind '\(text)'", name: text, among: ["list", "record"],
+              "unknown resource kind '\(text)'", name: text, among: Resource.Kind.allCases.map(\.rawValue),
               expected: "expected \"list\" or \"record\""))
         }
       }
       let search = decoder.optionalString(object, "search", at: pointer)
-      let maxPageSize = decoder.optionalInt(object, "maxPageSize", at: pointer, range: 1...1000) ?? 100
+      let maxPageSize = decoder.optionalInt(object, "maxPageSize", at: pointer, range: maxPageSizeRange) ?? 100
       let parameters = decodeParameters(object["parameters"], at: pointer / "parameters", &decoder)
       if let name, !names.insert(name).inserted {
         decoder.fail(pointer / "name", .value(offset: 0), "a second resource named '\(name)'; each name is used once")

@@ -1,0 +1,57 @@
+/// JSON values written out as indented text (`lineText` writes them on one line): two spaces a
+/// level, members in their order, a short array of plain values on one line. What `screenrun
+/// schema` prints.
+extension JSON {
+  /// The value as indented JSON text, without a final newline.
+  package var prettyText: String {
+    var text = ""
+    appendIndented(to: &text, indent: "")
+    return text
+  }
+
+  private func appendIndented(to text: inout String, indent: String) {
+    switch self {
+    case .null, .bool, .int, .double, .string: text += lineText
+    case .array(let elements):
+      let inner = indent + "  "
+      if elements.isEmpty {
+        text += "[]"
+      } else if let line = Self.oneLine(elements), indent.count + line.count <= 100 {
+        text += line
+      } else {
+        text += "[\n"
+        for (index, element) in elements.enumerated() {
+          text += inner
+          element.appendIndented(to: &text, indent: inner)
+          text += index == elements.count - 1 ? "\n" : ",\n"
+        }
+        text += indent + "]"
+      }
+    case .object(let object):
+      guard !object.isEmpty else {
+        text += "{}"
+        return
+      }
+      let inner = indent + "  "
+      text += "{\n"
+      for (index, member) in object.members.enumerated() {
+        text += inner + JSON.string(member.key).lineText + ": "
+        member.value.appendIndented(to: &text, indent: inner)
+        text += index == object.count - 1 ? "\n" : ",\n"
+      }
+      text += indent + "}"
+    }
+  }
+
+  /// An array of strings, numbers and flags on one line; nil when it holds an array or object.
+  private static func oneLine(_ elements: [JSON]) -> String? {
+    var parts: [String] = []
+    for element in elements {
+      switch element {
+      case .array, .object: return nil
+      default: parts.append(element.lineText)
+      }
+    }
+    return "[" + parts.joined(separator: ", ") + "]"
+  }
+}

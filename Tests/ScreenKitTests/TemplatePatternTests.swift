@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import ScreenKit
+
+/// The JSON Schema's template patterns agree with the template parser: a template the parser
+/// reads matches, and one it refuses does not.
+@Suite("Template patterns of the JSON Schema")
+struct TemplatePatternTests {
+  static let templates = [
+    "", "plain text", "{name}", "{ name }", "{a.b.0.c}", "{.}", "{ . | upper }", "{{literal}}", "a }} b {{ c",
+    "{comics.available|number|default:\"?\"} comics", "{x|default:\"a \\\" quote\"}", "{x|default:-}", "{x|default:}",
+    "{x|truncate:40}", "{x|truncate: 40 }", "{x|truncate:\"40\"}", "{x|prefix:7}",
+    "{author.login|or:commit.author.name}",
+    "{x|or:\"a.b\"}", "{params.id}", "{query}", "{meta.attribution}", "{meta.total|number}", "{meta}", "{metadata.x}",
+    "{params}", "{query.x}", "{x|upper|lower|trim|firstline|date}", "Source: {meta.attribution} ({meta.count})",
+    // Refused by the parser:
+    "{", "}", "{name", "name}", "{}", "{ }", "{a..b}", "{a.}", "{.a}", "{x|uper}", "{x|truncate}", "{x|truncate:0}",
+    "{x|truncate:-3}", "{x|truncate:abc}", "{x|upper:1}", "{x|default}", "{x|or:}", "{x|or:a..b}", "{x|}",
+    "{meta.attributon}", "{a\"b}", "{a:b}", "{a{b}", "{x|default:\"open}", "{x|upper x}", "{x}}",
+  ]
+
+  @Test("the template pattern matches what the parser reads", arguments: templates)
+  func template(_ text: String) throws {
+    let parsed = try? Template(text)
+    let known = parsed.map { $0.metaKeys.allSatisfy(MetaKey.all.contains) } ?? false
+    #expect(Self.matches(ScreenSchema.templatePattern, text) == known, "\(text)")
+  }
+
+  @Test("the recordless pattern matches what a list's title may read", arguments: templates)
+  func recordless(_ text: String) throws {
+    let parsed = try? Template(text)
+    let ok = parsed.map { !$0.readsRecord && $0.metaKeys.allSatisfy(MetaKey.all.contains) } ?? false
+    #expect(Self.matches(ScreenSchema.recordlessTemplatePattern, text) == ok, "\(text)")
+  }
+
+  @Test("every filter's argument is declared for the schema")
+  func filters() {
+    #expect(Set(ScreenSchema.filterArguments.keys) == Set(TemplateFilter.names))
+  }
+
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
+    let range = NSRange(text.startIndex..., in: text)
+    return expression.firstMatch(in: text, range: range) != nil
+  }
+}
