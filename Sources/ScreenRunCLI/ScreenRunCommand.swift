@@ -60,7 +60,10 @@ struct ScreenRunCommand {
       return .ok
     case .check(let files):
       return check(files, registry: registry, problems: discovery.problems)
-    case .test, .schema, .completions, .pluginCheck:
+    case .test(let paths):
+      return await TestCommand(paths: paths, options: arguments.testOptions, plugins: added, environment: environment)
+        .run()
+    case .schema, .completions, .pluginCheck:
       // Parsing refuses a subcommand the declaration does not make available.
       Output.error("screenrun: error: this version of screenrun does not have this subcommand yet")
       return .usage

@@ -42,6 +42,8 @@ struct Arguments: Equatable {
   var pluginPaths: [String] = []
   /// Only the shipped plugins and `--plugin-path` (`--no-user-plugins`).
   var noUserPlugins = false
+  /// The options of `screenrun test`.
+  var testOptions = TestOptions()
 
   /// The usage lines and all of `--help`, from the declaration.
   static var usage: String { declaration.usage }
