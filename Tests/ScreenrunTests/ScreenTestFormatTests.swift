@@ -1,4 +1,6 @@
 import Foundation
+import ScreenKit
+import TestSupport
 import Testing
 
 @testable import ScreenRunCLI
@@ -187,5 +189,35 @@ struct ScreenTestFormatTests {
     #expect(!plain.contains("\u{1B}"))
     let coloured = TerminalWriter.bytes(of: TestCommand.render(diffs, colour: true))
     #expect(String(decoding: coloured, as: UTF8.self).contains("\u{1B}[31m-| c"))
+  }
+}
+
+/// `assertSnapshot` keeps the rule of `screenrun test`: an unrecorded snapshot never passes.
+@Suite("Snapshots are never recorded silently")
+struct SnapshotRuleTests {
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENRUN_RECORD_SNAPSHOTS"] != "1"))
+  func missingSnapshotFailsAndIsPending() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("FakeTests.swift").path
+    let snapshots = folder.appendingPathComponent("__Snapshots__/FakeTests")
+    for _ in 1...2 {
+      withKnownIssue("a missing snapshot fails, every time") {
+        assertSnapshot("frame\n", named: "new", filePath: file)
+      }
+      #expect(!FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("new.txt").path))
+      let pending = try String(contentsOf: snapshots.appendingPathComponent("new.txt.pending"), encoding: .utf8)
+      #expect(pending == "frame\n")
+    }
+    // Accepted (renamed), it passes, and a mismatch fails and is pending again.
+    try FileManager.default.moveItem(
+      at: snapshots.appendingPathComponent("new.txt.pending"), to: snapshots.appendingPathComponent("new.txt"))
+    assertSnapshot("frame\n", named: "new", filePath: file)
+    withKnownIssue("a mismatch fails") {
+      assertSnapshot("other\n", named: "new", filePath: file)
+    }
+    #expect(FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("new.txt.pending").path))
+    assertSnapshot("frame\n", named: "new", filePath: file)
+    #expect(!FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("new.txt.pending").path))
   }
 }
