@@ -135,7 +135,7 @@ struct TestCommand {
       return Result(name: name, verdict: .broken(error.messages))
     }
     let pending = name + "." + ScreenTest.pendingExtension
-    func write(_ text: String, to path: String) -> String? {
+    func save(_ text: String, to path: String) -> String? {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return nil
@@ -144,7 +144,7 @@ struct TestCommand {
       }
     }
     if test.isUnrecorded {
-      if let problem = write(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
+      if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
       return Result(name: name, verdict: .new, pending: pending)
     }
     if actual.blocks.map(\.output) == test.blocks.map(\.output) {
@@ -153,11 +153,11 @@ struct TestCommand {
     }
     let diffs = Self.diffs(expected: test, actual: actual)
     if options.update {
-      if let problem = write(actual.text, to: name) { return Result(name: name, verdict: .broken([problem])) }
+      if let problem = save(actual.text, to: name) { return Result(name: name, verdict: .broken([problem])) }
       try? FileManager.default.removeItem(atPath: pending)
       return Result(name: name, verdict: .updated(diffs))
     }
-    if let problem = write(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
+    if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
     return Result(name: name, verdict: .failed(diffs), pending: pending)
   }
 
