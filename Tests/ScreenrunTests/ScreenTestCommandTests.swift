@@ -203,6 +203,35 @@ struct ScreenTestCommandTests {
     #expect(result.exitCode == 0, "\(result)")
   }
 
+  @Test(
+    "--accept on a terminal shows each diff and asks: n keeps the pending file, y takes it in",
+    .enabled(if: TmuxSession.isAvailable, TmuxSession.skipMessage))
+  func acceptOnATerminal() async throws {
+    let folder = try Folder([:])
+    let text = try await Self.recorded("$ search zzzz\n", in: folder, as: "a.screentest")
+    try folder.write("b.screentest", text)
+    let edited = text.replacingOccurrences(of: "| Marvel Characters\n", with: "| Marvel Heroes\n")
+    try folder.write("a.screentest.pending", edited)
+    try folder.write("b.screentest.pending", edited)
+    let ending = try await TmuxSession.with(["test", "--accept"], width: 100, height: 40, in: folder.url) { pane in
+      let first = try await pane.waitForScreen("the first question") { $0.contains("accept it? [y]es") }
+      #expect(first.contains("a.screentest") && first.contains("-| Marvel Characters"), "\(first.text)")
+      #expect(first.contains("+| Marvel Heroes"), "\(first.text)")
+      try await pane.type("n")
+      try await pane.press("Enter")
+      try await pane.waitForScreen("the second question") { $0.lines.filter { $0.contains("accept it?") }.count == 2 }
+      try await pane.type("y")
+      try await pane.press("Enter")
+      let end = try await pane.waitForEnd()
+      let screen = try await pane.capture()
+      #expect(screen.contains("accepted b.screentest") && screen.contains("1 accepted, 1 skipped"), "\(screen.text)")
+      return end
+    }
+    #expect(ending.status == 0)
+    #expect(folder.read("a.screentest") == text && folder.exists("a.screentest.pending"), "n keeps it pending")
+    #expect(folder.read("b.screentest") == edited && !folder.exists("b.screentest.pending"), "y takes it in")
+  }
+
   @Test("--junit writes a report that parses back: a case per test, the diff in its failure, escaped")
   func junit() async throws {
     let folder = try Folder([:])
