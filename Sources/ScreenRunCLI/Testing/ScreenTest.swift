@@ -58,8 +58,11 @@ struct ScreenTest: Equatable, Sendable {
 
     /// Equal byte for byte (not only canonically equivalent, as `String`'s `==` has it).
     static func == (a: Output, b: Output) -> Bool {
-      a.exit == b.exit && a.frame.map { Array($0.utf8) } == b.frame.map { Array($0.utf8) }
-        && a.errors.map { Array($0.utf8) } == b.errors.map { Array($0.utf8) }
+      guard a.exit == b.exit, a.errors.count == b.errors.count, (a.frame == nil) == (b.frame == nil) else {
+        return false
+      }
+      if let x = a.frame, let y = b.frame, !x.utf8.elementsEqual(y.utf8) { return false }
+      return zip(a.errors, b.errors).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
     }
   }
 
@@ -143,7 +146,7 @@ extension ScreenTest {
         continue
       }
       if inHead {
-        if plain.trimmingCharacters(in: .whitespaces).isEmpty || plain.hasPrefix("#") {
+        if plain.isBlank || plain.hasPrefix("#") {
           leading.append(plain)
           continue
         }
@@ -152,7 +155,8 @@ extension ScreenTest {
         leading.append(plain)
         continue
       }
-      if plain.trimmingCharacters(in: .whitespaces).isEmpty || plain.hasPrefix("#") {
+      // Most lines are a frame's: they skip the checks for comments and blank lines.
+      if !line.startsWith("|"), plain.isBlank || plain.hasPrefix("#") {
         leading.append(plain)
         continue
       }
@@ -182,14 +186,13 @@ extension ScreenTest {
 
   /// Whether a line of the head is a setting (not a comment or a blank line).
   private static func isSetting(_ line: String) -> Bool {
-    !line.trimmingCharacters(in: .whitespaces).isEmpty && !line.hasPrefix("#")
+    !line.isBlank && !line.hasPrefix("#")
   }
 
   /// The lines of `text`, split at each newline only (a carriage return stays where it is).
   static func lines(of text: String) -> [String] {
-    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-      String(String.UnicodeScalarView($0))
-    }
+    // Splitting UTF-8 at a newline byte keeps every piece valid UTF-8.
+    text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
   }
 }
 
@@ -252,7 +255,10 @@ extension ScreenTest.Output {
     if text == "|" || text.startsWith("| ") {
       guard errors.isEmpty, exit == nil else { throw fail("a frame line after an error line; the frame comes first") }
       if let frame, frame.unicodeScalars.last != "\n" { throw fail("a frame line after '\(ScreenTest.noNewline)'") }
-      frame = (frame ?? "") + text.droppingScalars(first: 2) + "\n"
+      // Appended in place: a frame of many lines is read in linear time.
+      if frame == nil { frame = "" }
+      frame?.append(text.droppingScalars(first: 2))
+      frame?.append("\n")
     } else if text == ScreenTest.noNewline {
       guard let current = frame, current.unicodeScalars.last == "\n", errors.isEmpty else {
         throw fail("'\(ScreenTest.noNewline)' belongs right after a frame's last line")
@@ -314,9 +320,19 @@ extension ScreenTest.Output {
 extension String {
   /// Whether the text starts with `prefix`, scalar for scalar (a combining mark after it does not
   /// hide it, as it would from `hasPrefix`, which compares characters).
-  func startsWith(_ prefix: String) -> Bool { unicodeScalars.starts(with: prefix.unicodeScalars) }
+  func startsWith(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
 
-  func droppingScalars(first count: Int) -> String { String(String.UnicodeScalarView(unicodeScalars.dropFirst(count))) }
+  /// Whether the text is empty or only spaces and tabs.
+  var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+  func droppingScalars(first count: Int) -> String {
+    // The prefixes dropped are ASCII, a byte a scalar: the bytes after them are the rest, as they are.
+    let bytes = utf8.prefix(count)
+    if bytes.count == count, bytes.allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: utf8.dropFirst(count), as: UTF8.self)
+    }
+    return String(String.UnicodeScalarView(unicodeScalars.dropFirst(count)))
+  }
 
   func droppingScalars(last count: Int) -> String { String(String.UnicodeScalarView(unicodeScalars.dropLast(count))) }
 }
