@@ -15,6 +15,8 @@ public struct LiveService: Sendable {
   public let base: URL
   public let client: HTTPClient
   public let redactor: Redactor
+  /// Whether the source was given a credential (a token, a key): the status line says so.
+  public let usesCredential: Bool
 
   /// `screenrun/VERSION`: APIs such as GitHub's refuse a request without a User-Agent.
   public static let userAgent = "screenrun/\(ScreenRun.version)"
@@ -27,6 +29,7 @@ public struct LiveService: Sendable {
   ) throws(DataSourceError) {
     for secret in secrets { SecretRegistry.shared.register(secret) }
     redactor = Redactor(secrets: secrets)
+    usesCredential = !secrets.isEmpty
     self.baseURLVariable = baseURLVariable
     base = try HTTPURL.base(from: environment, variable: baseURLVariable, default: defaultBaseURL, redactor: redactor)
     client = HTTPClient(configuration: try HTTPConfiguration(environment: environment), redactor: redactor)
@@ -48,8 +51,31 @@ public struct LiveService: Sendable {
     return headers
   }
 
+  /// Sends a GET, and tells the runtime what was sent and what the answer says of the source
+  /// (`SourceActivity`): the cache, the rate limit, the credential; secrets removed.
   public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
-    try await client.get(request)
+    SourceActivity.sent(sentRequest(request))
+    let response = try await client.get(request)
+    SourceActivity.report(status(of: response))
+    return response
+  }
+
+  /// What a request looks like to a person, secrets removed (an `Authorization` value whole).
+  public func sentRequest(_ request: HTTPRequest) -> SentRequest {
+    let headers = request.headers.map { field -> String in
+      guard field.name.lowercased() == "authorization" else { return "\(field.name): \(redactor(field.value))" }
+      let scheme = field.value.split(separator: " ", maxSplits: 1).first.map { "\($0) " } ?? ""
+      return "\(field.name): \(scheme)\(Redactor.mask)"
+    }
+    return SentRequest(summary: "GET " + redactor(request.url.absoluteString), headers: headers)
+  }
+
+  /// What an answer says of the source: live, from the cache or not, its rate-limit headers.
+  public func status(of response: HTTPResponse) -> SourceStatus {
+    let limits = RateLimitHeaders(response.headers)
+    return SourceStatus(
+      mode: .live, cached: response.fromCache, rateLimitRemaining: limits.remaining, rateLimitLimit: limits.limit,
+      rateLimitReset: limits.reset, token: usesCredential)
   }
 
   /// Runs `work`, and passes any error's message through the redactor once more: whatever a

@@ -9,7 +9,8 @@ extension ScreenRunCommand {
     _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler
   ) -> Result<Navigator, ExitCode> {
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler)
+      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler,
+      monitor: SourceMonitor(trace: TraceFile.line))
     do {
       try navigator.open(screen, parameters: arguments.parameters)
       return .success(navigator)
@@ -61,6 +62,7 @@ extension ScreenRunCommand {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
+    navigator.showsStatus = arguments.status
     let width = arguments.width ?? 80
     let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator) : nil
@@ -95,6 +97,7 @@ extension ScreenRunCommand {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
+    navigator.showsStatus = true
     let session = InteractiveSession(navigator: navigator)
     var watcher: ScreenWatcher?
     if arguments.watch {

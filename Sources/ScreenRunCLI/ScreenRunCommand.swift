@@ -76,13 +76,16 @@ struct ScreenRunCommand {
           SIGHUP: ExitCode.terminated.rawValue,
         ])
       }
-      if arguments.script != nil {
-        return await runScript(screen, arguments: arguments, registry: registry)
+      return await TraceFile.running(arguments.trace) {
+        if arguments.explain { return await runExplain(screen, arguments: arguments, registry: registry) }
+        if arguments.script != nil {
+          return await runScript(screen, arguments: arguments, registry: registry)
+        }
+        if arguments.once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+          return await runOnce(screen, arguments: arguments, registry: registry)
+        }
+        return await runInteractive(screen, arguments: arguments, registry: registry)
       }
-      if arguments.once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
-        return await runOnce(screen, arguments: arguments, registry: registry)
-      }
-      return await runInteractive(screen, arguments: arguments, registry: registry)
     }
   }
 
@@ -128,7 +131,9 @@ struct ScreenRunCommand {
   @MainActor
   static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
     let context = pluginContext(arguments)
-    let navigator = Navigator(loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler())
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(),
+      monitor: SourceMonitor(trace: TraceFile.line))
     do {
       try navigator.open(screen, parameters: arguments.parameters)
     } catch {
@@ -138,10 +143,11 @@ struct ScreenRunCommand {
       default: return .usage
       }
     }
+    navigator.showsStatus = arguments.status
     await navigator.settle()
-    guard let entry = navigator.current else { return .failure }
+    guard let entry = navigator.current, let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    Output.write(TextRenderer.render(entry.screenState, options: RenderOptions(width: width)))
+    Output.write(TextRenderer.render(state, options: RenderOptions(width: width)))
     if let error = entry.error {
       Output.error("\(screen): error: \(error)")
       return .failure

@@ -178,7 +178,8 @@ struct CommandLineTests {
     let names = options.filter { $0.hasPrefix("  --") }.map { $0.dropFirst(2).prefix { $0 != " " && $0 != "," } }
     #expect(
       names == [
-        "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--plugin-path",
+        "--once", "--script", "--watch", "--width", "--param", "--live", "--no-cache", "--status", "--explain",
+        "--trace", "--plugin-path",
         "--no-user-plugins", "--check", "--plugins", "--help", "--version",
       ], "\(result.standardOutput)")
     // Where each option's help starts: after its name and at least two spaces.

@@ -31,6 +31,10 @@ struct OneDoorOutTests {
       "Sources/PluginHTTP/ResponseCache.swift", "write(descriptor",
       "the response cache writes its own temporary file through a descriptor it opened"
     ),
+    (
+      "Sources/ScreenRunCLI/TraceFile.swift", "one-door-out: the trace file",
+      "--trace writes JSON lines, secrets removed, to the file the user named, through a descriptor it opened"
+    ),
   ]
 
   /// Calls that write to a stream or descriptor. `print(` and `write(` count only as free

@@ -32,6 +32,9 @@ extension Navigator {
     }
     if let shared, !Self.screenFirst.contains(key) { return perform(shared) }
     guard let entry = current else { return shared.map(perform) ?? .handled }
+    var viewport = viewport
+    // The status line takes a row of the frame, where there is room for it (`TextRenderer`).
+    if showsStatus, viewport.rows > RenderOptions.minimumHeight { viewport.rows -= 1 }
     switch entry.model.press(key, screen: entry.screenState, viewport: viewport) {
     case .unbound:
       return shared.map(perform) ?? .handled

@@ -50,12 +50,20 @@ public final class Navigator {
   private let context: PluginContext
   private let scheduler: any Scheduler
   private var sources: [String: any DataSource] = [:]
+  /// What the screens' data sources were asked and answered, and what they report of themselves.
+  public let monitor: SourceMonitor
 
-  public init(loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler) {
+  public init(
+    loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler, monitor: SourceMonitor = SourceMonitor()
+  ) {
     self.loader = loader
     self.context = context
     self.scheduler = scheduler
+    self.monitor = monitor
   }
+
+  /// Whether frames end with the current screen's data-source status line (`SourceStatus`).
+  public var showsStatus = false
 
   public var current: Entry? { stack.last }
 
@@ -76,6 +84,7 @@ public final class Navigator {
       }
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
+    if showsStatus, let plugin = current?.spec.source.plugin { state.status = monitor.status(of: plugin)?.line() }
     return state
   }
 
@@ -192,7 +201,8 @@ public final class Navigator {
   private func dataSource(_ plugin: String) throws(NavigationError) -> any DataSource {
     if let source = sources[plugin] { return source }
     do {
-      let source = try loader.registry.makeSource(named: plugin, context: context)
+      let made = try loader.registry.makeSource(named: plugin, context: context)
+      let source = ObservedSource(made, plugin: plugin, mode: context.mode, monitor: monitor)
       sources[plugin] = source
       return source
     } catch {

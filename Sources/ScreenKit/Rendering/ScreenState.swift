@@ -7,6 +7,8 @@ public struct ScreenState: Sendable {
   public var selection: Int?
   /// Problems to show above the content, such as a screen file that failed to reload.
   public var problems: [String] = []
+  /// The data source's status line, drawn under the frame when set (`SourceStatus.line()`).
+  public var status: String?
 
   public init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec

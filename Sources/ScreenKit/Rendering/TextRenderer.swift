@@ -7,9 +7,14 @@ public enum TextRenderer {
 
   public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
     let problems = problemLines(screen.problems, width: options.width)
+    var status = screen.status.map { ["source: " + TerminalSafe.sanitize($0)] } ?? []
+    // In a terminal too short for it beside the smallest frame, the status line gives way.
+    if let height = options.height, height - problems.count - status.count < RenderOptions.minimumHeight { status = [] }
     var options = options
-    if let height = options.height { options.height = max(8, height - problems.count) }
-    let lines = screen.content.lines(screen, options)
+    if let height = options.height { options.height = max(8, height - problems.count - status.count) }
+    var lines = screen.content.lines(screen, options)
+    // A terminal frame ends with its key help; the status line goes just above it.
+    lines.insert(contentsOf: status, at: options.height == nil || lines.isEmpty ? lines.count : lines.count - 1)
     return (problems + lines).map { fit($0, options) }.joined(separator: "\n") + "\n"
   }
 

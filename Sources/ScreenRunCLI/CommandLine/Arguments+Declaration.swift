@@ -53,6 +53,29 @@ extension Arguments {
         name: "--no-cache", form: .run, help: "with --live, skip the response cache in $XDG_CACHE_HOME/screenrun",
         effect: .set { arguments, _ throws(UsageError) in arguments.noCache = true }),
       .init(
+        name: "--status", form: .run,
+        help: """
+          end each frame with the data source's status line (always on in the interactive mode): sample or \
+          live, for live whether the answer came from the cache (304), the rate limit left and when it resets, \
+          and whether a token is in use
+          """,
+        effect: .set { arguments, _ throws(UsageError) in arguments.status = true }),
+      .init(
+        name: "--explain", form: .run,
+        help: """
+          run the first load and print, instead of the frame, the resolved screen, the request sent (secrets \
+          removed), the first record's fields, each template's value with each filter step, and where each \
+          select leads: why a field shows blank
+          """,
+        effect: .set { arguments, _ throws(UsageError) in arguments.explain = true }),
+      .init(
+        name: "--trace", value: "FILE", form: .run,
+        help: """
+          write one JSON line to FILE for each request sent, each answer (with its time) and each answer \
+          dropped as stale, secrets removed
+          """,
+        effect: .set { arguments, value throws(UsageError) in arguments.trace = value }),
+      .init(
         name: "--plugin-path", value: "DIR", repeatable: true, form: .run,
         help: """
           look for external plugins in DIR (a plugin folder, or a folder of them) before any other place; \

@@ -42,6 +42,12 @@ struct Arguments: Equatable {
   var pluginPaths: [String] = []
   /// Only the shipped plugins and `--plugin-path` (`--no-user-plugins`).
   var noUserPlugins = false
+  /// Frames end with the data source's status line (`--status`; always on in the interactive mode).
+  var status = false
+  /// Print what the first load learned instead of the frame (`--explain`).
+  var explain = false
+  /// Where to write one JSON line per request, answer and stale answer (`--trace FILE`).
+  var trace: String?
   /// The options of `screenrun test`.
   var testOptions = TestOptions()
 

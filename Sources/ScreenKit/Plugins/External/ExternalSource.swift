@@ -105,6 +105,7 @@ public final class ExternalSource: DataSource {
 
   /// Sends a request and returns its answer; an `error` answer is thrown as the error it names.
   private func send(_ message: JSONObject) async throws(DataSourceError) -> (JSONObject, ExternalProcess) {
+    SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText))
     let process = try running()
     let answer: JSONObject
     switch await process.request(message) {
@@ -112,11 +113,23 @@ public final class ExternalSource: DataSource {
     case .failure(let error): throw error
     }
     let type = answer["type"]?.stringValue ?? ""
+    if case .object(let status)? = answer["status"] { SourceActivity.report(reported(status)) }
     if type == "error" { throw Self.error(answer, plugin: manifest.name) }
     guard type == message["type"]?.stringValue else {
       throw violation(process, "answered a \"\(message["type"]?.stringValue ?? "")\" request with \"\(type)\"")
     }
     return (answer, process)
+  }
+
+  /// An answer's optional `status` (PLUGINS.md), each member read only when it has its type.
+  private func reported(_ status: JSONObject) -> SourceStatus {
+    let data = status["data"]?.stringValue.flatMap(PluginContext.DataMode.init(rawValue:)) ?? context.mode
+    func count(_ key: String) -> Int? { status[key]?.intValue.flatMap { $0 >= 0 ? $0 : nil } }
+    return SourceStatus(
+      mode: data, cached: status["cached"]?.boolValue, rateLimitRemaining: count("rateLimitRemaining"),
+      rateLimitLimit: count("rateLimitLimit"),
+      rateLimitReset: count("rateLimitReset").flatMap { $0 <= 253_402_300_799 ? $0 : nil },
+      token: status["token"]?.boolValue)
   }
 
   private func violation(_ process: ExternalProcess, _ reason: String) -> DataSourceError {

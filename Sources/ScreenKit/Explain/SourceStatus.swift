@@ -1,0 +1,96 @@
+import Foundation
+
+/// What a data source says of itself after an answer: sample or live data, whether the answer
+/// came from a cache, the rate limit left, and whether a credential is in use (never the
+/// credential). The status line shows it (`--status`, and the interactive mode).
+///
+///     SourceStatus(mode: .live, cached: true, rateLimitRemaining: 57, rateLimitLimit: 60,
+///                  rateLimitReset: 1767225600, token: true).line()
+///     // "live · from the cache (304) · rate limit 57/60, resets 00:00 · token in use"
+///
+/// Swift plugins report it through `PluginHTTP` (each `LiveService` request reports its own),
+/// external plugins with the optional `status` of their answers; a field no one reported is nil.
+public struct SourceStatus: Sendable, Equatable {
+  /// Sample (bundled) or live data.
+  public var mode: PluginContext.DataMode
+  /// Whether the last answer came from a cache (an HTTP 304) rather than fresh from the server.
+  public var cached: Bool?
+  /// The requests left in the rate-limit window.
+  public var rateLimitRemaining: Int?
+  /// The requests the window allows.
+  public var rateLimitLimit: Int?
+  /// When the window resets, in seconds since 1970.
+  public var rateLimitReset: Int?
+  /// Whether a credential (a token, an API key) goes with the requests.
+  public var token: Bool?
+
+  public init(
+    mode: PluginContext.DataMode, cached: Bool? = nil, rateLimitRemaining: Int? = nil, rateLimitLimit: Int? = nil,
+    rateLimitReset: Int? = nil, token: Bool? = nil
+  ) {
+    self.mode = mode
+    self.cached = cached
+    self.rateLimitRemaining = rateLimitRemaining
+    self.rateLimitLimit = rateLimitLimit
+    self.rateLimitReset = rateLimitReset
+    self.token = token
+  }
+
+  /// This status with what `newer` reports put over it. A rate limit is taken whole from the
+  /// answer that reports one, so the count and its reset never come from two answers.
+  public func updated(by newer: SourceStatus) -> SourceStatus {
+    var result = self
+    result.mode = newer.mode
+    if let cached = newer.cached { result.cached = cached }
+    if newer.rateLimitRemaining != nil || newer.rateLimitLimit != nil || newer.rateLimitReset != nil {
+      result.rateLimitRemaining = newer.rateLimitRemaining
+      result.rateLimitLimit = newer.rateLimitLimit
+      result.rateLimitReset = newer.rateLimitReset
+    }
+    if let token = newer.token { result.token = token }
+    return result
+  }
+
+  /// The status line: what is known, joined with " · ". The reset is in local time.
+  public func line() -> String {
+    var parts = [mode == .live ? "live" : "sample data"]
+    switch cached {
+    case true?: parts.append("from the cache (304)")
+    case false?: parts.append("fresh")
+    case nil: break
+    }
+    if let remaining = rateLimitRemaining {
+      var text = "rate limit \(TemplateFilter.grouped(remaining))"
+      if let limit = rateLimitLimit { text += "/\(TemplateFilter.grouped(limit))" }
+      if let reset = rateLimitReset { text += ", resets \(Self.localTime(reset))" }
+      parts.append(text)
+    } else if let reset = rateLimitReset {
+      parts.append("rate limit resets \(Self.localTime(reset))")
+    }
+    switch token {
+    case true?: parts.append("token in use")
+    case false?: parts.append("no token")
+    case nil: break
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  /// `HH:MM` in local time; with the date too when it is not within a day of now.
+  static func localTime(_ seconds: Int, now: Int = Int(Date().timeIntervalSince1970)) -> String {
+    func parts(_ value: Int) -> tm {
+      var time = time_t(value)
+      var result = tm()
+      localtime_r(&time, &result)
+      return result
+    }
+    let reset = parts(seconds)
+    let clock = Self.twoDigits(Int(reset.tm_hour)) + ":" + Self.twoDigits(Int(reset.tm_min))
+    guard (seconds - now).magnitude >= 86_400 else { return clock }
+    let date =
+      String(Int(reset.tm_year) + 1900) + "-" + Self.twoDigits(Int(reset.tm_mon) + 1) + "-"
+      + Self.twoDigits(Int(reset.tm_mday))
+    return date + " " + clock
+  }
+
+  private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

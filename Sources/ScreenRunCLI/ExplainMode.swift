@@ -1,0 +1,30 @@
+import ScreenKit
+
+extension ScreenRunCommand {
+  /// `--explain`: runs the screen's first load as a run would, and prints what it learned instead
+  /// of the frame (`Explanation`). Exit 0; 1 after a data error, with what was learned up to it;
+  /// 2 for a screen that cannot be opened.
+  @MainActor
+  static func runExplain(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
+    let context = pluginContext(arguments)
+    // Whole records, so the fields a screen does not read show too (a misspelt one among them).
+    let monitor = SourceMonitor(trace: TraceFile.line, keepsExchanges: true, wholeRecords: true)
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(), monitor: monitor)
+    do {
+      try navigator.open(screen, parameters: arguments.parameters)
+    } catch {
+      Output.error(error.description)
+      if case .dataSource = error { return .failure }
+      return .usage
+    }
+    await navigator.settle()
+    guard let entry = navigator.current else { return .failure }
+    Output.write(Explanation.text(entry, exchanges: monitor.exchanges, mode: context.mode))
+    if let error = entry.error {
+      Output.error("\(screen): error: \(error)")
+      return .failure
+    }
+    return .ok
+  }
+}
