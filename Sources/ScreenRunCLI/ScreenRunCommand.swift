@@ -60,13 +60,16 @@ struct ScreenRunCommand {
       return .ok
     case .check(let files):
       return check(files, registry: registry, problems: discovery.problems)
+    case .test(let paths):
+      return await TestCommand(paths: paths, options: arguments.testOptions, plugins: added, environment: environment)
+        .run()
     case .schema(let what):
       return schema(of: what, registry: registry)
     case .completions(let shell):
       return completions(shell)
     case .parameterKeys(let screen):
       return parameterKeys(of: screen, registry: registry)
-    case .test, .pluginCheck:
+    case .pluginCheck:
       // Parsing refuses a subcommand the declaration does not make available.
       Output.error("screenrun: error: this version of screenrun does not have this subcommand yet")
       return .usage

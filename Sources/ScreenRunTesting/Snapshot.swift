@@ -4,8 +4,11 @@ import Testing
 /// Compares text with a snapshot stored beside the test, in the spirit of swift-snapshot-testing:
 /// `__Snapshots__/<TestFile>/<name>.txt`.
 ///
-/// Set `SCREENRUN_RECORD_SNAPSHOTS=1` to write every snapshot anew. A missing snapshot is
-/// recorded and the test fails with "recorded, run again"; a mismatch fails with a line diff.
+/// An unrecorded snapshot never passes: a missing one fails, and the output is written beside it
+/// as `<name>.txt.pending` to review and accept (rename it to `<name>.txt`). A mismatch fails with
+/// a line diff and writes the pending file too. `SCREENRUN_RECORD_SNAPSHOTS=1` writes every
+/// snapshot anew and passes: read the diff before you commit it. `screenrun test` follows the same
+/// rule for `.screentest` files.
 public func assertSnapshot(
   _ text: String, named name: String, filePath: String = #filePath,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
@@ -15,35 +18,45 @@ public func assertSnapshot(
     .appendingPathComponent("__Snapshots__")
     .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
   let snapshot = folder.appendingPathComponent(name + ".txt")
+  let pending = folder.appendingPathComponent(name + ".txt.pending")
   let recording = ProcessInfo.processInfo.environment["SCREENRUN_RECORD_SNAPSHOTS"] == "1"
-
-  guard !recording, let stored = try? String(contentsOf: snapshot, encoding: .utf8) else {
-    do {
-      // Git keeps no empty folder, and SwiftPM warns about an excluded one that is missing: a
-      // hidden file (which SwiftPM ignores) keeps `__Snapshots__` in the repository.
-      let snapshots = folder.deletingLastPathComponent()
-      let keep = snapshots.appendingPathComponent(".gitkeep")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      if !FileManager.default.fileExists(atPath: keep.path),
-        (try? FileManager.default.contentsOfDirectory(atPath: snapshots.path))?.count == 1
-      {
-        try Data().write(to: keep)
-      }
-      try text.write(to: snapshot, atomically: true, encoding: .utf8)
-    } catch {
-      Issue.record("could not write snapshot \(snapshot.path): \(error)", sourceLocation: sourceLocation)
-      return
-    }
-    Issue.record(
-      "recorded snapshot '\(name)' at \(snapshot.path); run again to compare against it",
-      sourceLocation: sourceLocation)
+  let stored = recording ? nil : try? String(contentsOf: snapshot, encoding: .utf8)
+  if stored == text {
+    try? FileManager.default.removeItem(at: pending)
     return
   }
-  guard stored != text else { return }
+  let target = recording ? snapshot : pending
+  do {
+    // Git keeps no empty folder, and SwiftPM warns about an excluded one that is missing: a
+    // hidden file (which SwiftPM ignores) keeps `__Snapshots__` in the repository.
+    let snapshots = folder.deletingLastPathComponent()
+    let keep = snapshots.appendingPathComponent(".gitkeep")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    if !FileManager.default.fileExists(atPath: keep.path),
+      (try? FileManager.default.contentsOfDirectory(atPath: snapshots.path))?.count == 1
+    {
+      try Data().write(to: keep)
+    }
+    try text.write(to: target, atomically: true, encoding: .utf8)
+  } catch {
+    Issue.record("could not write snapshot \(target.path): \(error)", sourceLocation: sourceLocation)
+    return
+  }
+  if recording {
+    try? FileManager.default.removeItem(at: pending)
+    return
+  }
+  guard let stored else {
+    let message =
+      "no snapshot '\(name)' yet; the output is in \(pending.path): review it and accept it (rename it to "
+      + "\(snapshot.lastPathComponent)), or record with SCREENRUN_RECORD_SNAPSHOTS=1"
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    return
+  }
   let message =
     "snapshot '\(name)' does not match (\(snapshot.lastPathComponent)); - stored, + actual:\n"
     + LineDiff.describe(old: stored, new: text)
-    + "\nset SCREENRUN_RECORD_SNAPSHOTS=1 to record the new output"
+    + "\nthe output is in \(pending.lastPathComponent); accept it by renaming it, or set SCREENRUN_RECORD_SNAPSHOTS=1"
   Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
 

@@ -8,13 +8,18 @@ enum ChildProcess {
   }
 
   /// Runs `arguments` (the first one found on PATH when it has no slash) with stdin and stdout on
-  /// /dev/null and stderr kept, waits for it, and returns the seconds from spawn to exit.
-  static func time(_ arguments: [String], environment: [String: String]? = nil) throws(Failure) -> Double {
+  /// /dev/null and stderr kept (on /dev/null too when `quiet`), waits for it, and returns the
+  /// seconds from spawn to exit; an exit status not in `acceptedStatuses` is a failure.
+  static func time(
+    _ arguments: [String], environment: [String: String]? = nil, acceptedStatuses: Set<Int32> = [0],
+    quiet: Bool = false
+  ) throws(Failure) -> Double {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
 
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
@@ -34,7 +39,7 @@ enum ChildProcess {
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
     let elapsed = (clock.now - start).seconds
     // The status word: the low 7 bits are the signal that ended it, the next byte the exit code.
-    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+    guard status & 0x7F == 0, acceptedStatuses.contains((status >> 8) & 0xFF) else {
       throw Failure(description: "'\(arguments.joined(separator: " "))' failed (wait status \(status))")
     }
     return elapsed

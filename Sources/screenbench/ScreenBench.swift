@@ -81,6 +81,10 @@ struct ScreenBench {
           runs: options.runs(default: 5)
         ).run())
     }
+    if options.only.contains("P8") {
+      progress("P8 screen tests…")
+      report.sections.append(try TestRunBenchmark(screenrun: screenrun, runs: options.runs(default: 5)).run())
+    }
     report.seconds = (ContinuousClock.now - started).seconds
 
     print("screenbench: \(report.machine.description)")

@@ -90,6 +90,34 @@ extension Arguments {
           """,
         effect: .set { arguments, _ throws(UsageError) in arguments.noUserPlugins = true }),
       .init(
+        name: "--filter", value: "TEXT", form: .subcommand("test"),
+        help: "run only the tests whose path holds TEXT (in any case)",
+        effect: .set { arguments, value throws(UsageError) in arguments.testOptions.filter = value ?? "" }),
+      .init(
+        name: "--update", form: .subcommand("test"),
+        help: "rewrite the expected output of the tests that differ (a test with none yet stays pending)",
+        effect: .set { arguments, _ throws(UsageError) in arguments.testOptions.update = true }),
+      .init(
+        name: "--accept", form: .subcommand("test"),
+        help: """
+          take the pending output (NAME.screentest.pending) in as the tests' expected output, without running \
+          them; on a terminal, one by one after its diff
+          """,
+        effect: .set { arguments, _ throws(UsageError) in arguments.testOptions.accept = true }),
+      .init(
+        name: "--junit", value: "FILE", form: .subcommand("test"), help: "write a JUnit XML report to FILE",
+        effect: .set { arguments, value throws(UsageError) in arguments.testOptions.junit = value ?? "" }),
+      .init(
+        name: "--jobs", value: "N", form: .subcommand("test"),
+        help: "run N tests at once (default: one per core)",
+        effect: .set { arguments, value throws(UsageError) in
+          let text = value ?? ""
+          guard let jobs = Int(text), (1...256).contains(jobs) else {
+            throw UsageError("--jobs takes a number of tests from 1 to 256, not '\(text)'")
+          }
+          arguments.testOptions.jobs = jobs
+        }),
+      .init(
         name: "--check", form: .own(operands: "SCREEN.json..."),
         help: "validate screen files (and plugin.json manifests), print every problem, exit 2 if any",
         effect: .mode(.check)),
@@ -101,7 +129,10 @@ extension Arguments {
     ],
     subcommands: [
       .init(
-        words: ["test"], operands: "TEST...", help: "run screen tests and compare their transcripts", available: false,
+        words: ["test"], operands: "[PATH...]",
+        help:
+          "run the screen tests (.screentest files) in PATH, folders searched recursively (default: the current folder)",
+        available: true,
         command: { operands throws(UsageError) in .test(paths: operands) }),
       .init(
         words: ["schema"], operands: "[plugin]",

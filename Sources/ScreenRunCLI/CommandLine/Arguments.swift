@@ -51,6 +51,8 @@ struct Arguments: Equatable {
   var explain = false
   /// Where to write one JSON line per request, answer and stale answer (`--trace FILE`).
   var trace: String?
+  /// The options of `screenrun test`.
+  var testOptions = TestOptions()
 
   /// The usage lines and all of `--help`, from the declaration.
   static var usage: String { declaration.usage }

@@ -1,0 +1,159 @@
+import Foundation
+import ScreenKit
+import Synchronization
+
+/// A test that cannot run: a broken test file, a screen that does not load, a plugin folder that
+/// is not there. Each message is located (`FILE:LINE:COL: error: …`) like every other error.
+struct BrokenTest: Error, Sendable {
+  var messages: [String]
+}
+
+extension ScreenTest {
+  /// Reads and parses the test file at `path` (a regular file only), or says where it is broken.
+  static func load(_ path: String) -> Swift.Result<ScreenTest, BrokenTest> {
+    switch RegularFile.contents(of: path, limit: 64 << 20) {
+    case .success(let bytes):
+      do {
+        return .success(try ScreenTest(parsing: String(decoding: bytes, as: UTF8.self)))
+      } catch {
+        return .failure(BrokenTest(messages: ["\(path):\(error.line):\(error.column): error: \(error.message)"]))
+      }
+    case .failure(let problem):
+      return .failure(BrokenTest(messages: ["\(path): error: \(problem.message(expecting: "a test file"))"]))
+    }
+  }
+
+  /// Runs the test's commands as `screenrun SCREEN --script` runs a script, on a virtual clock
+  /// and a screen of its own: the output of each command that ran, `start` first. A command that
+  /// fails ends the run there, with its error and status 2; a data error shown by the last frame
+  /// ends it with status 1, as `--script` does.
+  ///
+  /// `file` is the test's path, which the screen and plugin paths are relative to. Needs no
+  /// actor: tests run side by side, one per task.
+  func run(file: String, plugins: [Plugin], environment: [String: String]) async throws(BrokenTest) -> [Output] {
+    let folder = (file as NSString).deletingLastPathComponent
+    let screen = Self.path(settings.screen, relativeTo: folder)
+    let (registry, sources) = try makeRegistry(file: file, folder: folder, plugins: plugins)
+    defer { sources.stopAll() }
+
+    let clock = VirtualScheduler()
+    let context = PluginContext(mode: settings.live ? .live : .sample, environment: environment)
+    let navigator = Navigator(loader: ScreenLoader(registry: registry), context: context, scheduler: clock)
+    var parameters: [String: String] = [:]
+    for parameter in settings.parameters { parameters[parameter.name] = parameter.value }
+    do {
+      try navigator.open(screen, parameters: parameters)
+    } catch {
+      // A data source that cannot start is what the screen shows (status 1, as with --script);
+      // a screen that does not load breaks the test.
+      guard case .dataSource = error else {
+        throw BrokenTest(
+          messages: [
+            "\(file):\(settings.screenLine):1: error: the screen '\(settings.screen)' does not load"
+          ] + Self.lines(of: error.description))
+      }
+      return [Output(errors: Self.errorLines(error.description), exit: 1)]
+    }
+    let runner = ScriptRunner(
+      navigator: navigator, clock: clock, options: RenderOptions(width: settings.width, height: settings.height))
+    await navigator.settle()
+    var outputs = [Output(frame: Self.shown(runner.frame()))]
+    for block in blocks.dropFirst() {
+      do {
+        guard let command = try Script.command(fromLine: block.command, number: block.line) else {
+          outputs.append(Output())
+          continue
+        }
+        if command == .quit {
+          outputs.append(Output())
+          break
+        }
+        try await runner.run(command, line: block.line)
+        outputs.append(Output(frame: Self.shown(runner.frame())))
+      } catch {
+        outputs.append(Output(errors: Self.errorLines(error.message), exit: 2))
+        return outputs
+      }
+    }
+    if let error = navigator.current?.error {
+      outputs[outputs.count - 1].errors = Self.errorLines(error.description)
+      outputs[outputs.count - 1].exit = 1
+    }
+    return outputs
+  }
+
+  /// The shipped plugins, `plugins`, and the external ones in the test's plugin folders and the
+  /// shipped places (never the user's), each external source kept to be stopped after the test.
+  private func makeRegistry(
+    file: String, folder: String, plugins: [Plugin]
+  ) throws(BrokenTest) -> (PluginRegistry, ExternalSources) {
+    let registry = ScreenRunCommand.registry(adding: plugins)
+    var folders: [String] = []
+    var problems: [String] = []
+    for (index, path) in settings.pluginPaths.enumerated() {
+      let resolved = Self.path(path, relativeTo: folder)
+      var isFolder: ObjCBool = false
+      if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder.boolValue {
+        problems.append(
+          "\(file):\(settings.pluginPathLines[index]):1: error: the plugin path '\(path)' is not a folder (\(resolved))"
+        )
+      }
+      folders.append(resolved)
+    }
+    let places = PluginDiscovery.places(
+      pluginPaths: folders, environment: [:], noUserPlugins: true, executable: Bundle.main.executablePath)
+    let discovery = PluginDiscovery(places: places, compiled: registry.names)
+    problems += discovery.problems.map(\.description)
+    guard problems.isEmpty else { throw BrokenTest(messages: problems) }
+    let sources = ExternalSources()
+    for found in discovery.found {
+      let manifest = found.manifest
+      registry.register(
+        Plugin(name: manifest.name, summary: manifest.summary, resources: manifest.resources) { context in
+          let source = ExternalSource(manifest: manifest, context: context)
+          sources.add(source)
+          return source
+        })
+    }
+    return (registry, sources)
+  }
+
+  /// What `--script` prints of a frame: neutralized and with every secret redacted.
+  static func shown(_ text: String) -> String {
+    String(decoding: TerminalWriter.bytes(of: TerminalText(untrusted: text)), as: UTF8.self)
+  }
+
+  /// An error message as the stderr lines of a test: `error: MESSAGE`, shown as `--script` shows it.
+  static func errorLines(_ message: String) -> [String] {
+    var lines = Self.lines(of: shown("error: " + message))
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// `path` from `folder`, with `.` and `name/..` taken out; an absolute path as it is.
+  static func path(_ path: String, relativeTo folder: String) -> String {
+    let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    let result = parts.joined(separator: "/")
+    return joined.hasPrefix("/") ? "/" + result : (result.isEmpty ? "." : result)
+  }
+}
+
+/// The external plugins' sources a test made, to be stopped when it ends.
+final class ExternalSources: Sendable {
+  private let sources = Mutex<[ExternalSource]>([])
+
+  func add(_ source: ExternalSource) { sources.withLock { $0.append(source) } }
+
+  func stopAll() {
+    for source in sources.withLock({ $0 }) { source.stop() }
+  }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import ScreenKit
+
+/// The options of `screenrun test`.
+struct TestOptions: Equatable, Sendable {
+  /// Runs only the tests whose path holds this text (in any case).
+  var filter: String?
+  /// Rewrites the expected output of the tests that differ.
+  var update = false
+  /// Takes the pending files in instead of running the tests.
+  var accept = false
+  /// Where to write a JUnit XML report.
+  var junit: String?
+  /// How many tests run at once (default: one per core).
+  var jobs: Int?
+}
+
+/// `screenrun test [PATH...]`: finds `.screentest` files, runs them side by side in this process,
+/// prints a line for each and a summary, and exits 0 when all pass, 1 when one fails, and 2 when
+/// one cannot run (a broken test file or screen), 2 winning.
+struct TestCommand {
+  var paths: [String]
+  var options: TestOptions
+  /// Plugins added to the shipped ones (`ScreenRun.main(plugins:)`).
+  var plugins: [Plugin]
+  var environment: [String: String]
+
+  /// The folder searched when no path is given.
+  static let defaultPath = "."
+
+  /// How one test came out.
+  struct Result: Sendable {
+    enum Verdict: Sendable {
+      case passed
+      /// The output differs; the actual one is in the pending file.
+      case failed([BlockDiff])
+      /// The test holds no expected output; the actual one is in the pending file.
+      case new
+      /// `--update` rewrote its expected output.
+      case updated([BlockDiff])
+      /// It cannot run: located messages.
+      case broken([String])
+    }
+
+    var name: String
+    var verdict: Verdict
+    var pending: String?
+  }
+
+  /// A command whose output differs, and how.
+  struct BlockDiff: Sendable {
+    var command: String
+    /// The command's line in the test file (0 for a `start` it leaves out).
+    var line: Int
+    /// Why the output is missing, when the command did not run.
+    var note: String?
+    var diff: TranscriptDiff
+  }
+
+  func run() async -> ScreenRunCommand.ExitCode {
+    if options.accept { return accept() }
+    let (names, missing) = Self.find(paths.isEmpty ? [Self.defaultPath] : paths, suffix: "." + ScreenTest.fileExtension)
+    for path in missing { Output.error("\(path): error: no such test file or folder") }
+    let selected = names.filter { name in options.filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+    guard !selected.isEmpty else {
+      let looked = (paths.isEmpty ? [Self.defaultPath] : paths).joined(separator: ", ")
+      let filter = options.filter.map { " whose path holds '\($0)'" } ?? ""
+      Output.error("screenrun: error: no .screentest files\(filter) in \(looked)")
+      return .usage
+    }
+    let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+    let results = await runAll(selected) { result in Self.report(result, colour: colour) }
+    var code: ScreenRunCommand.ExitCode = missing.isEmpty ? .ok : .usage
+    for result in results {
+      switch result.verdict {
+      case .broken: code = .usage
+      case .failed, .new: if code == .ok { code = .failure }
+      case .passed, .updated: break
+      }
+    }
+    Output.write(Self.summary(results))
+    if let junit = options.junit {
+      do {
+        try Data(JUnitReport.xml(results).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+      } catch {
+        Output.error("\(junit): error: cannot write the JUnit report: \(error.localizedDescription)")
+        code = .usage
+      }
+    }
+    return code
+  }
+
+  /// Runs the tests, `jobs` at a time, and hands each result to `report` in the order of `names`
+  /// as soon as it and every one before it are done.
+  func runAll(_ names: [String], report: (Result) -> Void) async -> [Result] {
+    let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    let (options, plugins, environment) = (options, plugins, environment)
+    return await withTaskGroup(of: (Int, Result).self) { group in
+      var results = [Result?](repeating: nil, count: names.count)
+      var (started, reported) = (0, 0)
+      func start() {
+        let index = started
+        let name = names[index]
+        group.addTask {
+          (index, await Self.test(name, options: options, plugins: plugins, environment: environment))
+        }
+        started += 1
+      }
+      while started < min(jobs, names.count) { start() }
+      while let (index, result) = await group.next() {
+        results[index] = result
+        if started < names.count { start() }
+        while reported < names.count, let result = results[reported] {
+          report(result)
+          reported += 1
+        }
+      }
+      return results.compactMap { $0 }
+    }
+  }
+
+  /// Reads, runs and judges one test; writes its pending file or, with `--update`, the test.
+  static func test(
+    _ name: String, options: TestOptions, plugins: [Plugin], environment: [String: String]
+  ) async -> Result {
+    let test: ScreenTest
+    switch ScreenTest.load(name) {
+    case .success(let loaded): test = loaded
+    case .failure(let broken): return Result(name: name, verdict: .broken(broken.messages))
+    }
+    let actual: ScreenTest
+    do {
+      actual = test.replacingOutputs(try await test.run(file: name, plugins: plugins, environment: environment))
+    } catch {
+      return Result(name: name, verdict: .broken(error.messages))
+    }
+    let pending = name + "." + ScreenTest.pendingExtension
+    func save(_ text: String, to path: String) -> String? {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return nil
+      } catch {
+        return "\(path): error: cannot write: \(error.localizedDescription)"
+      }
+    }
+    if test.isUnrecorded {
+      if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
+      return Result(name: name, verdict: .new, pending: pending)
+    }
+    if actual.blocks.map(\.output) == test.blocks.map(\.output) {
+      try? FileManager.default.removeItem(atPath: pending)
+      return Result(name: name, verdict: .passed)
+    }
+    let diffs = Self.diffs(expected: test, actual: actual)
+    if options.update {
+      if let problem = save(actual.text, to: name) { return Result(name: name, verdict: .broken([problem])) }
+      try? FileManager.default.removeItem(atPath: pending)
+      return Result(name: name, verdict: .updated(diffs))
+    }
+    if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
+    return Result(name: name, verdict: .failed(diffs), pending: pending)
+  }
+
+  /// The commands whose output differs, each with a diff of its lines in the test file.
+  static func diffs(expected: ScreenTest, actual: ScreenTest) -> [BlockDiff] {
+    var diffs: [BlockDiff] = []
+    for (index, block) in expected.blocks.enumerated() {
+      let output = index < actual.blocks.count ? actual.blocks[index].output : nil
+      if output == block.output { continue }
+      let first = block.line + 1
+      diffs.append(
+        BlockDiff(
+          command: block.command, line: block.line,
+          note: output == nil ? "not run: the run ended before this command" : nil,
+          diff: TranscriptDiff(old: block.output.lines, new: output?.lines ?? [], oldStart: first, newStart: first)))
+    }
+    return diffs
+  }
+
+  // MARK: - Finding tests
+
+  /// The files under `paths` whose names end with `suffix` (a folder is searched recursively,
+  /// leaving out hidden folders), sorted, and the paths that do not exist.
+  static func find(_ paths: [String], suffix: String) -> (files: [String], missing: [String]) {
+    var files: [String] = []
+    var missing: [String] = []
+    func search(_ folder: String, depth: Int) {
+      guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+      for name in names.sorted() where !name.hasPrefix(".") {
+        let path = folder == "." ? name : folder + "/" + name
+        var status = stat()
+        guard lstat(path, &status) == 0 else { continue }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: search(path, depth: depth + 1)
+        case S_IFREG, S_IFLNK: if name.hasSuffix(suffix) { files.append(path) }
+        default: break
+        }
+      }
+    }
+    for path in paths {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        missing.append(path)
+        continue
+      }
+      if isFolder.boolValue {
+        let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        search(folder, depth: 0)
+      } else {
+        files.append(path)
+      }
+    }
+    var seen: Set<String> = []
+    return (files.filter { seen.insert($0).inserted }, missing)
+  }
+
+  // MARK: - Reporting
+
+  /// The line a result prints, and what follows it: the diff, or where the pending output is.
+  static func report(_ result: Result, colour: Bool) {
+    var text = TerminalText()
+    func line(_ words: String, _ color: TerminalControl.Color?, _ rest: String) {
+      if colour, let color { text.append(.foreground(color)) }
+      text.append(untrusted: words)
+      if colour, color != nil { text.append(.resetStyle) }
+      text.append(untrusted: rest + "\n")
+    }
+    switch result.verdict {
+    case .passed:
+      line("ok     ", .green, " " + result.name)
+    case .failed(let diffs):
+      line("FAIL   ", .red, " " + result.name)
+      text.append(render(diffs, colour: colour))
+      text.append(
+        untrusted: "  the actual output is in \(result.pending ?? ""); accept it with "
+          + "'screenrun test --accept \(result.name)', or fix the screen\n")
+    case .new:
+      line("NEW    ", .yellow, " " + result.name)
+      text.append(
+        untrusted: "  no expected output yet; the output is in \(result.pending ?? ""): "
+          + "review it and accept it with 'screenrun test --accept \(result.name)'\n")
+    case .updated(let diffs):
+      line("updated", .yellow, " " + result.name)
+      text.append(render(diffs, colour: colour))
+    case .broken(let messages):
+      line("BROKEN ", .red, " " + result.name)
+      for message in messages { Output.error(message) }
+    }
+    TerminalWriter.write(text)
+  }
+
+  /// The diffs under their commands, with what cannot be seen made visible; in colour on a
+  /// terminal.
+  static func render(_ diffs: [BlockDiff], colour: Bool) -> TerminalText {
+    var text = TerminalText()
+    func styled(_ line: String, _ color: TerminalControl.Color?) {
+      text.append(untrusted: "  ")
+      if colour, let color { text.append(.foreground(color)) }
+      text.append(untrusted: line)
+      if colour, color != nil { text.append(.resetStyle) }
+      text.append(untrusted: "\n")
+    }
+    for diff in diffs {
+      styled("$ " + Visible.marked(diff.command) + (diff.line > 0 ? "  (line \(diff.line))" : ""), nil)
+      if let note = diff.note { styled(note, nil) }
+      for hunk in diff.diff.hunks {
+        styled(hunk.header, .cyan)
+        for line in hunk.lines {
+          switch line {
+          case .kept(let content): styled(" " + Visible.marked(content), nil)
+          case .removed(let content): styled("-" + Visible.marked(content), .red)
+          case .added(let content): styled("+" + Visible.marked(content), .green)
+          }
+        }
+      }
+    }
+    return text
+  }
+
+  /// The diffs as plain text (the JUnit report's).
+  static func plain(_ diffs: [BlockDiff]) -> String {
+    String(decoding: TerminalWriter.bytes(of: render(diffs, colour: false)), as: UTF8.self)
+  }
+
+  /// `12 tests: 10 passed, 1 failed, 1 broken`, and what to do about pending output.
+  static func summary(_ results: [Result]) -> String {
+    var (passed, failed, new, updated, broken) = (0, 0, 0, 0, 0)
+    for result in results {
+      switch result.verdict {
+      case .passed: passed += 1
+      case .failed: failed += 1
+      case .new: new += 1
+      case .updated: updated += 1
+      case .broken: broken += 1
+      }
+    }
+    var parts = ["\(passed) passed", "\(failed) failed"]
+    if new > 0 { parts.append("\(new) new") }
+    if updated > 0 { parts.append("\(updated) updated") }
+    parts.append("\(broken) broken")
+    var text = "\(results.count) test\(results.count == 1 ? "" : "s"): " + parts.joined(separator: ", ") + "\n"
+    if failed + new > 0 {
+      text += "review the pending output (NAME.screentest.pending) and accept it: screenrun test --accept\n"
+    }
+    return text
+  }
+}
