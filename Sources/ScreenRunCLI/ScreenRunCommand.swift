@@ -111,7 +111,7 @@ struct ScreenRunCommand {
     for diagnostic in diagnostics { Output.error(diagnostic.description) }
     let failed = Set(diagnostics.map(\.file))
     for file in files where !failed.contains(file) { Output.write("\(file): ok\n") }
-    let elsewhere = Set(diagnostics.map(\.file)).subtracting(files)
+    let elsewhere = Set(problems.map(\.file)).subtracting(files)
     if !elsewhere.isEmpty { Output.error("broken plugin manifests: \(elsewhere.sorted().joined(separator: ", "))") }
     if !diagnostics.isEmpty {
       Output.error(
