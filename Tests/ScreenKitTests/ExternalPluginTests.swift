@@ -30,10 +30,16 @@ struct ExternalPluginTests {
     return try PluginManifest.load(file)
   }
 
+  /// Where the plugins' log files go in these tests (not the user's ~/.local/state).
+  static let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "screenrun-state-\(UUID().uuidString)"
+  ).path
+
   static func source(_ mode: String, timeout: Double? = nil) throws -> ExternalSource {
-    ExternalSource(
-      manifest: try plugin(mode, timeout: timeout),
-      context: PluginContext(environment: ProcessInfo.processInfo.environment))
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = state
+    return ExternalSource(
+      manifest: try plugin(mode, timeout: timeout), context: PluginContext(environment: environment))
   }
 
   /// The processes of process group `group`, from the process table.
@@ -218,6 +224,45 @@ struct ExternalPluginTests {
     #expect(page.records.count == 5)
     #expect(source.log.utf8.count <= 16 << 10)
     source.stop()
+  }
+
+  @Test("the plugin's stderr is its log file, escaped, named in the error state; its last line is quoted")
+  func logFile() async throws {
+    let source = try Self.source("crash")
+    let error = try #require(await Self.failure(source))
+    let file = Self.state + "/screenrun/plugins/test-crash.log"
+    #expect(error.message.contains("its log ends: about to crash\\u001b[2J (see \(file))"), "\(error)")
+    try await Self.expectGone(source.lastProcess)
+    let log = try #require(FileManager.default.contents(atPath: file), "no log file at \(file)")
+    let text = String(decoding: log, as: UTF8.self)
+    #expect(text.contains("plugin 'test-crash' started (pid \(source.lastProcess ?? 0))"), "\(text)")
+    #expect(text.contains("request 1: page\nabout to crash\\u001b[2J\n"), "\(text)")
+    #expect(!log.contains(0x1B) && !log.contains(0x07), "an escape reached the log file: \(text)")
+    // Each start adds to the file (which other tests of the suite's crashing plugin share).
+    _ = await Self.failure(source)
+    try await Self.expectGone(source.lastProcess)
+    let again = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+    #expect(again.hasPrefix(text) && again.contains("started (pid \(source.lastProcess ?? 0))"), "\(again)")
+    source.stop()
+  }
+
+  @Test("a flooded log file is bounded: past 1 MiB it is moved to NAME.log.1 and begun anew")
+  func floodedLogFile() async throws {
+    let source = try Self.source("flood")
+    #expect(try await source.page(PageRequest(resource: "items", pageSize: 5)).records.count == 5)
+    let group = source.runningProcess
+    source.stop()
+    try await Self.expectGone(group)
+    let file = Self.state + "/screenrun/plugins/test-flood.log"
+    // The reader may still be writing the end of the flood: wait (bounded) for its last line.
+    func text() -> String { String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }
+    for _ in 0..<400 where !text().contains("the last line of the flood") {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(text().contains("the last line of the flood"))
+    let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? -1
+    let older = (try FileManager.default.attributesOfItem(atPath: file + ".1")[.size] as? Int) ?? -1
+    #expect(size > 0 && size <= 1 << 20 && older > 0 && older <= 1 << 20, "\(size), \(older)")
   }
 
   @Test("a manifest names each problem at its line and column, with a near name")

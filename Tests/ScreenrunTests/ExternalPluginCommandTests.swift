@@ -8,7 +8,11 @@ import Testing
 struct ExternalPluginCommandTests {
   static let root = Screenrun.repositoryRoot
   static let misbehave = root.appendingPathComponent("Tests/Fixtures/External/misbehave.py").path
-  static let only = ["SCREENRUN_NO_USER_PLUGINS": "1"]
+  /// Where the plugins' log files go in these tests (not the user's ~/.local/state).
+  static let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "screenrun-state-\(UUID().uuidString)"
+  ).path
+  static let only = ["SCREENRUN_NO_USER_PLUGINS": "1", "XDG_STATE_HOME": state]
 
   static func temporaryFolder(_ name: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-\(name)-\(UUID().uuidString)")
@@ -229,6 +233,11 @@ struct ExternalPluginCommandTests {
       [screen, "--once", "--plugin-path", plugins.path], environment: Self.only)
     #expect(result.exitCode == 1, "\(result)")
     #expect(result.standardError.contains("plugin 'test-crash' exited with status 3"), "\(result)")
+    // The error state quotes the log's last line (escaped) and names the log file.
+    let log = "\(Self.state)/screenrun/plugins/test-crash.log"
+    #expect(result.standardError.contains("about to crash\\u001b[2J (see \(log))"), "\(result)")
+    #expect(result.standardOutput.contains("(see"), "the frame names the log: \(result)")
+    #expect(FileManager.default.contents(atPath: log).map { !$0.contains(0x1B) } == true)
     #expect(Self.processes(holding: plugins.deletingLastPathComponent().lastPathComponent).isEmpty)
   }
 

@@ -28,6 +28,10 @@ struct OneDoorOutTests {
       "an external plugin's requests go to its stdin, a pipe screenrun made, not to the terminal"
     ),
     (
+      "Sources/ScreenKit/Plugins/External/PluginLog.swift", "one-door-out: a plugin's log file",
+      "an external plugin's stderr goes to its log file, escaped, not to the terminal"
+    ),
+    (
       "Sources/PluginHTTP/ResponseCache.swift", "write(descriptor",
       "the response cache writes its own temporary file through a descriptor it opened"
     ),

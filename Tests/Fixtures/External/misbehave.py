@@ -52,6 +52,9 @@ def page(request):
 
 
 send({"type": "hello", "protocol": 2 if mode == "badhello" else 1})
+if mode == "escapes":
+    sys.stderr.write("a log line in \x1b[31mred\x1b]0;pwned\x07 with a bell\n")
+    sys.stderr.flush()
 if mode == "flood":
     for _ in range(200):
         sys.stderr.write("noise " * 1000 + "\n")
@@ -70,7 +73,7 @@ for line in sys.stdin:
         threading.Thread(target=shuffled, args=(message,), daemon=True).start()
         continue
     if mode == "crash":
-        sys.stderr.write("about to crash\n")
+        sys.stderr.write("about to crash\x1b[2J\n")
         sys.stderr.flush()
         os._exit(3)
     if mode == "close":

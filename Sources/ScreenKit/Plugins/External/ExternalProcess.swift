@@ -14,6 +14,8 @@ final class ExternalProcess: Sendable {
   let name: String
   let pid: pid_t
   let timeout: Double
+  /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
+  let logShown: String?
   private let input: Int32
   private let state = Mutex(State())
   private let writing = Mutex(())
@@ -38,11 +40,12 @@ final class ExternalProcess: Sendable {
   /// Every running plugin process by id, with the write end of its stdin: what `stopAll` stops.
   private static let live = Mutex<[pid_t: Int32]>([:])
 
-  private init(name: String, pid: pid_t, input: Int32, timeout: Double) {
+  private init(name: String, pid: pid_t, input: Int32, timeout: Double, logShown: String?) {
     self.name = name
     self.pid = pid
     self.input = input
     self.timeout = timeout
+    self.logShown = logShown
   }
 
   var failure: DataSourceError? { state.withLock { $0.failure } }
@@ -117,10 +120,19 @@ final class ExternalProcess: Sendable {
       for descriptor in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(descriptor) }
       throw .transport("plugin '\(manifest.name)' could not start '\(argv[0])': \(String(cString: strerror(status)))")
     }
-    let process = ExternalProcess(name: manifest.name, pid: pid, input: stdinPipe[1], timeout: timeout)
+    let logFile = PluginLog.path(of: manifest.name, environment: context.environment).map { path in
+      PluginLog(
+        path: path,
+        heading:
+          "--- \(Date().formatted(.iso8601)): plugin '\(manifest.name)' started (pid \(pid)) by screenrun (pid \(getpid())): \(argv.joined(separator: " "))"
+      )
+    }
+    let process = ExternalProcess(
+      name: manifest.name, pid: pid, input: stdinPipe[1], timeout: timeout,
+      logShown: logFile.flatMap { $0.isOpen ? PluginLog.shown($0.path, home: context.environment["HOME"]) : nil })
     live.withLock { $0[pid] = stdinPipe[1] }
     process.readLines(from: stdoutPipe[0])
-    process.readLog(from: stderrPipe[0])
+    process.readLog(from: stderrPipe[0], into: logFile)
     let hello: JSON = [
       "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(context.mode.rawValue),
     ]
@@ -192,7 +204,9 @@ final class ExternalProcess: Sendable {
     writing.withLock { _ in
       var offset = 0
       while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }  // one-door-out: a plugin's stdin
+        let count = bytes[offset...].withUnsafeBytes {
+          Glibc.write(input, $0.baseAddress, $0.count)  // one-door-out: a plugin's stdin
+        }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { return }  // the plugin is gone: its reader says so
         offset += count
@@ -233,7 +247,9 @@ final class ExternalProcess: Sendable {
     thread.start()
   }
 
-  private func readLog(from descriptor: Int32) {
+  /// Reads the plugin's stderr: its end is kept (the last line is quoted when the plugin fails),
+  /// and all of it goes to its log file.
+  private func readLog(from descriptor: Int32, into file: PluginLog?) {
     let thread = Thread { [self] in
       defer { close(descriptor) }
       var chunk = [UInt8](repeating: 0, count: 16 << 10)
@@ -241,9 +257,11 @@ final class ExternalProcess: Sendable {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else {
+          file?.finish()
           state.withLock { $0.logEnded = true }
           return
         }
+        file?.take(chunk[0..<count])
         state.withLock { state in
           state.log.append(contentsOf: chunk[0..<count])
           if state.log.count > Self.logLimit { state.log.removeFirst(state.log.count - Self.logLimit) }
@@ -332,6 +350,7 @@ final class ExternalProcess: Sendable {
       var text = "plugin '\(name)' \(reason)"
       let lastLine = String(decoding: state.log, as: UTF8.self).split(whereSeparator: \.isNewline).last
       if let lastLine { text += "; its log ends: \(Self.clip(String(lastLine)))" }
+      if let logShown { text += " (see \(logShown))" }
       let error = DataSourceError.transport(Diagnostic.escapingControls(text))
       state.failure = error
       state.failureTold = !state.pending.isEmpty
