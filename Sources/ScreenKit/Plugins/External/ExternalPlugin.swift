@@ -93,17 +93,15 @@ public final class ExternalPlugin: Sendable {
     state.withLock { $0.generation += 1 }
   }
 
-  /// The files whose change restarts the plugin under `--watch`: the manifest, and each file of
-  /// its command that is a path (an element starting with `./`, or a program given by its path).
+  /// The files whose change restarts the plugin under `--watch`: the manifest, and each element
+  /// of its command that is a path (starting with `./`, resolved, or with `/`), such as the script
+  /// an interpreter runs.
   public var watchedFiles: [String] {
     guard let manifest else { return [file] }
     var files = [file]
-    for (index, element) in manifest.command.enumerated() {
-      if element.hasPrefix("./") {
-        files.append(manifest.folder + "/" + element.dropFirst(2))
-      } else if index == 0, element.hasPrefix("/") {
-        files.append(element)
-      }
+    for element in manifest.command where element.hasPrefix("./") || element.hasPrefix("/") {
+      let path = element.hasPrefix("./") ? manifest.folder + "/" + element.dropFirst(2) : element
+      if !files.contains(path) { files.append(path) }
     }
     return files
   }
