@@ -64,62 +64,8 @@ final class ExternalProcess: Sendable {
   static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
     -> ExternalProcess
   {
-    let environment = manifest.environment(from: context.environment)
-    let argv: [String]
-    switch manifest.resolvedCommand(path: environment["PATH"]) {
-    case .success(let resolved): argv = resolved
-    case .failure(let error): throw error
-    }
-    var stdinPipe: [Int32] = [-1, -1]
-    var stdoutPipe: [Int32] = [-1, -1]
-    var stderrPipe: [Int32] = [-1, -1]
-    guard systemPipe2(&stdinPipe, O_CLOEXEC) == 0 else { throw .transport("plugin '\(manifest.name)': no pipe") }
-    guard systemPipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
-      for descriptor in stdinPipe { close(descriptor) }
-      throw .transport("plugin '\(manifest.name)': no pipe")
-    }
-    guard systemPipe2(&stderrPipe, O_CLOEXEC) == 0 else {
-      for descriptor in stdinPipe + stdoutPipe { close(descriptor) }
-      throw .transport("plugin '\(manifest.name)': no pipe")
-    }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-    // Nothing else of screenrun's reaches the plugin: not a socket, a cache file or another
-    // plugin's pipe that some other part opened without close-on-exec.
-    _ = systemAddCloseFrom(&actions, 3)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let arguments = argv.map { strdup($0) } + [nil]
-    let variables = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in arguments + variables { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
-    close(stdinPipe[0])
-    close(stdoutPipe[1])
-    close(stderrPipe[1])
-    guard status == 0 else {
-      for descriptor in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(descriptor) }
-      throw .transport("plugin '\(manifest.name)' could not start '\(argv[0])': \(String(cString: strerror(status)))")
-    }
+    let spawned = try PluginSpawn(manifest, environment: context.environment)
+    let (pid, argv) = (spawned.pid, spawned.argv)
     let logFile = PluginLog.path(of: manifest.name, environment: context.environment).map { path in
       PluginLog(
         path: path,
@@ -128,11 +74,11 @@ final class ExternalProcess: Sendable {
       )
     }
     let process = ExternalProcess(
-      name: manifest.name, pid: pid, input: stdinPipe[1], timeout: timeout,
+      name: manifest.name, pid: pid, input: spawned.input, timeout: timeout,
       logShown: logFile.flatMap { $0.isOpen ? PluginLog.shown($0.path, home: context.environment["HOME"]) : nil })
-    live.withLock { $0[pid] = stdinPipe[1] }
-    process.readLines(from: stdoutPipe[0])
-    process.readLog(from: stderrPipe[0], into: logFile)
+    live.withLock { $0[pid] = spawned.input }
+    process.readLines(from: spawned.output)
+    process.readLog(from: spawned.errors, into: logFile)
     let hello: JSON = [
       "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(context.mode.rawValue),
     ]
@@ -292,31 +238,24 @@ final class ExternalProcess: Sendable {
   }
 
   private func handle(_ line: [UInt8]) {
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
-    let message: JSON
-    do {
-      message = try JSON.parse(line, options: .response)
-    } catch {
-      return fail("wrote a line that is not JSON (\(error.message)): \(Self.quote(line))")
-    }
-    guard case .object(let object) = message, case .string(let type) = object["type"] else {
-      return fail("wrote a message without a \"type\": \(Self.quote(line))")
+    let type: String
+    let object: JSONObject
+    switch ProtocolRules.message(line) {
+    case nil: return
+    case .failure(let broken)?: return fail(broken.reason)
+    case .success(let message)?: (type, object) = message
     }
     let greeted = state.withLock { $0.greeted }
     if !greeted {
-      guard type == "hello" else { return fail("wrote \"\(type)\" before its \"hello\"") }
-      guard object["protocol"]?.intValue == PluginManifest.protocolVersion else {
-        return fail(
-          "speaks protocol \(object["protocol"]?.compactText ?? "(none)"); this screenrun speaks \(PluginManifest.protocolVersion)"
-        )
-      }
+      if let broken = ProtocolRules.hello(type, object) { return fail(broken.reason) }
       state.withLock { $0.greeted = true }
       return
     }
-    guard ["page", "record", "error"].contains(type) else {
-      return fail("wrote a message of unknown type \"\(Self.clip(type))\"")
+    let id: Int
+    switch ProtocolRules.answerID(type, object) {
+    case .failure(let broken): return fail(broken.reason)
+    case .success(let number): id = number
     }
-    guard let id = object["id"]?.intValue else { return fail("wrote a \"\(type)\" answer without an id") }
     enum Outcome {
       case answer(CheckedContinuation<Answer, Never>)
       case dropped, twice, unknown
@@ -349,7 +288,7 @@ final class ExternalProcess: Sendable {
       guard state.failure == nil else { return ([], nil) }
       var text = "plugin '\(name)' \(reason)"
       let lastLine = String(decoding: state.log, as: UTF8.self).split(whereSeparator: \.isNewline).last
-      if let lastLine { text += "; its log ends: \(Self.clip(String(lastLine)))" }
+      if let lastLine { text += "; its log ends: \(ProtocolRules.clip(String(lastLine)))" }
       if let logShown { text += " (see \(logShown))" }
       let error = DataSourceError.transport(Diagnostic.escapingControls(text))
       state.failure = error
@@ -412,20 +351,4 @@ final class ExternalProcess: Sendable {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 
-  static func clip(_ text: String) -> String {
-    text.count > 200 ? String(text.prefix(200)) + "…" : text
-  }
-
-  static func quote(_ line: [UInt8]) -> String {
-    clip(String(decoding: line.prefix(400), as: UTF8.self))
-  }
 }
-
-/// glibc's `pipe2`, which its module map does not export without `_GNU_SOURCE`: a pipe whose ends
-/// are close-on-exec from the start, so a program another thread starts meanwhile holds neither.
-@_silgen_name("pipe2")
-private func systemPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), also behind `_GNU_SOURCE`.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func systemAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

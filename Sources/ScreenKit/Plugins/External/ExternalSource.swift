@@ -98,25 +98,10 @@ public final class ExternalSource: DataSource, DeclarationChecked {
       "cursor": request.cursor.map { .string($0.value) } ?? .null, "pageSize": .int(request.pageSize),
     ])
     let (answer, process) = try await send(message)
-    guard case .array(let records) = answer["records"] else {
-      throw violation(process, "answered a page without a \"records\" array")
+    switch ProtocolRules.page(answer) {
+    case .success(let page): return page
+    case .failure(let broken): throw violation(process, broken.reason)
     }
-    func count(_ key: String) throws(DataSourceError) -> Int? {
-      guard let value = answer[key], value != .null else { return nil }
-      guard let number = value.intValue, number >= 0 else {
-        throw violation(process, "answered a page whose \"\(key)\" is not a whole number")
-      }
-      return number
-    }
-    let next: PageCursor?
-    switch answer["next"] {
-    case nil, .null?: next = nil
-    case .string(let text)?: next = PageCursor(text)
-    default: throw violation(process, "answered a page whose \"next\" is not a string or null")
-    }
-    return Page(
-      records: records, total: try count("total"), reachable: try count("reachable"), next: next,
-      attribution: try attribution(answer, process))
   }
 
   public func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
@@ -125,15 +110,9 @@ public final class ExternalSource: DataSource, DeclarationChecked {
     for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
     let message = JSONObject(["type": "record", "resource": .string(request.resource), "params": .object(parameters)])
     let (answer, process) = try await send(message)
-    guard let value = answer["record"] else { throw violation(process, "answered a record without \"record\"") }
-    return Record(value, attribution: try attribution(answer, process))
-  }
-
-  private func attribution(_ answer: JSONObject, _ process: ExternalProcess) throws(DataSourceError) -> String? {
-    switch answer["attribution"] {
-    case nil, .null?: return nil
-    case .string(let text)?: return text
-    default: throw violation(process, "answered with an \"attribution\" that is not a string")
+    switch ProtocolRules.record(answer) {
+    case .success(let record): return record
+    case .failure(let broken): throw violation(process, broken.reason)
     }
   }
 
@@ -146,7 +125,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
     case .failure(let error): throw error
     }
     let type = answer["type"]?.stringValue ?? ""
-    if type == "error" { throw Self.error(answer, plugin: manifest.name) }
+    if type == "error" { throw ProtocolRules.error(answer, plugin: manifest.name) }
     guard type == message["type"]?.stringValue else {
       throw violation(process, "answered a \"\(message["type"]?.stringValue ?? "")\" request with \"\(type)\"")
     }
@@ -156,23 +135,6 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   private func violation(_ process: ExternalProcess, _ reason: String) -> DataSourceError {
     process.fail(reason)
     return process.failure ?? .transport("plugin '\(manifest.name)' \(reason)")
-  }
-
-  /// The error an `error` answer names, worded as the built-in plugins' errors are.
-  static func error(_ answer: JSONObject, plugin: String) -> DataSourceError {
-    let message = Diagnostic.escapingControls(ExternalProcess.clip(answer["message"]?.stringValue ?? "no message"))
-    let status = answer["status"]?.intValue
-    switch answer["kind"]?.stringValue {
-    case "bad request": return .badRequest(message, parameter: answer["parameter"]?.stringValue)
-    case "not found": return .server(status: status ?? 404, message)
-    case "unauthorized": return .server(status: status ?? 401, message)
-    case "rate limited":
-      return .rateLimited(message, retryAfter: answer["retryAfter"]?.intValue)
-    case "unavailable": return status.map { .server(status: $0, message) } ?? .transport(message)
-    default:
-      let kind = Diagnostic.escapingControls(ExternalProcess.clip(answer["kind"]?.compactText ?? "none"))
-      return .transport("plugin '\(plugin)' answered an error of unknown kind \(kind): \(message)")
-    }
   }
 
   /// Stops this source's program, if it runs (stdin closed, `grace`, then its process group
