@@ -60,7 +60,9 @@ struct ScreenRunCommand {
       return .ok
     case .check(let files):
       return check(files, registry: registry, problems: discovery.problems)
-    case .test, .schema, .completions, .pluginCheck:
+    case .pluginCheck(let folders):
+      return PluginCheckCommand.run(folders, context: pluginContext(arguments))
+    case .test, .schema, .completions:
       // Parsing refuses a subcommand the declaration does not make available.
       Output.error("screenrun: error: this version of screenrun does not have this subcommand yet")
       return .usage

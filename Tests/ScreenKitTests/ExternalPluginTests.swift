@@ -141,6 +141,7 @@ struct ExternalPluginTests {
       ("huge", "wrote a line over 16 MiB"),
       ("unknown", "answered request 1001, which was never sent"),
       ("badhello", "speaks protocol 2; this screenrun speaks 1"),
+      ("badshape", "answered a page without a \"records\" array"),
       ("silent", "did not answer request 1 within 1 s"),
       ("child", "did not answer request 1 within 1 s"),
     ])
@@ -160,6 +161,20 @@ struct ExternalPluginTests {
     let again = try #require(await Self.failure(source))
     #expect(again.message.contains(reason), "\(again)")
     source.stop()
+  }
+
+  @Test("a plugin that stays after its stdin closes is killed, with its process group, after the grace period")
+  func noExit() async throws {
+    try await Self.pageThenStop(try Self.source("noexit"))
+  }
+
+  /// Asks `source` for a page, stops it, and waits (bounded) until its process group is gone.
+  static func pageThenStop(_ source: ExternalSource, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let page = try await source.page(PageRequest(resource: "items", pageSize: 5))
+    #expect(page.records.count == 5, sourceLocation: sourceLocation)
+    let group = source.runningProcess
+    source.stop()
+    try await Self.expectGone(group, sourceLocation: sourceLocation)
   }
 
   @Test("an answer given twice is a protocol error")
@@ -248,11 +263,7 @@ struct ExternalPluginTests {
 
   @Test("a flooded log file is bounded: past 1 MiB it is moved to NAME.log.1 and begun anew")
   func floodedLogFile() async throws {
-    let source = try Self.source("flood")
-    #expect(try await source.page(PageRequest(resource: "items", pageSize: 5)).records.count == 5)
-    let group = source.runningProcess
-    source.stop()
-    try await Self.expectGone(group)
+    try await Self.pageThenStop(try Self.source("flood"))
     let file = Self.state + "/screenrun/plugins/test-flood.log"
     // The reader may still be writing the end of the flood: wait (bounded) for its last line.
     func text() -> String { String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }

@@ -153,7 +153,7 @@ struct CommandLineTests {
 
   @Test("a subcommand to come is recognized, never taken for a screen")
   func subcommandToCome() async throws {
-    for words in [["test"], ["schema"], ["completions", "bash"], ["plugin", "check"]] {
+    for words in [["test"], ["schema"], ["completions", "bash"]] {
       let result = try await Screenrun.run(words)
       #expect(result.exitCode == 2, "\(result)")
       #expect(

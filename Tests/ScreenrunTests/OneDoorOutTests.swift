@@ -24,7 +24,7 @@ struct OneDoorOutTests {
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (
-      "Sources/ScreenKit/Plugins/External/ExternalProcess.swift", "one-door-out: a plugin's stdin",
+      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: a plugin's stdin",
       "an external plugin's requests go to its stdin, a pipe screenrun made, not to the terminal"
     ),
     (

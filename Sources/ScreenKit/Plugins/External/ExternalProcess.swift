@@ -147,17 +147,8 @@ final class ExternalProcess: Sendable {
 
   private func send(_ message: JSON) {
     let bytes = Array((message.lineText + "\n").utf8)
-    writing.withLock { _ in
-      var offset = 0
-      while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes {
-          Glibc.write(input, $0.baseAddress, $0.count)  // one-door-out: a plugin's stdin
-        }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return }  // the plugin is gone: its reader says so
-        offset += count
-      }
-    }
+    // A write that fails means the plugin is gone: its reader says so.
+    writing.withLock { _ in _ = PluginSpawn.write(bytes, to: input) }
   }
 
   // MARK: - What the plugin writes
@@ -224,13 +215,10 @@ final class ExternalProcess: Sendable {
   /// Why stdout ended: the process's exit, when it has exited, else a closed stdout.
   private func ended() -> String {
     for _ in 0..<20 {
-      var info = siginfo_t()
-      if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
+      if let exit = PluginSpawn.exit(of: pid) {
         // Its last words on stderr are read before they are quoted.
         for _ in 0..<40 where !state.withLock({ $0.logEnded }) { usleep(5000) }
-        let status = info._sifields._sigchld.si_status
-        if info.si_code == CLD_EXITED { return "exited with status \(status)" }
-        return "was killed by signal \(status)"
+        return exit
       }
       usleep(5000)
     }
@@ -301,6 +289,17 @@ final class ExternalProcess: Sendable {
     Self.stopInBackground([pid])
   }
 
+  /// Adds a process started elsewhere (the conformance check's) to those `stopAll` stops, with
+  /// the write end of its stdin.
+  static func track(_ pid: pid_t, input: Int32) {
+    live.withLock { $0[pid] = input }
+  }
+
+  /// Takes a process off the list `stopAll` stops: its starter stops it itself.
+  static func untrack(_ pid: pid_t) {
+    live.withLock { $0[pid] = nil }
+  }
+
   /// Stops every plugin process still running: what screenrun does on its way out.
   public static func stopAll() {
     stop(live.withLock { Array($0.keys) })
@@ -315,18 +314,21 @@ final class ExternalProcess: Sendable {
   }
 
   /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then
-  /// kills each process group and reaps its leader.
-  static func stop(_ pids: [pid_t]) {
+  /// kills each process group and reaps its leader. Returns how each one that exited within the
+  /// grace period ended ("exited with status 0").
+  @discardableResult
+  static func stop(_ pids: [pid_t]) -> [pid_t: String] {
     let inputs = live.withLock { live in pids.compactMap { pid in live.removeValue(forKey: pid).map { (pid, $0) } } }
-    guard !inputs.isEmpty else { return }
+    guard !inputs.isEmpty else { return [:] }
     for (_, input) in inputs { close(input) }
     let deadline = ContinuousClock.now + ExternalSource.grace
     var running = inputs.map(\.0)
+    var ended: [pid_t: String] = [:]
     while !running.isEmpty, ContinuousClock.now < deadline {
       running.removeAll { pid in
-        var info = siginfo_t()
-        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
-          && info._sifields._sigchld.si_pid == pid
+        guard let exit = PluginSpawn.exit(of: pid) else { return false }
+        ended[pid] = exit
+        return true
       }
       if !running.isEmpty { usleep(5000) }
     }
@@ -336,6 +338,7 @@ final class ExternalProcess: Sendable {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
+    return ended
   }
 
   /// The index of the first newline in `bytes[from..<to]` (memchr: a long line is scanned fast).

@@ -37,10 +37,11 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   public var manifest: PluginManifest { plugin.manifest ?? made }
 
   /// Seconds per request: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
-  public var timeout: Double { timeout(manifest) }
+  public var timeout: Double { Self.timeout(manifest, environment: context.environment) }
 
-  private func timeout(_ manifest: PluginManifest) -> Double {
-    if let text = context.environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+  /// Seconds per request for `manifest`: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
+  static func timeout(_ manifest: PluginManifest, environment: [String: String]) -> Double {
+    if let text = environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
       return seconds
     }
     return manifest.timeout ?? Self.defaultTimeout
@@ -73,7 +74,8 @@ public final class ExternalSource: DataSource, DeclarationChecked {
           throw failure
         }
       }
-      let started = try ExternalProcess.start(manifest, context: context, timeout: timeout(manifest))
+      let started = try ExternalProcess.start(
+        manifest, context: context, timeout: Self.timeout(manifest, environment: context.environment))
       lastStarted.withLock { $0 = started.pid }
       current = (started, generation)
       return started

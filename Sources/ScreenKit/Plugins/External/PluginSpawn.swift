@@ -81,6 +81,33 @@ struct PluginSpawn {
   }
 }
 
+extension PluginSpawn {
+  /// Writes all of `bytes` to a plugin's stdin; false when the plugin is gone (a closed pipe:
+  /// SIGPIPE is ignored) or the write fails.
+  static func write(_ bytes: [UInt8], to input: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes {
+        Glibc.write(input, $0.baseAddress, $0.count)  // one-door-out: a plugin's stdin
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      offset += count
+    }
+    return true
+  }
+
+  /// How process `pid` ended ("exited with status 1", "was killed by signal 9"), or nil while it
+  /// runs. It is not reaped: its process group id stays its own until it is.
+  static func exit(of pid: pid_t) -> String? {
+    var info = siginfo_t()
+    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+    else { return nil }
+    let status = info._sifields._sigchld.si_status
+    return info.si_code == CLD_EXITED ? "exited with status \(status)" : "was killed by signal \(status)"
+  }
+}
+
 /// glibc's `pipe2`, which its module map does not export without `_GNU_SOURCE`: a pipe whose ends
 /// are close-on-exec from the start, so a program another thread starts meanwhile holds neither.
 @_silgen_name("pipe2")
