@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import Synchronization
 import Testing
 
 /// External plugins: manifests, and the protocol with programs that keep it and that break it.
@@ -175,6 +176,72 @@ struct ExternalPluginTests {
     let group = source.runningProcess
     source.stop()
     try await Self.expectGone(group, sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "a program that cannot start ends in one error naming the plugin and the program",
+    arguments: [
+      (["no-such-program-anywhere"], "plugin 'test-good': 'no-such-program-anywhere' is not found on PATH"),
+      (["./missing.sh"], "/missing.sh' is not an executable file"),
+    ])
+  func cannotStart(command: [String], reason: String) async throws {
+    var manifest = try Self.plugin("good")
+    manifest.command = command
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = Self.state
+    let source = ExternalSource(manifest: manifest, context: PluginContext(environment: environment))
+    let error = try #require(await Self.failure(source))
+    #expect(error.message.contains(reason), "\(error)")
+    #expect(source.lastProcess == nil)
+  }
+
+  @MainActor
+  @Test("stale answers under random delays never reach a frame: each state shows only its own query's records")
+  func staleAnswers() async throws {
+    let manifest = try Self.plugin("shuffle")
+    let screen = manifest.folder + "/items.json"
+    try """
+    {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "test-shuffle", "resource": "items"},
+     "search": {"param": "q"}, "paging": {"pageSize": 5}, "row": {"title": "{name}", "subtitle": "{query}"}}
+    """.write(toFile: screen, atomically: true, encoding: .utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = Self.state
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: PluginRegistry([manifest.plugin])),
+      context: PluginContext(environment: environment),
+      scheduler: VirtualScheduler())
+    try navigator.open(screen)
+    let entry = try #require(navigator.current)
+    let store = try #require(entry.model.store(of: ListViewModel.self))
+    let seen = Mutex((states: 0, stale: [String]()))
+    entry.model.onChange {
+      let state = store.state
+      let shown = Set(state.records.map { $0["query"]?.stringValue ?? "?" })
+      seen.withLock { seen in
+        seen.states += 1
+        if !shown.isSubset(of: [state.activeQuery ?? ""]) {
+          seen.stale.append("\(state.activeQuery ?? "") shows \(shown)")
+        }
+      }
+    }
+    // Each search makes the one before stale; the plugin answers every one, after 0-200 ms.
+    for index in 0..<24 {
+      guard case .done = entry.model.run(.search("q\(index)"), spec: entry.spec) else {
+        Issue.record("search \(index) did not run")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(index % 4 * 20))
+    }
+    await navigator.settle()
+    let last = store.state
+    #expect(last.activeQuery == "q23" && last.records.count == 5, "\(last.activeQuery ?? "-")")
+    #expect(last.records.allSatisfy { $0["query"]?.stringValue == "q23" })
+    let (states, stale) = seen.withLock { ($0.states, $0.stale) }
+    #expect(states > 24 && stale.isEmpty, "\(states) states; stale: \(stale)")
+    let frame = TextRenderer.render(try #require(navigator.screenState), options: RenderOptions(width: 60))
+    #expect(frame.contains("q23") && !frame.contains("q22"), "\(frame)")
+    // The navigator's source is its own: stop every plugin process (the suite runs one test at a time).
+    ExternalSource.stopAll()
   }
 
   @Test("an answer given twice is a protocol error")
