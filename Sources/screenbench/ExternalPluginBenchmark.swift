@@ -87,20 +87,30 @@ struct ExternalPluginBenchmark {
         ])
       ).lineText.utf8)
 
-    func timed(_ source: any DataSource) async throws -> Double {
-      let started = ContinuousClock.now
+    // Wall time, and CPU time (this process's threads, and the plugin's), each per page: on a
+    // loaded machine the CPU time is the steadier figure.
+    func timed(_ source: any DataSource, cpu: inout [Double], pluginCPU: inout [Double]) async throws -> Double {
+      let plugin = (source as? ExternalSource)?.runningProcess
+      let (started, ownCPU, theirCPU) = (ContinuousClock.now, Self.ownCPU(), plugin.map(Self.cpu(of:)))
       for index in 0..<batch { _ = try await source.page(request(index)) }
-      return (ContinuousClock.now - started).seconds / Double(batch)
+      let wall = (ContinuousClock.now - started).seconds / Double(batch)
+      cpu.append((Self.ownCPU() - ownCPU) / Double(batch))
+      if let plugin, let theirCPU { pluginCPU.append((Self.cpu(of: plugin) - theirCPU) / Double(batch)) }
+      return wall
     }
     var externalRuns: [Double] = []
     var inProcessRuns: [Double] = []
     var parseRuns: [Double] = []
+    var externalCPU: [Double] = []
+    var inProcessCPU: [Double] = []
+    var pluginCPU: [Double] = []
+    var unused: [Double] = []
     for round in 0..<runs {
       // The order rotates from round to round, as in `sideBySide`.
       for step in 0..<3 {
         switch (round + step) % 3 {
-        case 0: externalRuns.append(try await timed(external))
-        case 1: inProcessRuns.append(try await timed(inProcess))
+        case 0: externalRuns.append(try await timed(external, cpu: &externalCPU, pluginCPU: &pluginCPU))
+        case 1: inProcessRuns.append(try await timed(inProcess, cpu: &inProcessCPU, pluginCPU: &unused))
         default:
           parseRuns.append(
             try Stopwatch.seconds { for _ in 0..<batch { _ = try JSON.parse(answer, options: .response) } }
@@ -121,10 +131,34 @@ struct ExternalPluginBenchmark {
         Measurement(zip(externalRuns, inProcessRuns).map { ($0 - $1) * 1e3 }), goal: .atMost(1)))
     section.rows.append(Row("external / in-process", .ratio, Measurement.ratio(externalPage, inProcessPage)))
     section.rows.append(
+      Row("CPU per page, in-process (screenrun's threads)", .microseconds, Measurement(inProcessCPU).map(microseconds)))
+    section.rows.append(
+      Row("CPU per page, external (screenrun's threads)", .microseconds, Measurement(externalCPU).map(microseconds)))
+    section.rows.append(
+      Row("CPU per page, external (the plugin's process)", .microseconds, Measurement(pluginCPU).map(microseconds)))
+    section.rows.append(
+      Row(
+        "CPU added per page (both sides - in-process)", .milliseconds,
+        Measurement(zip(zip(externalCPU, pluginCPU), inProcessCPU).map { ($0.0 + $0.1 - $1) * 1e3 })))
+    section.rows.append(
       Row("start: spawn, hello, first page (fresh process)", .milliseconds, Measurement(startTimes).map { $0 * 1e3 }))
     section.notes.append(
       "each page run is the mean of a batch of \(batch) pages; \(starts) starts; the plugin runs \(interpreter)")
     return section
+  }
+
+  /// Seconds of CPU this process has used, all its threads.
+  static func ownCPU() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  }
+
+  /// Seconds of CPU process `pid` has run (its main thread, from /proc/PID/schedstat, in ns).
+  static func cpu(of pid: pid_t) -> Double {
+    let text = (try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8)) ?? ""
+    return (text.split(separator: " ").first.flatMap { Double($0) } ?? 0) / 1e9
   }
 
   /// `count` records of about 1 KB each: text with accents, CJK and emoji, numbers, a URL, tags.
