@@ -266,3 +266,59 @@ struct KeyBindingTests {
     #expect(list?.records.count == 20)
   }
 }
+
+/// The cursor keys of a list's search, through the navigator: ← and → move in a query with text,
+/// and ← goes back when the query is empty (and on a detail screen); Ctrl-A and Ctrl-E go to the
+/// ends, typing and pasting insert at the cursor, Backspace and Delete delete around it.
+extension KeyBindingTests {
+  /// The search field as the terminal shows it.
+  var field: String {
+    let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 17))
+    return frame.components(separatedBy: "\n")[1]
+  }
+
+  @Test func arrowsAndCtrlAEMoveTheCursorAndEditsApplyThere() async {
+    await navigator.settle()
+    for character in "Itm 4" { _ = await press(.character(character)) }
+    #expect(field == "Search: Itm 4▏")
+    _ = await press(.left, .left, .left)
+    #expect(field == "Search: It▏m 4")
+    _ = await press(.character("e"))
+    #expect(list?.query == "Item 4")
+    #expect(field == "Search: Ite▏m 4")
+    _ = await press(.control("a"), .delete, .paste("Th"))
+    #expect(field == "Search: Th▏tem 4")
+    _ = await press(.backspace, .backspace, .character("I"), .control("e"))
+    #expect(field == "Search: Item 4▏")
+    _ = await press(.left, .left, .right)
+    #expect(field == "Search: Item ▏4")
+    _ = await press(.control("k"))
+    #expect(list?.query == "Item ")
+    clock.advance(by: .milliseconds(500))
+    await navigator.settle()
+    #expect(list?.activeQuery == "Item")
+    _ = await press(.control("a"))
+    #expect(await press(.left) == .handled && navigator.stack.count == 1, "← at the start of a query stays")
+    _ = await press(.control("e"), .control("w"))
+    #expect(list?.query == "")
+    #expect(await press(.right) == .handled)
+  }
+
+  @Test func leftGoesBackWhereNoQueryTakesIt() async throws {
+    await navigator.settle()
+    _ = await press(.enter)  // opens the first row's detail
+    #expect(navigator.stack.count == 2)
+    _ = await press(.right)  // a detail screen takes no → : nothing happens
+    #expect(navigator.stack.count == 2)
+    _ = await press(.left)
+    #expect(navigator.stack.count == 1, "← on a detail screen goes back")
+    _ = await press(.character("x"), .control("u"))
+    #expect(list?.query == "")
+    #expect(await press(.left) == .message("This is the first screen. Ctrl-C quits."), "← on an empty query is back")
+    _ = await press(.character("?"))
+    let help = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 100))
+    for keys in ["Left, Right", "Ctrl-A, Ctrl-E", "Delete", "Ctrl-K", "Escape, Left"] {
+      #expect(help.contains("\n" + keys + " "), "the help names \(keys): \(help)")
+    }
+  }
+}

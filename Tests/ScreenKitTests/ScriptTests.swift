@@ -173,3 +173,21 @@ extension ScriptRunnerTests {
     #expect(try Script(parsing: "key Ctrl-C").commands.map(\.command) == [.quit])
   }
 }
+
+extension ScriptRunnerTests {
+  @Test func cursorKeysEditTheQueryInTheMiddleAndTheFramesStayPlain() async throws {
+    let output = try await run(
+      "type Itm 4\nkey Left\nkey Left\nkey Left\nkey e\nkey Ctrl-A\nkey Delete\nkey I\nkey Ctrl-E\nkey Backspace\nkey 1\nwait 500"
+    )
+    #expect(output.contains("$ key e\nBooks\nSearch: Item 4\n"), "a plain frame shows no caret: \(output)")
+    #expect(output.contains("$ key Ctrl-A\nBooks\nSearch: Item 4\n"))
+    #expect(runner.navigator.current?.model.store(of: ListViewModel.self)?.state.query == "Item 1")
+    #expect(runner.frame().contains("1-11 of 11"), "\(runner.frame())")
+    // ← on an empty query is "back", and there is no screen before.
+    _ = try await run("key Ctrl-U")
+    await #expect(throws: ScriptError(line: 1, message: "'key Left': This is the first screen. Ctrl-C quits.")) {
+      _ = try await run("key Left")
+    }
+    #expect(Key(name: "Delete") == .delete && Key(name: "ctrl-a") == .control("a") && Key(name: "Right") == .right)
+  }
+}

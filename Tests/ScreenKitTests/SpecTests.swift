@@ -224,10 +224,10 @@ struct SpecTests {
 
   @Test func kindSpecificKeys() throws {
     var text =
-      #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "book", "params": {"id": "1"}}, "sections": [], "search": {"param": "q"}}"#
+      #"{"kind": "detail", "title": "x", "source": {"plugin": "books", "resource": "book", "params": {"id": "1"}}, "sections": [], "row": {"title": "{name}"}}"#
     #expect(
       try problems(text) == [
-        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list and table screens, and this screen's kind is 'detail'"
+        "screen.json:1:\(column("\"row", in: text)): error at /row: 'row' belongs to list screens, and this screen's kind is 'detail'"
       ])
     text = #"{"kind": "lst"}"#
     #expect(

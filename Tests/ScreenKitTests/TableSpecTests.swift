@@ -128,6 +128,15 @@ struct TableSpecTests {
       .contains { $0.contains("missing required key 'columns'") })
   }
 
+  @Test func theKeysItSharesWithTheListBelongToBoth() throws {
+    let text =
+      #"{"kind": "detail", "title": "x", "source": {"plugin": "shelf", "resource": "books"}, "sections": [], "search": {"param": "q"}}"#
+    #expect(
+      try problems(text).contains(
+        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list and table screens, and this screen's kind is 'detail'"
+      ))
+  }
+
   /// The column (from 1) where `needle` first starts in a one-line `text`.
   func column(_ needle: String, in text: String) -> Int {
     guard let range = text.range(of: needle) else { return 0 }

@@ -265,6 +265,81 @@ struct InteractiveTests {
     }
   }
 
+  @Test(
+    "the query's cursor: ← moves it, typing inserts there, Ctrl-A/Ctrl-E go to the ends; the terminal cursor sits on it"
+  )
+  func queryCursor() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.type("irn")
+      try await pane.waitForScreen("the query typed") { $0.contains("Search: irn▏") }
+      #expect(try await pane.paneFormat("#{cursor_flag} #{cursor_y} #{cursor_x}") == "1 1 11", "on the caret")
+      try await pane.press("Left")
+      try await pane.waitForScreen("the cursor one back") { $0.contains("Search: ir▏n") }
+      #expect(try await pane.paneFormat("#{cursor_x}") == "10")
+      try await pane.type("o")
+      let searched = try await pane.waitForScreen("'o' put in before the 'n', and 'iron' searched") {
+        $0.contains("Search: iro▏n") && $0.contains("1-20 of 20")
+      }
+      #expect(searched.title == "Marvel Characters", "← with text in the query did not go back: \(searched)")
+      #expect(searched.rowTitles.first == "Iron Cross Army")
+      try await pane.press("C-a")
+      try await pane.waitForScreen("the cursor at the start") { $0.contains("Search: ▏iron") }
+      #expect(try await pane.paneFormat("#{cursor_x}") == "8")
+      try await pane.press("C-e")
+      try await pane.waitForScreen("the cursor at the end") { $0.contains("Search: iron▏") }
+      try await pane.press("C-u")
+      try await pane.waitForScreen("the query cleared") { $0.contains("Search: Search characters…") }
+      try await pane.press("Left")  // an empty query: ← is "back", and this is the first screen
+      try await pane.waitForScreen("the note") { $0.contains("This is the first screen. Ctrl-C quits.") }
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("Ctrl-S sorts a table by the next way, asking the source again: stars descending, then ascending")
+  func tableSort() async throws {
+    try await TmuxSession.with(["Screens/repositories-table.json"], height: 40) { pane in
+      try await pane.waitForScreen("the empty table") { $0.contains("Type to search.") }
+      try await pane.type("stars:>=0")
+      let unsorted = try await pane.waitForScreen("the search") { $0.contains("1-30 of 131, more to load") }
+      #expect(unsorted.contains("Ctrl-S sort"), "the help line names the sort key: \(unsorted)")
+      try await pane.press("C-s")
+      let descending = try await pane.waitForScreen("sorted by stars, descending") {
+        $0.lines.contains { $0.contains("Stars↓") } && $0.rowTitles.first?.hasPrefix("facebook/react") == true
+      }
+      let down = Self.stars(descending)
+      #expect(down.count >= 20 && down == down.sorted(by: >), "\(down)\n\(descending)")
+      #expect((down.first ?? 0) > (Self.stars(unsorted).max() ?? 0), "asked again, not the rows shown sorted")
+      try await pane.press("C-s")
+      let ascending = try await pane.waitForScreen("sorted by stars, ascending") {
+        $0.lines.contains { $0.contains("Stars↑") } && $0.selectedRow == 1 && $0.contains("1-30 of 131")
+      }
+      let up = Self.stars(ascending)
+      #expect(up.count >= 20 && up == up.sorted(), "\(up)\n\(ascending)")
+      #expect((up.first ?? 0) < (Self.stars(unsorted).min() ?? 0), "asked again, not the rows shown sorted")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  /// The stars of the rows a repositories table shows: the numbers in the column under "Stars",
+  /// which is right-aligned and ends where its header does.
+  static func stars(_ screen: PaneScreen) -> [Int] {
+    guard let header = screen.lines.first(where: { $0.contains("Stars") }),
+      let range = header.range(of: "Stars")
+    else { return [] }
+    var end = header.distance(from: header.startIndex, to: range.upperBound)
+    if header[range.upperBound...].first.map({ "↑↓".contains($0) }) == true { end += 1 }
+    return screen.lines.compactMap { line in
+      guard line.range(of: #"^(› |  )\s*\d+\. "#, options: .regularExpression) != nil, line.count >= end else {
+        return nil
+      }
+      let cell = line.dropFirst(end - 7).prefix(7)
+      return Int(cell.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ""))
+    }
+  }
+
   @Test("a bracketed paste with a newline is one edit of the query and opens nothing")
   func bracketedPaste() async throws {
     try await TmuxSession.with(["Screens/characters.json"]) { pane in

@@ -2,7 +2,7 @@
 /// (screenrun's `Key.decode`), and a script names them (`key Down`).
 public enum Key: Sendable, Hashable, CustomStringConvertible {
   case character(Character)
-  case backspace, enter, escape, tab, backTab, up, down, left, right, pageUp, pageDown, home, end
+  case backspace, delete, enter, escape, tab, backTab, up, down, left, right, pageUp, pageDown, home, end
   /// Ctrl and a letter, as in `.control("r")`.
   case control(Character)
   /// A paste, whole (bracketed paste): one edit, never keys such as Enter.
@@ -11,7 +11,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   private static let named: [(String, Key)] = [
     ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right), ("PageUp", .pageUp), ("PageDown", .pageDown),
     ("Home", .home), ("End", .end), ("Enter", .enter), ("Escape", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),
-    ("Backspace", .backspace),
+    ("Backspace", .backspace), ("Delete", .delete),
     ("Space", .character(" ")),
   ]
 
@@ -74,5 +74,9 @@ public enum KeyAction<Input: Sendable>: Sendable {
   case open(row: Int)
   /// Show the key help (`?`).
   case help
+  /// Taken, and nothing to do.
   case none
+  /// No binding of the screen takes the key now, so the navigator may give it the meaning every
+  /// screen shares (← goes back where the screen does not take it).
+  case unbound
 }

@@ -48,14 +48,14 @@ public struct KeyHelpLine: Sendable, Equatable {
 }
 
 extension Array {
-  /// The first action that the bindings give `key`, in order.
+  /// The first action that the bindings give `key`, in order; `.unbound` when none takes it.
   func press<Model: ViewModel>(_ key: Key, _ state: Model.State, _ screen: ScreenState, _ viewport: Viewport)
     -> KeyAction<Model.Input> where Element == KeyBinding<Model>
   {
     for binding in self where binding.binds(key) {
       if let action = binding.action(key, state, screen, viewport) { return action }
     }
-    return .none
+    return .unbound
   }
 
   /// The help lines of the bindings, one a binding with words.

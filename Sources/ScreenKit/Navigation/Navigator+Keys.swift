@@ -16,6 +16,10 @@ extension Navigator {
     ([.control("c"), .control("d")], "quit", .quit),
   ]
 
+  /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has
+  /// text, and goes back everywhere else.
+  static let screenFirst: [Key] = [.left]
+
   /// Applies a key press to the current screen: the keys every screen shares (quit, back), then
   /// the screen's kind's own bindings. The interactive loop only reads keys and draws; a script's
   /// `key NAME` comes here too, so every binding can be tested without a terminal. While the key
@@ -26,16 +30,11 @@ extension Navigator {
       showsHelp = false
       return shared == .quit ? .quit : .handled
     }
-    switch shared {
-    case .quit:
-      return .quit
-    case .back:
-      return back() ? .handled : .message("This is the first screen. Ctrl-C quits.")
-    case nil:
-      break
-    }
-    guard let entry = current else { return .handled }
+    if let shared, !Self.screenFirst.contains(key) { return perform(shared) }
+    guard let entry = current else { return shared.map(perform) ?? .handled }
     switch entry.model.press(key, screen: entry.screenState, viewport: viewport) {
+    case .unbound:
+      return shared.map(perform) ?? .handled
     case .handled:
       return .handled
     case .help:
@@ -48,6 +47,14 @@ extension Navigator {
         return .message(error.description)
       }
       return .handled
+    }
+  }
+
+  /// What a key every screen shares does.
+  private func perform(_ shared: SharedKey) -> KeyOutcome {
+    switch shared {
+    case .quit: .quit
+    case .back: back() ? .handled : .message("This is the first screen. Ctrl-C quits.")
     }
   }
 }

@@ -40,6 +40,7 @@ public final class AnyViewModel: Sendable {
         case .open(let row): return .open(row)
         case .help: return .help
         case .none: return .handled
+        case .unbound: return .unbound
         }
       },
       run: { command, spec in
@@ -174,6 +175,8 @@ public enum KeyPress: Sendable, Equatable {
   case open(Int)
   /// Show the key help.
   case help
+  /// No binding of the screen takes the key (the navigator may give it its shared meaning).
+  case unbound
 }
 
 /// The screen a row opens, with the parameters it is opened with.

@@ -156,7 +156,7 @@ final class InteractiveSession {
       let message =
         "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
       let lines = TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)
-      var frame = TerminalText(.home + .clearScreen)
+      var frame = TerminalText(.hideCursor + .home + .clearScreen)
       for (index, line) in lines.enumerated() {
         if index > 0 { frame.append(.newline) }
         frame.append(untrusted: line)
@@ -187,6 +187,22 @@ final class InteractiveSession {
       frame.append(TerminalLine.fitted(line, columns: size.columns))
     }
     frame.append(.clearToLineEnd + .clearToScreenEnd)
+    // The terminal cursor on the search field's caret, as in a text field; hidden elsewhere.
+    if let caret = Self.caret(in: Array(lines.prefix(size.rows))) {
+      frame.append(.move(row: caret.row, column: caret.column) + .showCursor)
+    } else {
+      frame.append(.hideCursor)
+    }
     TerminalWriter.write(frame)
+  }
+
+  /// Where the search field's caret (`FrameLine.caret`) is drawn, counted from 1: in the first
+  /// search field line that holds one (the field shows a caret character of the query as "|").
+  static func caret(in lines: [String]) -> (row: Int, column: Int)? {
+    for (index, line) in lines.enumerated() where line.hasPrefix(FrameLine.searchField) {
+      guard let range = line.range(of: FrameLine.caret) else { continue }
+      return (index + 1, TextWidth.width(of: String(line[..<range.lowerBound])) + 1)
+    }
+    return nil
   }
 }

@@ -45,7 +45,7 @@ extension Key {
     let body = String(decoding: bytes[2...end], as: UTF8.self)
     let keys: [String: Key] = [
       "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end,
-      "Z": .backTab, "5~": .pageUp, "6~": .pageDown, "1~": .home, "4~": .end, "7~": .home, "8~": .end,
+      "Z": .backTab, "3~": .delete, "5~": .pageUp, "6~": .pageDown, "1~": .home, "4~": .end, "7~": .home, "8~": .end,
     ]
     return (keys[body], end + 1)
   }

@@ -34,11 +34,17 @@ struct ListFrame {
   func lines() -> [String] {
     var header = [screen.spec.title.line(in: context)]
     if let search = list.search {
-      let query = TerminalSafe.sanitize(state.query)
-      if interactive, !query.isEmpty {
-        header.append("Search: " + Self.queryEnd(query, columns: width - TextWidth.width(of: "Search: ") - 1) + "▏")
+      if interactive, !state.query.isEmpty {
+        let split = state.query.index(
+          state.query.endIndex, offsetBy: -min(max(0, state.afterCursor), state.query.count))
+        header.append(
+          FrameLine.searchField
+            + Self.queryField(
+              before: String(state.query[..<split]), after: String(state.query[split...]),
+              columns: width - TextWidth.width(of: FrameLine.searchField) - 1))
       } else {
-        header.append("Search: " + (query.isEmpty ? search.placeholder + "…" : query))
+        let query = TerminalSafe.sanitize(state.query)
+        header.append(FrameLine.searchField + (query.isEmpty ? search.placeholder + "…" : query))
       }
     }
     header.append(TextRenderer.rule(width))
@@ -52,6 +58,26 @@ struct ListFrame {
     var body = self.body(budget: budget)
     if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
     return header + body + footer
+  }
+
+  /// The search field of the interactive frame: the query with the caret (`FrameLine.caret`)
+  /// between the text `before` the cursor and the text `after` it, in `columns` and the caret's
+  /// one. A query too long for them scrolls so that the caret stays in sight, cut to "…" on the
+  /// side (or sides) it leaves out; with the cursor at the end, that is the query's end. A caret
+  /// character in the query itself shows as "|", so that the caret is the line's only one (the
+  /// terminal cursor is put on it).
+  static func queryField(before: String, after: String, columns: Int) -> String {
+    func safe(_ text: String) -> String {
+      TerminalSafe.sanitize(text).replacingOccurrences(of: FrameLine.caret, with: "|")
+    }
+    let (before, after) = (safe(before), safe(after))
+    let columns = max(2, columns)
+    let (left, right) = (TextWidth.width(of: before), TextWidth.width(of: after))
+    if left + right <= columns { return before + FrameLine.caret + after }
+    let half = columns / 2
+    let leftRoom = right <= columns - half ? columns - right : left <= half ? left : half
+    let shown = queryEnd(before, columns: leftRoom)
+    return shown + FrameLine.caret + TextWidth.truncate(after, toColumns: columns - TextWidth.width(of: shown))
   }
 
   /// The end of the query, where the cursor is, in `columns`: a query too long for them scrolls,
@@ -136,4 +162,12 @@ struct ListFrame {
     if state.hasMore { text += ", more to load" }
     return text
   }
+}
+
+extension FrameLine {
+  /// How the search field's line starts.
+  public static let searchField = "Search: "
+  /// The caret of the interactive search field, where the cursor is; the terminal cursor is put
+  /// on it.
+  public static let caret = "▏"
 }

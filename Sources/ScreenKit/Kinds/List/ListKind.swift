@@ -69,26 +69,38 @@ enum ListKind {
     KeyBinding([.character("?")], "these keys (while the search is empty; then it types a ?)") { _, state, _, _ in
       state.query.isEmpty ? .help : nil
     },
-    KeyBinding([], anyCharacter: true, "edit the search; it runs after the screen's debounce") {
-      key, state, screen, _ in
+    KeyBinding([], anyCharacter: true, "edit the search at the cursor; it runs after the screen's debounce") {
+      key, _, screen, _ in
       guard screen.spec.list?.search != nil else { return nil }
       switch key {
       case .character(let character): return .send(.typed(character))
-      case .paste(let text): return .send(.queryChanged(state.query + ListKind.pasted(text)))  // one edit
+      case .paste(let text): return .send(.edit(.insert(ListKind.pasted(text))))  // one edit
       default: return nil
       }
     },
-    KeyBinding([.backspace], "delete the last character of the search") { _, state, screen, _ in
-      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
-      return .send(.queryChanged(String(state.query.dropLast())))
+    KeyBinding([.backspace], "delete the character before the cursor") { _, state, screen, _ in
+      editing(.deleteBackward, state, screen)
     },
-    KeyBinding([.control("u")], "clear the search") { _, state, screen, _ in
-      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
-      return .send(.queryChanged(""))
+    KeyBinding([.delete], "delete the character at the cursor") { _, state, screen, _ in
+      editing(.deleteForward, state, screen)
     },
-    KeyBinding([.control("w")], "delete the last word of the search") { _, state, screen, _ in
-      guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
-      return .send(.queryChanged(ListKind.droppingLastWord(state.query)))
+    KeyBinding([.control("w")], "delete the word before the cursor") { _, state, screen, _ in
+      editing(.deleteWordBackward, state, screen)
+    },
+    KeyBinding([.control("u")], "delete from the start of the search to the cursor (all of it at the end)") {
+      _, state, screen, _ in
+      editing(.deleteToStart, state, screen)
+    },
+    KeyBinding([.control("k")], "delete from the cursor to the end of the search") { _, state, screen, _ in
+      editing(.deleteToEnd, state, screen)
+    },
+    KeyBinding([.left, .right], "move the cursor in the search (← goes back when the search is empty)") {
+      key, state, screen, _ in
+      editing(key == .left ? .left : .right, state, screen)
+    },
+    KeyBinding([.control("a"), .control("e")], "move the cursor to the start or the end of the search") {
+      key, state, screen, _ in
+      editing(key == .control("a") ? .start : .end, state, screen)
     },
     KeyBinding([.up, .control("p")], "move the highlight up") { _, state, _, _ in
       .send(.moveSelection(to: state.selection - 1))
@@ -113,6 +125,15 @@ enum ListKind {
     },
   ]
 
+  /// An edit of the search, on a list that has one and a query with text; nil passes the key on
+  /// (← to "back").
+  static func editing(_ edit: QueryEdit, _ state: ListViewModel.State, _ screen: ScreenState)
+    -> KeyAction<ListViewModel.Input>?
+  {
+    guard screen.spec.list?.search != nil, !state.query.isEmpty else { return nil }
+    return .send(.edit(edit))
+  }
+
   /// A paste as query text: a line break or tab is a space (a newline never opens anything), and
   /// other control characters are dropped.
   static func pasted(_ text: String) -> String {
@@ -123,7 +144,7 @@ enum ListKind {
       })
   }
 
-  /// The query without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+  /// The text without its last word and the spaces after it, as readline's Ctrl-W leaves it.
   static func droppingLastWord(_ text: String) -> String {
     var text = Substring(text)
     while text.last?.isWhitespace == true { text.removeLast() }

@@ -11,6 +11,9 @@ public struct ListViewModel: ViewModel {
     public var status: Status = .idle
     /// The text in the search field, as typed.
     public var query: String = ""
+    /// How many characters of the query follow the cursor: 0 puts it at the end, where typing
+    /// appends (`QueryEdit` moves it).
+    public var afterCursor = 0
     /// The query the records answer, after trimming and `minLength`; nil before the first load.
     public var activeQuery: String?
     public var records: [JSON] = []
@@ -36,11 +39,16 @@ public struct ListViewModel: ViewModel {
   public enum Input: Sendable, Equatable {
     /// The screen is shown: load the first page, once.
     case appear
-    /// The search text changed (a keystroke): applied after the debounce.
+    /// The search text changed (a keystroke): applied after the debounce. The cursor goes to
+    /// its end.
     case queryChanged(String)
-    /// A keystroke added to the end of the search text: like `queryChanged`, but the text grows
-    /// in place, so typing a long text costs time in proportion to its length.
+    /// A keystroke put in the search text at the cursor: like `queryChanged`, but the text grows
+    /// in place (at its end, where the cursor usually is), so typing a long text costs time in
+    /// proportion to its length.
     case typed(Character)
+    /// An edit of the search text at the cursor, or a move of the cursor; an edit that changes
+    /// the text is applied after the debounce, as a keystroke is.
+    case edit(QueryEdit)
     /// Search for this text now, with no debounce.
     case search(String)
     /// The debounce after the last edit ran out: search for the text as it stands.
@@ -103,12 +111,20 @@ public struct ListViewModel: ViewModel {
       return apply(&state, force: true)
     case .queryChanged(let text):
       state.query = text
+      state.afterCursor = 0
       return queryEdited(&state)
     case .typed(let character):
-      state.query.append(character)
+      if state.afterCursor == 0 {
+        state.query.append(character)
+      } else {
+        _ = QueryEdit.insert(String(character)).apply(to: &state.query, afterCursor: &state.afterCursor)
+      }
       return queryEdited(&state)
+    case .edit(let edit):
+      return edit.apply(to: &state.query, afterCursor: &state.afterCursor) ? queryEdited(&state) : []
     case .search(let text):
       state.query = text
+      state.afterCursor = 0
       return [.cancelTimer] + apply(&state, force: false)
     case .debounceElapsed:
       return apply(&state, force: false)
@@ -168,6 +184,7 @@ public struct ListViewModel: ViewModel {
     if !force, query == state.activeQuery { return [] }  // the same search again: nothing to ask
     var next = State()
     next.query = state.query
+    next.afterCursor = state.afterCursor
     next.attribution = state.attribution
     next.activeQuery = query
     next.generation = state.generation + 1

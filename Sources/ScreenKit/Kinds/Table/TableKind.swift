@@ -88,6 +88,7 @@ enum TableKind {
         case .open(let row): return .open(row: row)
         case .help: return .help
         case .none: return KeyAction.none
+        case .unbound: return .unbound
         }
       }
     }
