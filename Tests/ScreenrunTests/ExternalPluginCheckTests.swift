@@ -10,13 +10,16 @@ struct ExternalPluginCheckTests {
 
   /// A folder of `test-MODE` plugins running misbehave.py, each with a list and a record
   /// resource; the folder's name tags their command lines.
-  static func plugins(_ modes: [String], timeout: Int = 10) throws -> URL {
+  /// Only the plugins that never answer get `timeout`; the rest get 30 s, so a slow start on a
+  /// busy machine is not taken for silence.
+  static func plugins(_ modes: [String], timeout: Int = 30) throws -> URL {
     let folder = try Command.temporaryFolder("check")
     for mode in modes {
       let plugin = folder.appendingPathComponent("test-\(mode)")
       try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
       try """
-      {"name": "test-\(mode)", "summary": "misbehaves", "protocol": 1, "timeout": \(timeout),
+      {"name": "test-\(mode)", "summary": "misbehaves", "protocol": 1,
+       "timeout": \(["silent", "child"].contains(mode) ? timeout : 30),
        "command": ["python3", "\(Command.misbehave)", "\(mode)", "\(folder.lastPathComponent)"],
        "resources": [{"name": "items", "kind": "list", "summary": "items", "search": "q",
                       "parameters": [{"name": "q", "summary": "a search"}]},
