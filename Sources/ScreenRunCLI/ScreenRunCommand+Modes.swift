@@ -65,7 +65,7 @@ extension ScreenRunCommand {
     navigator.showsStatus = arguments.status
     let width = arguments.width ?? 80
     let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
-    let watcher = arguments.watch ? ScreenWatcher(navigator: navigator) : nil
+    let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
     await navigator.settle()
     Output.write(runner.heading("start \(screen)") + runner.frame())
     var number = 0
@@ -101,7 +101,7 @@ extension ScreenRunCommand {
     let session = InteractiveSession(navigator: navigator)
     var watcher: ScreenWatcher?
     if arguments.watch {
-      watcher = ScreenWatcher(navigator: navigator)
+      watcher = ScreenWatcher(navigator: navigator, registry: registry)
       watcher?.poll(every: .milliseconds(200))
     }
     let ending = await session.run()

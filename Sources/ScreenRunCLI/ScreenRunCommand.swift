@@ -69,10 +69,8 @@ struct ScreenRunCommand {
       return completions(shell)
     case .parameterKeys(let screen):
       return parameterKeys(of: screen, registry: registry)
-    case .pluginCheck:
-      // Parsing refuses a subcommand the declaration does not make available.
-      Output.error("screenrun: error: this version of screenrun does not have this subcommand yet")
-      return .usage
+    case .pluginCheck(let folders):
+      return PluginCheckCommand.run(folders, context: pluginContext(arguments))
     case .run(let screen):
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).
@@ -123,7 +121,7 @@ struct ScreenRunCommand {
     for diagnostic in diagnostics { Output.error(diagnostic.description) }
     let failed = Set(diagnostics.map(\.file))
     for file in files where !failed.contains(file) { Output.write("\(file): ok\n") }
-    let elsewhere = Set(diagnostics.map(\.file)).subtracting(files)
+    let elsewhere = Set(problems.map(\.file)).subtracting(files)
     if !elsewhere.isEmpty { Output.error("broken plugin manifests: \(elsewhere.sorted().joined(separator: ", "))") }
     if !diagnostics.isEmpty {
       Output.error(

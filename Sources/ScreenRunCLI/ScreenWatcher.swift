@@ -2,26 +2,76 @@ import Dispatch
 import Foundation
 import ScreenKit
 
-/// Watches the screen files a navigator has opened, and reloads them when one changes: the
-/// edit-and-run loop of a screen author. It polls modification times, which works on every file
-/// system and catches editors that replace a file rather than write it.
+/// Watches the screen files a navigator has opened, and the external plugins (manifest and
+/// program files), and reloads what changed: the edit-and-run loop of a screen or plugin author.
+/// It polls each file's modification time, size and inode, which works on every file system and
+/// catches editors that replace a file rather than write it.
+///
+/// An edited screen is reloaded (`Navigator.reloadScreens`). An edited plugin manifest is read
+/// again and registered anew, and an edited program restarts: the screens that use the plugin load
+/// again from a fresh process. A broken manifest shows its located errors, as a broken screen
+/// does, while the last good one keeps running; the next good edit recovers.
 @MainActor
 final class ScreenWatcher {
   private let navigator: Navigator
-  private var stamps: [String: Date] = [:]
+  private let registry: PluginRegistry?
+  /// Each watched file's stamp when last looked at (nil: it was missing).
+  private var stamps: [String: FileStamp?] = [:]
   private var timer: (any DispatchSourceTimer)?
 
-  init(navigator: Navigator) {
-    self.navigator = navigator
-    _ = changed()
+  /// What tells one version of a file from another; nil for a missing file.
+  private struct FileStamp: Equatable {
+    var seconds: Int
+    var nanoseconds: Int
+    var size: Int
+    var inode: UInt
+
+    init?(_ path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      seconds = Int(status.st_mtim.tv_sec)
+      nanoseconds = Int(status.st_mtim.tv_nsec)
+      size = Int(status.st_size)
+      inode = UInt(status.st_ino)
+    }
   }
 
-  /// Reloads the screens if any watched file changed since the last look; true if it did.
+  /// Watches `navigator`'s screens and, when `registry` is given, its external plugins.
+  init(navigator: Navigator, registry: PluginRegistry? = nil) {
+    self.navigator = navigator
+    self.registry = registry
+    _ = changed(navigator.files)
+    for plugin in plugins { _ = changed(plugin.watchedFiles) }
+  }
+
+  private var plugins: [ExternalPlugin] { registry?.externalPlugins ?? [] }
+
+  /// Reloads the screens and restarts the plugins if any watched file changed since the last
+  /// look; true if one did.
   @discardableResult
   func reloadIfChanged() -> Bool {
-    guard changed() else { return false }
+    var changedAny = false
+    var restarted: Set<String> = []
+    for plugin in plugins {
+      let manifest = changed([plugin.file])
+      let program = changed(plugin.watchedFiles.filter { $0 != plugin.file })
+      guard manifest || program else { continue }
+      changedAny = true
+      if manifest {
+        plugin.reload()
+        registry?.register(plugin)
+      } else {
+        plugin.restart()
+      }
+      if plugin.problems.isEmpty { restarted.insert(plugin.name) }
+    }
+    if changed(navigator.files) { changedAny = true }
+    guard changedAny else { return false }
     navigator.reloadScreens()
-    _ = changed()  // a reload may have opened new files: watch those too
+    for entry in navigator.stack where restarted.contains(entry.spec.source.plugin) { entry.model.reload() }
+    // A reload may have opened new files, or a manifest named another program: watch those too.
+    _ = changed(navigator.files)
+    for plugin in plugins { _ = changed(plugin.watchedFiles) }
     return true
   }
 
@@ -40,14 +90,13 @@ final class ScreenWatcher {
     timer = nil
   }
 
-  private func changed() -> Bool {
+  /// Whether any of `files` changed since the last look (a file seen for the first time has not).
+  private func changed(_ files: [String]) -> Bool {
     var changed = false
-    for file in navigator.files {
-      let stamp = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? .distantPast
-      if stamps[file] != stamp {
-        if stamps[file] != nil { changed = true }
-        stamps[file] = stamp
-      }
+    for file in files {
+      let stamp = FileStamp(file)
+      if let seen = stamps[file], seen != stamp { changed = true }
+      stamps[file] = .some(stamp)
     }
     return changed
   }

@@ -81,6 +81,14 @@ struct ScreenBench {
           runs: options.runs(default: 5)
         ).run())
     }
+    if options.only.contains("P7") {
+      progress("P7 external plugin…")
+      report.sections.append(
+        try await ExternalPluginBenchmark(
+          runs: options.runs(default: 21), batch: options.smoke ? 5 : 200, starts: options.smoke ? 2 : 7,
+          seed: options.seed
+        ).run())
+    }
     if options.only.contains("P8") {
       progress("P8 screen tests…")
       report.sections.append(try TestRunBenchmark(screenrun: screenrun, runs: options.runs(default: 5)).run())

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import Synchronization
 import TestSupport
 import Testing
 
@@ -31,10 +32,16 @@ struct ExternalPluginTests {
     return try PluginManifest.load(file)
   }
 
+  /// Where the plugins' log files go in these tests (not the user's ~/.local/state).
+  static let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "screenrun-state-\(UUID().uuidString)"
+  ).path
+
   static func source(_ mode: String, timeout: Double? = nil) throws -> ExternalSource {
-    ExternalSource(
-      manifest: try plugin(mode, timeout: timeout),
-      context: PluginContext(environment: ProcessInfo.processInfo.environment))
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = state
+    return ExternalSource(
+      manifest: try plugin(mode, timeout: timeout), context: PluginContext(environment: environment))
   }
 
   /// The processes of process group `group`, from the process table.
@@ -136,6 +143,7 @@ struct ExternalPluginTests {
       ("huge", "wrote a line over 16 MiB"),
       ("unknown", "answered request 1001, which was never sent"),
       ("badhello", "speaks protocol 2; this screenrun speaks 1"),
+      ("badshape", "answered a page without a \"records\" array"),
       ("silent", "did not answer request 1 within 1 s"),
       ("child", "did not answer request 1 within 1 s"),
     ])
@@ -155,6 +163,86 @@ struct ExternalPluginTests {
     let again = try #require(await Self.failure(source))
     #expect(again.message.contains(reason), "\(again)")
     source.stop()
+  }
+
+  @Test("a plugin that stays after its stdin closes is killed, with its process group, after the grace period")
+  func noExit() async throws {
+    try await Self.pageThenStop(try Self.source("noexit"))
+  }
+
+  /// Asks `source` for a page, stops it, and waits (bounded) until its process group is gone.
+  static func pageThenStop(_ source: ExternalSource, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let page = try await source.page(PageRequest(resource: "items", pageSize: 5))
+    #expect(page.records.count == 5, sourceLocation: sourceLocation)
+    let group = source.runningProcess
+    source.stop()
+    try await Self.expectGone(group, sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "a program that cannot start ends in one error naming the plugin and the program",
+    arguments: [
+      (["no-such-program-anywhere"], "plugin 'test-good': 'no-such-program-anywhere' is not found on PATH"),
+      (["./missing.sh"], "/missing.sh' is not an executable file"),
+    ])
+  func cannotStart(command: [String], reason: String) async throws {
+    var manifest = try Self.plugin("good")
+    manifest.command = command
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = Self.state
+    let source = ExternalSource(manifest: manifest, context: PluginContext(environment: environment))
+    let error = try #require(await Self.failure(source))
+    #expect(error.message.contains(reason), "\(error)")
+    #expect(source.lastProcess == nil)
+  }
+
+  @MainActor
+  @Test("stale answers under random delays never reach a frame: each state shows only its own query's records")
+  func staleAnswers() async throws {
+    let manifest = try Self.plugin("shuffle")
+    let screen = manifest.folder + "/items.json"
+    try """
+    {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "test-shuffle", "resource": "items"},
+     "search": {"param": "q"}, "paging": {"pageSize": 5}, "row": {"title": "{name}", "subtitle": "{query}"}}
+    """.write(toFile: screen, atomically: true, encoding: .utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = Self.state
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: PluginRegistry([manifest.plugin])),
+      context: PluginContext(environment: environment),
+      scheduler: VirtualScheduler())
+    try navigator.open(screen)
+    let entry = try #require(navigator.current)
+    let store = try #require(entry.model.store(of: ListViewModel.self))
+    let seen = Mutex((states: 0, stale: [String]()))
+    entry.model.onChange {
+      let state = store.state
+      let shown = Set(state.records.map { $0["query"]?.stringValue ?? "?" })
+      seen.withLock { seen in
+        seen.states += 1
+        if !shown.isSubset(of: [state.activeQuery ?? ""]) {
+          seen.stale.append("\(state.activeQuery ?? "") shows \(shown)")
+        }
+      }
+    }
+    // Each search makes the one before stale; the plugin answers every one, after 0-200 ms.
+    for index in 0..<24 {
+      guard case .done = entry.model.run(.search("q\(index)"), spec: entry.spec) else {
+        Issue.record("search \(index) did not run")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(index % 4 * 20))
+    }
+    await navigator.settle()
+    let last = store.state
+    #expect(last.activeQuery == "q23" && last.records.count == 5, "\(last.activeQuery ?? "-")")
+    #expect(last.records.allSatisfy { $0["query"]?.stringValue == "q23" })
+    let (states, stale) = seen.withLock { ($0.states, $0.stale) }
+    #expect(states > 24 && stale.isEmpty, "\(states) states; stale: \(stale)")
+    let frame = TextRenderer.render(try #require(navigator.screenState), options: RenderOptions(width: 60))
+    #expect(frame.contains("q23") && !frame.contains("q22"), "\(frame)")
+    // The navigator's source is its own: stop every plugin process (the suite runs one test at a time).
+    ExternalSource.stopAll()
   }
 
   @Test("an answer given twice is a protocol error")
@@ -219,6 +307,41 @@ struct ExternalPluginTests {
     #expect(page.records.count == 5)
     #expect(source.log.utf8.count <= 16 << 10)
     source.stop()
+  }
+
+  @Test("the plugin's stderr is its log file, escaped, named in the error state; its last line is quoted")
+  func logFile() async throws {
+    let source = try Self.source("crash")
+    let error = try #require(await Self.failure(source))
+    let file = Self.state + "/screenrun/plugins/test-crash.log"
+    #expect(error.message.contains("its log ends: about to crash\\u001b[2J (see \(file))"), "\(error)")
+    try await Self.expectGone(source.lastProcess)
+    let log = try #require(FileManager.default.contents(atPath: file), "no log file at \(file)")
+    let text = String(decoding: log, as: UTF8.self)
+    #expect(text.contains("plugin 'test-crash' started (pid \(source.lastProcess ?? 0))"), "\(text)")
+    #expect(text.contains("request 1: page\nabout to crash\\u001b[2J\n"), "\(text)")
+    #expect(!log.contains(0x1B) && !log.contains(0x07), "an escape reached the log file: \(text)")
+    // Each start adds to the file (which other tests of the suite's crashing plugin share).
+    _ = await Self.failure(source)
+    try await Self.expectGone(source.lastProcess)
+    let again = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+    #expect(again.hasPrefix(text) && again.contains("started (pid \(source.lastProcess ?? 0))"), "\(again)")
+    source.stop()
+  }
+
+  @Test("a flooded log file is bounded: past 1 MiB it is moved to NAME.log.1 and begun anew")
+  func floodedLogFile() async throws {
+    try await Self.pageThenStop(try Self.source("flood"))
+    let file = Self.state + "/screenrun/plugins/test-flood.log"
+    // The reader may still be writing the end of the flood: wait (bounded) for its last line.
+    func text() -> String { String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }
+    for _ in 0..<400 where !text().contains("the last line of the flood") {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(text().contains("the last line of the flood"))
+    let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? -1
+    let older = (try FileManager.default.attributesOfItem(atPath: file + ".1")[.size] as? Int) ?? -1
+    #expect(size > 0 && size <= 1 << 20 && older > 0 && older <= 1 << 20, "\(size), \(older)")
   }
 
   @Test("a manifest names each problem at its line and column, with a near name")

@@ -151,18 +151,6 @@ struct CommandLineTests {
     #expect(result.standardError.contains(Self.usageLine), "\(result)")
   }
 
-  @Test("a subcommand to come is recognized, never taken for a screen")
-  func subcommandToCome() async throws {
-    for words in [["plugin", "check"]] {
-      let result = try await Screenrun.run(words)
-      #expect(result.exitCode == 2, "\(result)")
-      #expect(
-        result.stderrLines.first
-          == "screenrun: error: '\(words.prefix(words[0] == "plugin" ? 2 : 1).joined(separator: " "))' is a subcommand to come; this version of screenrun does not have it yet",
-        "\(result)")
-    }
-  }
-
   @Test("-- ends the options: what follows is a screen even if it starts with a dash")
   func endOfOptions() async throws {
     let result = try await Screenrun.run(["--once", "--", "--x.json"])

@@ -9,7 +9,11 @@ import Testing
 struct ExternalPluginCommandTests {
   static let root = Screenrun.repositoryRoot
   static let misbehave = root.appendingPathComponent("Tests/Fixtures/External/misbehave.py").path
-  static let only = ["SCREENRUN_NO_USER_PLUGINS": "1"]
+  /// Where the plugins' log files go in these tests (not the user's ~/.local/state).
+  static let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "screenrun-state-\(UUID().uuidString)"
+  ).path
+  static let only = ["SCREENRUN_NO_USER_PLUGINS": "1", "XDG_STATE_HOME": state]
 
   static func temporaryFolder(_ name: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-\(name)-\(UUID().uuidString)")
@@ -143,6 +147,44 @@ struct ExternalPluginCommandTests {
     #expect(viaPath.standardError.contains(manifest.path), "\(viaPath)")
   }
 
+  @Test("a screen whose plugin's manifest is broken exits 2 with the manifest's located errors, run or checked")
+  func brokenManifestOfAScreensPlugin() async throws {
+    // A broken development copy of git shadows the shipped one: it is not quietly passed over.
+    let copy = try Self.temporaryFolder("broken-dev")
+    let git = copy.appendingPathComponent("git")
+    try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+    let manifest = git.appendingPathComponent("plugin.json").path
+    try """
+    {"name": "git", "summary": "s", "protocol": 1,
+     "comand": ["python3", "./git_plugin.py"], "resources": [{"name": "commits", "kind": "list", "summary": "s"}]}
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let located = "\(manifest):2:2: error at /comand: unknown key 'comand'; did you mean 'command'?"
+    for mode in ["--once", "--check"] {
+      let arguments = mode == "--check" ? ["--check", "Screens/git-log.json"] : ["Screens/git-log.json", "--once"]
+      let result = try await Screenrun.run(arguments + ["--plugin-path", copy.path], environment: Self.only)
+      #expect(result.exitCode == 2, "\(mode): \(result)")
+      #expect(result.standardError.contains(located), "\(mode): \(result)")
+      #expect(
+        result.standardError.contains(
+          "Screens/git-log.json:7:15: error at /source/plugin: plugin 'git' cannot be used: its manifest is broken: \(located)"
+        ), "\(mode): \(result)")
+      #expect(!result.standardError.contains("unknown plugin"), "\(mode): \(result)")
+      #expect(!result.standardOutput.contains("git log"), "\(mode): no frame is drawn: \(result)")
+    }
+    // A manifest too broken to name its plugin goes by its folder's name.
+    try "{\"name\": \"git\", ".write(toFile: manifest, atomically: true, encoding: .utf8)
+    let unreadable = try await Screenrun.run(
+      ["Screens/git-log.json", "--once", "--plugin-path", copy.path], environment: Self.only)
+    #expect(unreadable.exitCode == 2, "\(unreadable)")
+    #expect(unreadable.standardError.contains("plugin 'git' cannot be used: its manifest is broken: \(manifest):1:"))
+    // A broken manifest no screen uses is said once, and the run goes on.
+    let unused = try await Screenrun.run(
+      ["Screens/books.json", "--once", "--plugin-path", copy.path],
+      in: Self.root.appendingPathComponent("Plugins/Example"), environment: Self.only)
+    #expect(unused.exitCode == 0, "\(unused)")
+    #expect(unused.standardError.components(separatedBy: manifest).count - 1 == 1, "\(unused)")
+  }
+
   @Test("--plugin-path overrides a shipped plugin, and --plugins says where each came from and what it shadows")
   func precedence() async throws {
     let copy = try Self.temporaryFolder("dev")
@@ -192,6 +234,11 @@ struct ExternalPluginCommandTests {
       [screen, "--once", "--plugin-path", plugins.path], environment: Self.only)
     #expect(result.exitCode == 1, "\(result)")
     #expect(result.standardError.contains("plugin 'test-crash' exited with status 3"), "\(result)")
+    // The error state quotes the log's last line (escaped) and names the log file.
+    let log = "\(Self.state)/screenrun/plugins/test-crash.log"
+    #expect(result.standardError.contains("about to crash\\u001b[2J (see \(log))"), "\(result)")
+    #expect(result.standardOutput.contains("(see"), "the frame names the log: \(result)")
+    #expect(FileManager.default.contents(atPath: log).map { !$0.contains(0x1B) } == true)
     #expect(Self.processes(holding: plugins.deletingLastPathComponent().lastPathComponent).isEmpty)
   }
 

@@ -24,8 +24,12 @@ struct OneDoorOutTests {
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (
-      "Sources/ScreenKit/Plugins/External/ExternalProcess.swift", "one-door-out: a plugin's stdin",
+      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: a plugin's stdin",
       "an external plugin's requests go to its stdin, a pipe screenrun made, not to the terminal"
+    ),
+    (
+      "Sources/ScreenKit/Plugins/External/PluginLog.swift", "one-door-out: a plugin's log file",
+      "an external plugin's stderr goes to its log file, escaped, not to the terminal"
     ),
     (
       "Sources/PluginHTTP/ResponseCache.swift", "write(descriptor",

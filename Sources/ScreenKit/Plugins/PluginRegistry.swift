@@ -10,9 +10,30 @@ public final class PluginRegistry: Sendable {
     for plugin in plugins { register(plugin) }
   }
 
+  private let external = Mutex<[String: ExternalPlugin]>([:])
+
   /// Adds a plugin, replacing any registered under the same name.
   public func register(_ plugin: Plugin) {
     plugins.withLock { $0[plugin.name] = plugin }
+    external.withLock { $0[plugin.name] = nil }
+  }
+
+  /// Adds an external plugin, replacing any registered under its name: while its manifest is
+  /// valid, as the plugin it declares; while it is broken, as the problems a screen that uses it
+  /// is told. Registering it again after `ExternalPlugin.reload()` takes the manifest of now.
+  public func register(_ plugin: ExternalPlugin) {
+    plugins.withLock { $0[plugin.name] = plugin.plugin }
+    external.withLock { $0[plugin.name] = plugin }
+  }
+
+  /// The external plugin registered under `name`, broken or not.
+  public func external(named name: String) -> ExternalPlugin? {
+    external.withLock { $0[name] }
+  }
+
+  /// Every external plugin registered, by name.
+  public var externalPlugins: [ExternalPlugin] {
+    external.withLock { Array($0.values) }.sorted { $0.name < $1.name }
   }
 
   public func plugin(named name: String) -> Plugin? {

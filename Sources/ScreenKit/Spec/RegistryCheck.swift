@@ -9,6 +9,14 @@ struct RegistryCheck: Sendable {
     var problems: [SpecProblem] = []
     let source = JSONPointer.root / "source"
     guard let plugin = registry.plugin(named: spec.source.plugin) else {
+      if let broken = registry.external(named: spec.source.plugin), let first = broken.problems.first {
+        // The plugin is there, but its manifest is broken: say where, not that there is none.
+        let more = broken.problems.count - 1
+        let message = Diagnostic.Message(
+          "plugin '\(broken.name)' cannot be used: its manifest is broken: \(first.description)",
+          notes: more > 0 ? ["\(more) more problem\(more == 1 ? "" : "s") in \(broken.file)"] : [])
+        return [SpecProblem(.registry, pointer: source / "plugin", anchor: .value(offset: 0), message: message)]
+      }
       let message = Diagnostic.Message.unknown(
         "unknown plugin '\(spec.source.plugin)'", name: spec.source.plugin, among: registry.names,
         notes: ["plugins: \(registry.names.joined(separator: ", "))"])

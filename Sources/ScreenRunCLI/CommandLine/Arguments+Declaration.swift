@@ -165,7 +165,7 @@ extension Arguments {
         }),
       .init(
         words: ["plugin", "check"], operands: "PLUGIN...", help: "check an external plugin against the protocol",
-        available: false,
+        available: true,
         command: { operands throws(UsageError) in
           guard !operands.isEmpty else { throw UsageError("plugin check needs at least one plugin folder") }
           return .pluginCheck(folders: operands)

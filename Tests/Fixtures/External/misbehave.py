@@ -4,9 +4,11 @@
 good: answers every request; escapes: records full of terminal escapes and wide text;
 crash: exits mid-request; close: closes stdout and stays; badjson: a line that is not JSON;
 huge: a line over the size limit; unknown: answers an id never sent; duplicate: answers twice;
-silent: never answers; shuffle: answers out of order after random delays; slow: answers each request 0.3 s late, cancelled ones too (ignores
-cancel); flood: floods stderr, then answers; child: starts a child that would outlive it, then
-never answers; badhello: a hello of another protocol version. A second argument is a tag that
+silent: never answers; shuffle: answers out of order after random delays; slow: answers each
+request 0.3 s late, cancelled ones too (ignores cancel); flood: floods stderr, then answers; child:
+starts a child that would outlive it, then never answers; badhello: a hello of another protocol
+version; badshape: pages whose "records" is not an array and "next" not a string; noexit: serves
+well but does not exit when its stdin is closed. A second argument is a tag that
 only shows in the command lines, for tests that look for these processes.
 """
 import json
@@ -32,9 +34,15 @@ def send(message):
 def shuffled(message):
     """shuffle: each request answered on a thread of its own after a random delay (out of order)."""
     time.sleep(random.uniform(0, 0.2))
-    answer = page(message)
+    answer = page(message) if message["type"] == "page" else one(message)
     answer["id"] = message["id"]
     send(answer)
+
+
+def one(request):
+    if request["params"].get("id") == "missing":
+        return {"type": "error", "kind": "not found", "message": "no record 'missing'"}
+    return {"type": "record", "record": {"id": request["params"].get("id"), "name": "one record"}}
 
 
 def page(request):
@@ -52,6 +60,9 @@ def page(request):
 
 
 send({"type": "hello", "protocol": 2 if mode == "badhello" else 1})
+if mode == "escapes":
+    sys.stderr.write("a log line in \x1b[31mred\x1b]0;pwned\x07 with a bell\n")
+    sys.stderr.flush()
 if mode == "flood":
     for _ in range(200):
         sys.stderr.write("noise " * 1000 + "\n")
@@ -70,7 +81,7 @@ for line in sys.stdin:
         threading.Thread(target=shuffled, args=(message,), daemon=True).start()
         continue
     if mode == "crash":
-        sys.stderr.write("about to crash\n")
+        sys.stderr.write("about to crash\x1b[2J\n")
         sys.stderr.flush()
         os._exit(3)
     if mode == "close":
@@ -93,15 +104,16 @@ for line in sys.stdin:
         continue
     if mode == "slow":
         time.sleep(0.3)
-    if kind == "page":
-        answer = page(message)
-    elif message["params"].get("id") == "missing":
-        answer = {"type": "error", "kind": "not found", "message": "no record 'missing'"}
-    else:
-        answer = {"type": "record", "record": {"id": message["params"].get("id"), "name": "one record"}}
+    answer = page(message) if kind == "page" else one(message)
+    if mode == "badshape" and kind == "page":
+        answer["records"] = {"not": "an array"}
+        answer["next"] = 5
     if mode == "unknown":
         number = number + 1000
     answer["id"] = number
     send(answer)
     if mode == "duplicate":
         send(answer)
+if mode == "noexit":
+    # Its stdin is closed, and it stays: it must be killed (its process group, after the grace period).
+    time.sleep(60)

@@ -14,6 +14,8 @@ final class ExternalProcess: Sendable {
   let name: String
   let pid: pid_t
   let timeout: Double
+  /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
+  let logShown: String?
   private let input: Int32
   private let state = Mutex(State())
   private let writing = Mutex(())
@@ -38,11 +40,12 @@ final class ExternalProcess: Sendable {
   /// Every running plugin process by id, with the write end of its stdin: what `stopAll` stops.
   private static let live = Mutex<[pid_t: Int32]>([:])
 
-  private init(name: String, pid: pid_t, input: Int32, timeout: Double) {
+  private init(name: String, pid: pid_t, input: Int32, timeout: Double, logShown: String?) {
     self.name = name
     self.pid = pid
     self.input = input
     self.timeout = timeout
+    self.logShown = logShown
   }
 
   var failure: DataSourceError? { state.withLock { $0.failure } }
@@ -61,66 +64,21 @@ final class ExternalProcess: Sendable {
   static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
     -> ExternalProcess
   {
-    let environment = manifest.environment(from: context.environment)
-    let argv: [String]
-    switch manifest.resolvedCommand(path: environment["PATH"]) {
-    case .success(let resolved): argv = resolved
-    case .failure(let error): throw error
+    let spawned = try PluginSpawn(manifest, environment: context.environment)
+    let (pid, argv) = (spawned.pid, spawned.argv)
+    let logFile = PluginLog.path(of: manifest.name, environment: context.environment).map { path in
+      PluginLog(
+        path: path,
+        heading:
+          "--- \(Date().formatted(.iso8601)): plugin '\(manifest.name)' started (pid \(pid)) by screenrun (pid \(getpid())): \(argv.joined(separator: " "))"
+      )
     }
-    var stdinPipe: [Int32] = [-1, -1]
-    var stdoutPipe: [Int32] = [-1, -1]
-    var stderrPipe: [Int32] = [-1, -1]
-    guard systemPipe2(&stdinPipe, O_CLOEXEC) == 0 else { throw .transport("plugin '\(manifest.name)': no pipe") }
-    guard systemPipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
-      for descriptor in stdinPipe { close(descriptor) }
-      throw .transport("plugin '\(manifest.name)': no pipe")
-    }
-    guard systemPipe2(&stderrPipe, O_CLOEXEC) == 0 else {
-      for descriptor in stdinPipe + stdoutPipe { close(descriptor) }
-      throw .transport("plugin '\(manifest.name)': no pipe")
-    }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-    // Nothing else of screenrun's reaches the plugin: not a socket, a cache file or another
-    // plugin's pipe that some other part opened without close-on-exec.
-    _ = systemAddCloseFrom(&actions, 3)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let arguments = argv.map { strdup($0) } + [nil]
-    let variables = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in arguments + variables { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
-    close(stdinPipe[0])
-    close(stdoutPipe[1])
-    close(stderrPipe[1])
-    guard status == 0 else {
-      for descriptor in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(descriptor) }
-      throw .transport("plugin '\(manifest.name)' could not start '\(argv[0])': \(String(cString: strerror(status)))")
-    }
-    let process = ExternalProcess(name: manifest.name, pid: pid, input: stdinPipe[1], timeout: timeout)
-    live.withLock { $0[pid] = stdinPipe[1] }
-    process.readLines(from: stdoutPipe[0])
-    process.readLog(from: stderrPipe[0])
+    let process = ExternalProcess(
+      name: manifest.name, pid: pid, input: spawned.input, timeout: timeout,
+      logShown: logFile.flatMap { $0.isOpen ? PluginLog.shown($0.path, home: context.environment["HOME"]) : nil })
+    live.withLock { $0[pid] = spawned.input }
+    process.readLines(from: spawned.output)
+    process.readLog(from: spawned.errors, into: logFile)
     let hello: JSON = [
       "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(context.mode.rawValue),
     ]
@@ -189,15 +147,8 @@ final class ExternalProcess: Sendable {
 
   private func send(_ message: JSON) {
     let bytes = Array((message.lineText + "\n").utf8)
-    writing.withLock { _ in
-      var offset = 0
-      while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }  // one-door-out: a plugin's stdin
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return }  // the plugin is gone: its reader says so
-        offset += count
-      }
-    }
+    // A write that fails means the plugin is gone: its reader says so.
+    writing.withLock { _ in _ = PluginSpawn.write(bytes, to: input) }
   }
 
   // MARK: - What the plugin writes
@@ -233,7 +184,9 @@ final class ExternalProcess: Sendable {
     thread.start()
   }
 
-  private func readLog(from descriptor: Int32) {
+  /// Reads the plugin's stderr: its end is kept (the last line is quoted when the plugin fails),
+  /// and all of it goes to its log file.
+  private func readLog(from descriptor: Int32, into file: PluginLog?) {
     let thread = Thread { [self] in
       defer { close(descriptor) }
       var chunk = [UInt8](repeating: 0, count: 16 << 10)
@@ -241,9 +194,11 @@ final class ExternalProcess: Sendable {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else {
+          file?.finish()
           state.withLock { $0.logEnded = true }
           return
         }
+        file?.take(chunk[0..<count])
         state.withLock { state in
           state.log.append(contentsOf: chunk[0..<count])
           if state.log.count > Self.logLimit { state.log.removeFirst(state.log.count - Self.logLimit) }
@@ -260,13 +215,10 @@ final class ExternalProcess: Sendable {
   /// Why stdout ended: the process's exit, when it has exited, else a closed stdout.
   private func ended() -> String {
     for _ in 0..<20 {
-      var info = siginfo_t()
-      if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
+      if let exit = PluginSpawn.exit(of: pid) {
         // Its last words on stderr are read before they are quoted.
         for _ in 0..<40 where !state.withLock({ $0.logEnded }) { usleep(5000) }
-        let status = info._sifields._sigchld.si_status
-        if info.si_code == CLD_EXITED { return "exited with status \(status)" }
-        return "was killed by signal \(status)"
+        return exit
       }
       usleep(5000)
     }
@@ -274,31 +226,24 @@ final class ExternalProcess: Sendable {
   }
 
   private func handle(_ line: [UInt8]) {
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
-    let message: JSON
-    do {
-      message = try JSON.parse(line, options: .response)
-    } catch {
-      return fail("wrote a line that is not JSON (\(error.message)): \(Self.quote(line))")
-    }
-    guard case .object(let object) = message, case .string(let type) = object["type"] else {
-      return fail("wrote a message without a \"type\": \(Self.quote(line))")
+    let type: String
+    let object: JSONObject
+    switch ProtocolRules.message(line) {
+    case nil: return
+    case .failure(let broken)?: return fail(broken.reason)
+    case .success(let message)?: (type, object) = message
     }
     let greeted = state.withLock { $0.greeted }
     if !greeted {
-      guard type == "hello" else { return fail("wrote \"\(type)\" before its \"hello\"") }
-      guard object["protocol"]?.intValue == PluginManifest.protocolVersion else {
-        return fail(
-          "speaks protocol \(object["protocol"]?.compactText ?? "(none)"); this screenrun speaks \(PluginManifest.protocolVersion)"
-        )
-      }
+      if let broken = ProtocolRules.hello(type, object) { return fail(broken.reason) }
       state.withLock { $0.greeted = true }
       return
     }
-    guard ["page", "record", "error"].contains(type) else {
-      return fail("wrote a message of unknown type \"\(Self.clip(type))\"")
+    let id: Int
+    switch ProtocolRules.answerID(type, object) {
+    case .failure(let broken): return fail(broken.reason)
+    case .success(let number): id = number
     }
-    guard let id = object["id"]?.intValue else { return fail("wrote a \"\(type)\" answer without an id") }
     enum Outcome {
       case answer(CheckedContinuation<Answer, Never>)
       case dropped, twice, unknown
@@ -331,7 +276,8 @@ final class ExternalProcess: Sendable {
       guard state.failure == nil else { return ([], nil) }
       var text = "plugin '\(name)' \(reason)"
       let lastLine = String(decoding: state.log, as: UTF8.self).split(whereSeparator: \.isNewline).last
-      if let lastLine { text += "; its log ends: \(Self.clip(String(lastLine)))" }
+      if let lastLine { text += "; its log ends: \(ProtocolRules.clip(String(lastLine)))" }
+      if let logShown { text += " (see \(logShown))" }
       let error = DataSourceError.transport(Diagnostic.escapingControls(text))
       state.failure = error
       state.failureTold = !state.pending.isEmpty
@@ -341,6 +287,17 @@ final class ExternalProcess: Sendable {
     guard let error else { return }
     for continuation in waiting { continuation.resume(returning: .failure(error)) }
     Self.stopInBackground([pid])
+  }
+
+  /// Adds a process started elsewhere (the conformance check's) to those `stopAll` stops, with
+  /// the write end of its stdin.
+  static func track(_ pid: pid_t, input: Int32) {
+    live.withLock { $0[pid] = input }
+  }
+
+  /// Takes a process off the list `stopAll` stops: its starter stops it itself.
+  static func untrack(_ pid: pid_t) {
+    live.withLock { $0[pid] = nil }
   }
 
   /// Stops every plugin process still running: what screenrun does on its way out.
@@ -357,18 +314,21 @@ final class ExternalProcess: Sendable {
   }
 
   /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then
-  /// kills each process group and reaps its leader.
-  static func stop(_ pids: [pid_t]) {
+  /// kills each process group and reaps its leader. Returns how each one that exited within the
+  /// grace period ended ("exited with status 0").
+  @discardableResult
+  static func stop(_ pids: [pid_t]) -> [pid_t: String] {
     let inputs = live.withLock { live in pids.compactMap { pid in live.removeValue(forKey: pid).map { (pid, $0) } } }
-    guard !inputs.isEmpty else { return }
+    guard !inputs.isEmpty else { return [:] }
     for (_, input) in inputs { close(input) }
     let deadline = ContinuousClock.now + ExternalSource.grace
     var running = inputs.map(\.0)
+    var ended: [pid_t: String] = [:]
     while !running.isEmpty, ContinuousClock.now < deadline {
       running.removeAll { pid in
-        var info = siginfo_t()
-        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
-          && info._sifields._sigchld.si_pid == pid
+        guard let exit = PluginSpawn.exit(of: pid) else { return false }
+        ended[pid] = exit
+        return true
       }
       if !running.isEmpty { usleep(5000) }
     }
@@ -378,6 +338,7 @@ final class ExternalProcess: Sendable {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
+    return ended
   }
 
   /// The index of the first newline in `bytes[from..<to]` (memchr: a long line is scanned fast).
@@ -393,20 +354,4 @@ final class ExternalProcess: Sendable {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 
-  static func clip(_ text: String) -> String {
-    text.count > 200 ? String(text.prefix(200)) + "…" : text
-  }
-
-  static func quote(_ line: [UInt8]) -> String {
-    clip(String(decoding: line.prefix(400), as: UTF8.self))
-  }
 }
-
-/// glibc's `pipe2`, which its module map does not export without `_GNU_SOURCE`: a pipe whose ends
-/// are close-on-exec from the start, so a program another thread starts meanwhile holds neither.
-@_silgen_name("pipe2")
-private func systemPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), also behind `_GNU_SOURCE`.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func systemAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

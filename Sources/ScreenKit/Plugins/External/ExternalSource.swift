@@ -5,7 +5,7 @@ import Synchronization
 /// and the answer comes back as one (the protocol of PLUGINS.md). The program starts on the
 /// first request and serves the rest of the run; concurrent requests share it. After it fails,
 /// the next request (a reload) starts a fresh one.
-public final class ExternalSource: DataSource {
+public final class ExternalSource: DataSource, DeclarationChecked {
   /// Seconds to wait for an answer when neither the manifest nor `SCREENRUN_PLUGIN_TIMEOUT` says.
   public static let defaultTimeout = 10.0
   /// How long a plugin has to exit after its stdin is closed, before its process group is killed.
@@ -13,19 +13,35 @@ public final class ExternalSource: DataSource {
   /// The longest line a plugin may write.
   public static let maximumLine = 16 << 20
 
-  public let manifest: PluginManifest
+  /// The plugin, whose manifest `--watch` may replace: the next request then starts a fresh process.
+  public let plugin: ExternalPlugin
+  private let made: PluginManifest
   let context: PluginContext
-  private let process = Mutex<ExternalProcess?>(nil)
+  /// The running program, and the plugin's generation it was started under.
+  private let process = Mutex<(running: ExternalProcess?, generation: Int)>((nil, 0))
   private let lastStarted = Mutex<pid_t?>(nil)
 
-  public init(manifest: PluginManifest, context: PluginContext) {
-    self.manifest = manifest
+  public convenience init(manifest: PluginManifest, context: PluginContext) {
+    self.init(plugin: ExternalPlugin(manifest: manifest), context: context)!
+  }
+
+  /// A source of `plugin`; nil when its manifest has never been valid.
+  public init?(plugin: ExternalPlugin, context: PluginContext) {
+    guard let manifest = plugin.manifest else { return nil }
+    self.plugin = plugin
+    self.made = manifest
     self.context = context
   }
 
+  /// The manifest the next process starts with.
+  public var manifest: PluginManifest { plugin.manifest ?? made }
+
   /// Seconds per request: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
-  public var timeout: Double {
-    if let text = context.environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+  public var timeout: Double { Self.timeout(manifest, environment: context.environment) }
+
+  /// Seconds per request for `manifest`: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
+  static func timeout(_ manifest: PluginManifest, environment: [String: String]) -> Double {
+    if let text = environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
       return seconds
     }
     return manifest.timeout ?? Self.defaultTimeout
@@ -33,31 +49,50 @@ public final class ExternalSource: DataSource {
 
   /// The process id of the running program, if one is running (for tests).
   public var runningProcess: pid_t? {
-    process.withLock { $0.flatMap { $0.failure == nil ? $0.pid : nil } }
+    process.withLock { $0.running.flatMap { $0.failure == nil ? $0.pid : nil } }
   }
 
   /// The process id of the program started last, running or not (for tests).
   public var lastProcess: pid_t? { lastStarted.withLock { $0 } }
 
   /// What the running (or last) program wrote to stderr, as far as it is kept.
-  public var log: String { process.withLock { $0?.log ?? "" } }
+  public var log: String { process.withLock { $0.running?.log ?? "" } }
 
   private func running() throws(DataSourceError) -> ExternalProcess {
-    try process.withLock { current throws(DataSourceError) -> ExternalProcess in
-      if let current {
-        if current.failure == nil { return current }
-        // A failure no request was told of (the plugin broke between requests) is told once;
-        // the request after it (a reload) starts a fresh process.
-        if let failure = current.untoldFailure() { throw failure }
+    let (manifest, generation) = plugin.current
+    guard let manifest else { throw .transport("plugin '\(plugin.name)' has no valid manifest") }
+    var replaced: ExternalProcess?
+    defer { replaced?.fail("was restarted: its manifest or program changed") }
+    return try process.withLock { current throws(DataSourceError) -> ExternalProcess in
+      if let running = current.running {
+        if running.failure == nil, current.generation == generation { return running }
+        if running.failure == nil {
+          replaced = running
+        } else if let failure = running.untoldFailure(), current.generation == generation {
+          // A failure no request was told of (the plugin broke between requests) is told once;
+          // the request after it (a reload) starts a fresh process.
+          throw failure
+        }
       }
-      let started = try ExternalProcess.start(manifest, context: context, timeout: timeout)
+      let started = try ExternalProcess.start(
+        manifest, context: context, timeout: Self.timeout(manifest, environment: context.environment))
       lastStarted.withLock { $0 = started.pid }
-      current = started
+      current = (started, generation)
       return started
     }
   }
 
+  /// The declared resource a request names, or the core's refusal of the request (see
+  /// `Resource.violation`): the checks run against the manifest of now, which `--watch` may change.
+  private func check(_ resource: String, _ kind: Resource.Kind, _ parameters: [String: String], pageSize: Int?)
+    throws(DataSourceError)
+  {
+    let declared = manifest.resources.first { $0.name == resource && $0.kind == kind }
+    if let violation = declared?.violation(parameters: parameters, pageSize: pageSize) { throw violation.error }
+  }
+
   public func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    try check(request.resource, .list, request.parameters, pageSize: request.pageSize)
     var parameters = JSONObject()
     for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
     let message = JSONObject([
@@ -65,41 +100,21 @@ public final class ExternalSource: DataSource {
       "cursor": request.cursor.map { .string($0.value) } ?? .null, "pageSize": .int(request.pageSize),
     ])
     let (answer, process) = try await send(message)
-    guard case .array(let records) = answer["records"] else {
-      throw violation(process, "answered a page without a \"records\" array")
+    switch ProtocolRules.page(answer) {
+    case .success(let page): return page
+    case .failure(let broken): throw violation(process, broken.reason)
     }
-    func count(_ key: String) throws(DataSourceError) -> Int? {
-      guard let value = answer[key], value != .null else { return nil }
-      guard let number = value.intValue, number >= 0 else {
-        throw violation(process, "answered a page whose \"\(key)\" is not a whole number")
-      }
-      return number
-    }
-    let next: PageCursor?
-    switch answer["next"] {
-    case nil, .null?: next = nil
-    case .string(let text)?: next = PageCursor(text)
-    default: throw violation(process, "answered a page whose \"next\" is not a string or null")
-    }
-    return Page(
-      records: records, total: try count("total"), reachable: try count("reachable"), next: next,
-      attribution: try attribution(answer, process))
   }
 
   public func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    try check(request.resource, .record, request.parameters, pageSize: nil)
     var parameters = JSONObject()
     for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
     let message = JSONObject(["type": "record", "resource": .string(request.resource), "params": .object(parameters)])
     let (answer, process) = try await send(message)
-    guard let value = answer["record"] else { throw violation(process, "answered a record without \"record\"") }
-    return Record(value, attribution: try attribution(answer, process))
-  }
-
-  private func attribution(_ answer: JSONObject, _ process: ExternalProcess) throws(DataSourceError) -> String? {
-    switch answer["attribution"] {
-    case nil, .null?: return nil
-    case .string(let text)?: return text
-    default: throw violation(process, "answered with an \"attribution\" that is not a string")
+    switch ProtocolRules.record(answer) {
+    case .success(let record): return record
+    case .failure(let broken): throw violation(process, broken.reason)
     }
   }
 
@@ -114,7 +129,7 @@ public final class ExternalSource: DataSource {
     }
     let type = answer["type"]?.stringValue ?? ""
     if case .object(let status)? = answer["status"] { SourceActivity.report(reported(status)) }
-    if type == "error" { throw Self.error(answer, plugin: manifest.name) }
+    if type == "error" { throw ProtocolRules.error(answer, plugin: manifest.name) }
     guard type == message["type"]?.stringValue else {
       throw violation(process, "answered a \"\(message["type"]?.stringValue ?? "")\" request with \"\(type)\"")
     }
@@ -137,29 +152,12 @@ public final class ExternalSource: DataSource {
     return process.failure ?? .transport("plugin '\(manifest.name)' \(reason)")
   }
 
-  /// The error an `error` answer names, worded as the built-in plugins' errors are.
-  static func error(_ answer: JSONObject, plugin: String) -> DataSourceError {
-    let message = Diagnostic.escapingControls(ExternalProcess.clip(answer["message"]?.stringValue ?? "no message"))
-    let status = answer["status"]?.intValue
-    switch answer["kind"]?.stringValue {
-    case "bad request": return .badRequest(message, parameter: answer["parameter"]?.stringValue)
-    case "not found": return .server(status: status ?? 404, message)
-    case "unauthorized": return .server(status: status ?? 401, message)
-    case "rate limited":
-      return .rateLimited(message, retryAfter: answer["retryAfter"]?.intValue)
-    case "unavailable": return status.map { .server(status: $0, message) } ?? .transport(message)
-    default:
-      let kind = Diagnostic.escapingControls(ExternalProcess.clip(answer["kind"]?.compactText ?? "none"))
-      return .transport("plugin '\(plugin)' answered an error of unknown kind \(kind): \(message)")
-    }
-  }
-
   /// Stops this source's program, if it runs (stdin closed, `grace`, then its process group
   /// killed, on a thread of its own: this returns at once); the next request starts a fresh one.
   public func stop() {
     let running = process.withLock { current -> ExternalProcess? in
-      defer { current = nil }
-      return current
+      defer { current.running = nil }
+      return current.running
     }
     guard let running else { return }
     running.fail("was stopped")

@@ -37,6 +37,8 @@ public struct PluginDiscovery: Sendable {
   public private(set) var found: [Found] = []
   /// Broken manifests, and names used twice in one place.
   public private(set) var problems: [Diagnostic] = []
+  /// The winning plugin of each name, valid or broken, in the order of precedence.
+  public private(set) var plugins: [ExternalPlugin] = []
 
   /// The places to look, in order of precedence.
   public static func places(
@@ -76,46 +78,51 @@ public struct PluginDiscovery: Sendable {
   }
 
   /// Reads every manifest of `places`; `compiled` are the names of the Swift plugins compiled
-  /// in, which rank with the shipped place.
+  /// in, which rank with the shipped place. A broken manifest takes its place in the order as a
+  /// valid one does: a screen that uses its plugin is told its problems, and no plugin of a later
+  /// place stands in for it.
   public init(places: [Place], compiled: [String] = []) {
-    var winners: [String: Int] = [:]
+    // The index in `plugins` of each name's winner, and its index in `found` when it is valid.
+    var winners: [String: (plugin: Int, found: Int?)] = [:]
     for place in places {
       var here: [String: String] = [:]
       var duplicated: Set<String> = []
-      var manifests: [PluginManifest] = []
+      var candidates: [ExternalPlugin] = []
       for file in Self.manifestFiles(in: place.folder) {
-        do {
-          let manifest = try PluginManifest.load(file)
-          if let first = here[manifest.name] {
-            problems.append(
-              Diagnostic(
-                kind: .registry, file: file,
-                message: "a second plugin named '\(manifest.name)' in \(place.folder); the first is \(first)"))
-            duplicated.insert(manifest.name)
-            continue
-          }
-          here[manifest.name] = file
-          manifests.append(manifest)
-        } catch {
-          problems += error.diagnostics
+        let plugin = ExternalPlugin(file: file)
+        problems += plugin.problems
+        if let first = here[plugin.name] {
+          problems.append(
+            Diagnostic(
+              kind: .registry, file: file,
+              message: "a second plugin named '\(plugin.name)' in \(place.folder); the first is \(first)"))
+          duplicated.insert(plugin.name)
+          continue
         }
+        here[plugin.name] = file
+        candidates.append(plugin)
       }
-      for manifest in manifests where !duplicated.contains(manifest.name) {
-        if let winner = winners[manifest.name] {
-          found[winner].shadows.append("\(place.origin) \(manifest.file)")
+      for plugin in candidates where !duplicated.contains(plugin.name) {
+        if let winner = winners[plugin.name] {
+          if let index = winner.found { found[index].shadows.append("\(place.origin) \(plugin.file)") }
           continue
         }
         var shadows: [String] = []
-        if place.origin != "shipped", compiled.contains(manifest.name) { shadows.append("shipped (compiled in)") }
-        if place.origin == "shipped", compiled.contains(manifest.name) {
+        if place.origin != "shipped", compiled.contains(plugin.name) { shadows.append("shipped (compiled in)") }
+        if place.origin == "shipped", compiled.contains(plugin.name) {
           problems.append(
             Diagnostic(
-              kind: .registry, file: manifest.file,
-              message: "a second plugin named '\(manifest.name)' among the shipped ones; the first is compiled in"))
+              kind: .registry, file: plugin.file,
+              message: "a second plugin named '\(plugin.name)' among the shipped ones; the first is compiled in"))
           continue
         }
-        winners[manifest.name] = found.count
-        found.append(Found(manifest: manifest, place: place, shadows: shadows))
+        var index: Int?
+        if plugin.problems.isEmpty, let manifest = plugin.manifest {
+          index = found.count
+          found.append(Found(manifest: manifest, place: place, shadows: shadows))
+        }
+        winners[plugin.name] = (plugins.count, index)
+        plugins.append(plugin)
       }
     }
   }
@@ -135,8 +142,9 @@ public struct PluginDiscovery: Sendable {
     return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
   }
 
-  /// Registers the plugins found, each replacing a compiled-in one of its name.
+  /// Registers the plugins found, each replacing a compiled-in one of its name (a broken one
+  /// too: a screen that uses it is told its problems).
   public func register(in registry: PluginRegistry) {
-    for plugin in found { registry.register(plugin.manifest.plugin) }
+    for plugin in plugins { registry.register(plugin) }
   }
 }

@@ -51,18 +51,33 @@ public struct PluginManifest: Sendable, Hashable {
   /// Reads and checks a manifest; throws every problem, located (`file:line:col`, a JSON
   /// pointer, a near name), as a broken screen file's are.
   public static func load(_ file: String) throws(ScreenLoadError) -> PluginManifest {
+    let reading = read(file)
+    guard let manifest = reading.manifest else { throw ScreenLoadError(reading.problems) }
+    return manifest
+  }
+
+  /// A manifest file as read: the manifest when it is valid, else its problems and the name the
+  /// plugin goes by (its `name` when that can be read, else its folder's name), so that a screen
+  /// that uses a broken plugin is told why rather than that there is no such plugin.
+  static func read(_ file: String) -> (manifest: PluginManifest?, name: String, problems: [Diagnostic]) {
+    let folderName = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
     let document: ScreenDocument
     do {
       document = try ScreenDocument(path: file, what: "a plugin manifest (plugin.json)")
     } catch {
-      throw ScreenLoadError([error])
+      return (nil, folderName, [error])
     }
     var decoder = SpecDecoder()
     let manifest = decode(document.root, file: file, &decoder)
     guard let manifest, decoder.problems.isEmpty else {
-      throw ScreenLoadError(document.diagnostics(decoder.problems))
+      let name = document.root["name"]?.stringValue.flatMap { isName($0) ? $0 : nil } ?? folderName
+      return (nil, name, document.diagnostics(decoder.problems))
     }
-    return manifest
+    return (manifest, manifest.name, [])
+  }
+
+  static func isName(_ name: String) -> Bool {
+    !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }
   }
 
   static func decode(_ root: JSON, file: String, _ decoder: inout SpecDecoder) -> PluginManifest? {
@@ -72,7 +87,7 @@ public struct PluginManifest: Sendable, Hashable {
     }
     decoder.checkKeys(object, at: .root, allowed: keys)
     let name = decoder.requiredString(object, "name", at: .root)
-    if let name, name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) {
+    if let name, !isName(name) {
       decoder.fail(.root / "name", .value(offset: 0), "'\(name)' is not a plugin name; use letters, digits, - and _")
     }
     let summary = decoder.requiredString(object, "summary", at: .root)

@@ -1,0 +1,430 @@
+import Foundation
+
+/// `screenrun plugin check DIR`: holds a plugin's program to the protocol of PLUGINS.md.
+///
+/// It starts the program, says hello, pages through each list resource (a few pages), fetches a
+/// record of each record resource (its required parameters taken from a paged record's members
+/// of the same name, or its `id`), cancels a request, and closes stdin. It sends one request at a
+/// time, so every answer has one request it can belong to, and it reports every broken rule with
+/// the request that caused it: the request's line and the answer's line number in the exchange.
+/// A stream that cannot be read on (not JSON, a line too long, the program gone, no answer in
+/// time) ends the exchange; a wrongly shaped answer does not.
+public enum ConformanceCheck {
+  /// What the check found.
+  public struct Report: Sendable {
+    /// A broken rule: why (worded to follow "plugin 'NAME' "), the line of the exchange that broke
+    /// it (when a line did), and the request line it answered or followed.
+    public struct Violation: Sendable, Equatable {
+      public var reason: String
+      public var line: Int?
+      public var request: Int?
+    }
+
+    public var manifest: PluginManifest
+    /// The argv run, when it could be resolved.
+    public var program: [String] = []
+    /// Each line of the exchange, in order: `> ` sent, `< ` received. Line `n` is `exchange[n - 1]`.
+    public var exchange: [String] = []
+    /// What was checked and held, a line each.
+    public var passed: [String] = []
+    /// What could not be checked, and why.
+    public var notes: [String] = []
+    public var violations: [Violation] = []
+    /// The end of the program's stderr.
+    public var log = ""
+
+    public var conforms: Bool { violations.isEmpty }
+
+    /// Line `number` of the exchange, clipped for a message.
+    public func line(_ number: Int) -> String {
+      guard number >= 1, number <= exchange.count else { return "" }
+      return ProtocolRules.clip(exchange[number - 1])
+    }
+  }
+
+  /// Checks `manifest`'s program: `pages` pages of each list resource, `pageSize` records a page
+  /// (at most the resource's largest page).
+  public static func run(_ manifest: PluginManifest, context: PluginContext, pages: Int = 3, pageSize: Int = 5)
+    -> Report
+  {
+    var report = Report(manifest: manifest)
+    let timeout = ExternalSource.timeout(manifest, environment: context.environment)
+    let spawned: PluginSpawn
+    do {
+      spawned = try PluginSpawn(manifest, environment: context.environment)
+    } catch {
+      report.violations.append(Report.Violation(reason: error.message, line: nil, request: nil))
+      return report
+    }
+    report.program = spawned.argv
+    let exchange = Exchange(spawned, timeout: timeout)
+    var checker = Checker(exchange: exchange, manifest: manifest, report: report)
+    checker.check(mode: context.mode, pages: pages, pageSize: pageSize)
+    report = checker.report
+    let ended = exchange.finish()
+    if checker.stopped {
+      // The exchange broke off: how the program then ends is no further finding.
+    } else if let ended {
+      report.passed.append("stop: the program \(ended) when its stdin was closed")
+    } else {
+      report.violations.append(
+        Report.Violation(
+          reason: "did not exit within \(ExternalSource.grace) of its stdin closing (its process group was killed)",
+          line: nil, request: nil))
+    }
+    report.exchange = exchange.lines
+    report.log = String(decoding: exchange.log, as: UTF8.self)
+    return report
+  }
+
+  /// The checks, in order, on one exchange.
+  private struct Checker {
+    let exchange: Exchange
+    let manifest: PluginManifest
+    var report: Report
+    /// Whether the exchange broke off (nothing more can be read from it).
+    var stopped = false
+    private var nextID = 1
+    private var answered: Set<Int> = []
+    private var cancelled: Set<Int> = []
+    /// The records the pages held, for the record resources' parameters.
+    private var records: [JSONObject] = []
+
+    init(exchange: Exchange, manifest: PluginManifest, report: Report) {
+      self.exchange = exchange
+      self.manifest = manifest
+      self.report = report
+    }
+
+    mutating func check(mode: PluginContext.DataMode, pages: Int, pageSize: Int) {
+      let hello = exchange.send([
+        "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(mode.rawValue),
+      ])
+      guard let answer = receive(after: hello, waitingFor: "its \"hello\"") else { return }
+      if let broken = ProtocolRules.hello(answer.type, answer.object) {
+        return stop(broken.reason, line: answer.line, request: hello)
+      }
+      report.passed.append("hello: protocol \(PluginManifest.protocolVersion) (lines \(hello) and \(answer.line))")
+      for resource in manifest.resources where resource.kind == .list && !stopped {
+        page(resource, pages: pages, pageSize: min(pageSize, resource.maxPageSize))
+      }
+      for resource in manifest.resources where resource.kind == .record && !stopped {
+        record(resource)
+      }
+      if !stopped, let resource = manifest.resources.first(where: { $0.kind == .list }) {
+        cancel(resource, pageSize: min(pageSize, resource.maxPageSize))
+      }
+    }
+
+    /// Pages through a list resource from its first page, at most `pages` pages.
+    private mutating func page(_ resource: Resource, pages: Int, pageSize: Int) {
+      if let needed = resource.parameters.first(where: \.required) {
+        report.notes.append(
+          "\(resource.name): not paged; it needs parameter '\(needed.name)', which the check cannot make up")
+        return
+      }
+      var cursor: String?
+      var cursors: [String] = []
+      var count = 0
+      var paged = 0
+      while paged < pages, !stopped {
+        let (id, sent) = request(
+          type: "page", resource: resource.name, parameters: [:],
+          extra: [("cursor", cursor.map(JSON.string) ?? .null), ("pageSize", .int(pageSize))])
+        guard let answer = answer(id, to: sent, kind: "page") else { return }
+        let page: Page
+        switch ProtocolRules.page(answer.object) {
+        case .failure(let broken): return violation(broken.reason, line: answer.line, request: sent)
+        case .success(let answered): page = answered
+        }
+        paged += 1
+        count += page.records.count
+        records += page.records.compactMap(\.objectValue)
+        if page.records.count > pageSize {
+          violation(
+            "answered a page of \(page.records.count) records to a request for \(pageSize)", line: answer.line,
+            request: sent)
+        }
+        if let total = page.total, let reachable = page.reachable, reachable > total {
+          violation(
+            "answered a page whose \"reachable\" (\(reachable)) is more than its \"total\" (\(total))",
+            line: answer.line, request: sent)
+        }
+        if let nonObject = page.records.first(where: { $0.objectValue == nil }) {
+          report.notes.append(
+            "\(resource.name): a record is \(nonObject.typeDescription), not an object: a screen binds members (line \(answer.line))"
+          )
+        }
+        guard let next = page.next?.value else { break }
+        if page.records.isEmpty {
+          violation("answered an empty page with a \"next\" cursor", line: answer.line, request: sent)
+          break
+        }
+        if cursors.contains(next) || next == "" {
+          violation(
+            "answered a page whose \"next\" cursor '\(ProtocolRules.clip(next))' was given before: paging would never end",
+            line: answer.line, request: sent)
+          break
+        }
+        cursors.append(next)
+        cursor = next
+      }
+      let cursorsText =
+        cursors.isEmpty ? "no next cursor" : "cursors " + cursors.map { "'\($0)'" }.joined(separator: ", ")
+      report.passed.append(
+        "\(resource.name): \(paged) page\(paged == 1 ? "" : "s") of at most \(pageSize), \(count) records, \(ProtocolRules.clip(cursorsText))"
+      )
+    }
+
+    /// Fetches one record, its required parameters taken from the paged records.
+    private mutating func record(_ resource: Resource) {
+      var parameters: [String: String] = [:]
+      let required = resource.parameters.filter(\.required)
+      for parameter in required {
+        let names = required.count == 1 ? [parameter.name, "id"] : [parameter.name]
+        let records = self.records
+        let value = names.lazy.compactMap { name in records.lazy.compactMap { Self.text($0[name]) }.first }.first
+        guard let value else {
+          report.notes.append(
+            "\(resource.name): not fetched; no paged record has a member '\(parameter.name)' to take its value from")
+          return
+        }
+        parameters[parameter.name] = value
+      }
+      let (id, sent) = request(type: "record", resource: resource.name, parameters: parameters, extra: [])
+      guard let answer = answer(id, to: sent, kind: "record") else { return }
+      switch ProtocolRules.record(answer.object) {
+      case .failure(let broken): violation(broken.reason, line: answer.line, request: sent)
+      case .success:
+        let given = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\(ProtocolRules.clip($0.value))" }
+        report.passed.append("\(resource.name): a record (\(given.joined(separator: ", ")))")
+      }
+    }
+
+    /// Sends a page request and cancels it at once, then asks again: an answer to the cancelled
+    /// one may come or not, but the plugin must go on serving.
+    private mutating func cancel(_ resource: Resource, pageSize: Int) {
+      guard !resource.parameters.contains(where: \.required) else { return }
+      let (stale, _) = request(
+        type: "page", resource: resource.name, parameters: [:],
+        extra: [("cursor", .null), ("pageSize", .int(pageSize))])
+      _ = exchange.send(["type": "cancel", "id": .int(stale)])
+      cancelled.insert(stale)
+      let (id, sent) = request(
+        type: "page", resource: resource.name, parameters: [:],
+        extra: [("cursor", .null), ("pageSize", .int(pageSize))])
+      guard let answer = answer(id, to: sent, kind: "page") else { return }
+      if case .failure(let broken) = ProtocolRules.page(answer.object) {
+        return violation(broken.reason, line: answer.line, request: sent)
+      }
+      report.passed.append(
+        "cancel: request \(stale) cancelled \(answered.contains(stale) ? "(its answer came, and was dropped)" : "(no answer came)"), and the next one answered"
+      )
+    }
+
+    private static func text(_ value: JSON?) -> String? {
+      switch value {
+      case .string(let text)?: text.isEmpty ? nil : text
+      case .int(let number)?: String(number)
+      default: nil
+      }
+    }
+
+    /// Sends a request; its id and line.
+    private mutating func request(
+      type: String, resource: String, parameters: [String: String], extra: [(String, JSON)]
+    )
+      -> (id: Int, line: Int)
+    {
+      let id = nextID
+      nextID += 1
+      var params = JSONObject()
+      for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { params[name] = .string(value) }
+      var message = JSONObject(["type": .string(type), "resource": .string(resource), "params": .object(params)])
+      for (key, value) in extra { message[key] = value }
+      message["id"] = .int(id)
+      return (id, exchange.send(.object(message)))
+    }
+
+    /// Reads until the answer to request `id` (sent on line `sent`), checking each line on the
+    /// way; nil when the exchange broke off or the answer is an error.
+    private mutating func answer(_ id: Int, to sent: Int, kind: String) -> (object: JSONObject, line: Int)? {
+      while true {
+        guard let message = receive(after: sent, waitingFor: "an answer to request \(id)") else { return nil }
+        let (type, object, line) = (message.type, message.object, message.line)
+        let answeredID: Int
+        switch ProtocolRules.answerID(type, object) {
+        case .failure(let broken):
+          stop(broken.reason, line: line, request: sent)
+          return nil
+        case .success(let number): answeredID = number
+        }
+        if answeredID != id {
+          if answered.contains(answeredID) {
+            stop("answered request \(answeredID) twice", line: line, request: sent)
+            return nil
+          }
+          if cancelled.contains(answeredID) {
+            answered.insert(answeredID)  // a cancelled request's answer: dropped
+            continue
+          }
+          stop("answered request \(answeredID), which was never sent", line: line, request: sent)
+          return nil
+        }
+        answered.insert(id)
+        if type == "error" {
+          if let broken = ProtocolRules.errorAnswer(object) {
+            violation(broken.reason, line: line, request: sent)
+          } else {
+            violation(
+              "answered the \(kind) request with an error: \(ProtocolRules.error(object, plugin: manifest.name))",
+              line: line, request: sent)
+          }
+          return nil
+        }
+        guard type == kind else {
+          violation("answered a \"\(kind)\" request with \"\(type)\"", line: line, request: sent)
+          return nil
+        }
+        return (object, line)
+      }
+    }
+
+    /// The next message, or nil (with the violation recorded) when the exchange broke off.
+    private mutating func receive(after sent: Int, waitingFor what: String)
+      -> (type: String, object: JSONObject, line: Int)?
+    {
+      while true {
+        switch exchange.receive() {
+        case .line(let line, let bytes):
+          switch ProtocolRules.message(bytes) {
+          case nil: continue
+          case .failure(let broken)?:
+            stop(broken.reason, line: line, request: sent)
+            return nil
+          case .success(let message)?: return (message.type, message.object, line)
+          }
+        case .tooLong(let line):
+          stop("wrote a line over \(ExternalSource.maximumLine >> 20) MiB", line: line, request: sent)
+        case .ended(let how):
+          stop("\(how) while the check waited for \(what)", line: nil, request: sent)
+        case .timedOut:
+          stop(
+            "did not answer within \(ExternalProcess.seconds(exchange.timeout)) (waiting for \(what))", line: nil,
+            request: sent)
+        }
+        return nil
+      }
+    }
+
+    private mutating func violation(_ reason: String, line: Int?, request: Int?) {
+      report.violations.append(Report.Violation(reason: reason, line: line, request: request))
+    }
+
+    private mutating func stop(_ reason: String, line: Int?, request: Int?) {
+      violation(reason, line: line, request: request)
+      stopped = true
+    }
+  }
+}
+
+/// One exchange with a program, a line at a time: what is sent, what is read (with a deadline),
+/// and its stderr (the end kept), numbered as one transcript.
+private final class Exchange {
+  let spawned: PluginSpawn
+  let timeout: Double
+  private(set) var lines: [String] = []
+  private(set) var log: [UInt8] = []
+  private var pending: [UInt8] = []
+  /// How far `pending` is known to hold no newline.
+  private var scanned = 0
+  private var outputOpen = true
+  private var errorsOpen = true
+  private var inputOpen = true
+
+  enum Received {
+    case line(Int, [UInt8])
+    case tooLong(Int)
+    case ended(String)
+    case timedOut
+  }
+
+  init(_ spawned: PluginSpawn, timeout: Double) {
+    self.spawned = spawned
+    self.timeout = timeout
+    ExternalProcess.track(spawned.pid, input: spawned.input)
+  }
+
+  /// Writes a message; its line number.
+  func send(_ message: JSON) -> Int {
+    let text = message.lineText
+    lines.append("> " + text)
+    if inputOpen { _ = PluginSpawn.write(Array((text + "\n").utf8), to: spawned.input) }
+    return lines.count
+  }
+
+  /// The next line the program writes, within the timeout.
+  func receive() -> Received {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while true {
+      if let newline = ExternalProcess.newline(in: pending, from: scanned, to: pending.count) {
+        let line = Array(pending[..<newline])
+        pending.removeSubrange(...newline)
+        scanned = 0
+        lines.append("< " + String(decoding: line.prefix(4096), as: UTF8.self))
+        return .line(lines.count, line)
+      }
+      scanned = pending.count
+      if pending.count > ExternalSource.maximumLine {
+        lines.append("< " + String(decoding: pending.prefix(200), as: UTF8.self) + "… (over 16 MiB, no newline)")
+        return .tooLong(lines.count)
+      }
+      if !outputOpen {
+        // Its last words on stderr are read before the end is told.
+        let drain = ContinuousClock.now + .milliseconds(200)
+        while errorsOpen, ContinuousClock.now < drain { read(until: drain) }
+        for _ in 0..<40 {
+          if let exit = PluginSpawn.exit(of: spawned.pid) { return .ended(exit) }
+          usleep(5000)
+        }
+        return .ended("closed its stdout")
+      }
+      guard ContinuousClock.now < deadline else { return .timedOut }
+      read(until: deadline)
+    }
+  }
+
+  /// Reads what stdout and stderr have, waiting for either until `deadline`.
+  private func read(until deadline: ContinuousClock.Instant) {
+    var descriptors: [pollfd] = []
+    if outputOpen { descriptors.append(pollfd(fd: spawned.output, events: Int16(POLLIN), revents: 0)) }
+    if errorsOpen { descriptors.append(pollfd(fd: spawned.errors, events: Int16(POLLIN), revents: 0)) }
+    guard !descriptors.isEmpty else { return }
+    let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+    let left = max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1)
+    guard poll(&descriptors, nfds_t(descriptors.count), Int32(min(left, 1000))) > 0 else { return }
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    for descriptor in descriptors where descriptor.revents != 0 {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor.fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if descriptor.fd == spawned.output {
+        if count > 0 { pending += chunk[0..<count] } else { outputOpen = false }
+      } else if count > 0 {
+        log += chunk[0..<count]
+        if log.count > ExternalProcess.logLimit { log.removeFirst(log.count - ExternalProcess.logLimit) }
+      } else {
+        errorsOpen = false
+      }
+    }
+  }
+
+  /// Closes stdin and gives the program the grace period to exit, then stops its process group;
+  /// how it ended when it exited within the grace period.
+  func finish() -> String? {
+    inputOpen = false
+    let ended = ExternalProcess.stop([spawned.pid])[spawned.pid]
+    close(spawned.output)
+    close(spawned.errors)
+    return ended
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A plugin's log: what its program writes to stderr, kept in a file the user can read, at
+/// `$XDG_STATE_HOME/screenrun/plugins/NAME.log` (or `~/.local/state/screenrun/plugins/NAME.log`).
+///
+/// The file is safe to `cat`: each line is written with its control characters escaped (ESC as
+/// `\u001b`), and a line is cut at `lineLimit` bytes. It is bounded: past `sizeLimit` bytes it is
+/// moved to `NAME.log.1` (the one before is dropped) and begun anew. Each start of the program
+/// adds a heading line, so one file holds the runs one after the other. Nothing here is drawn in a
+/// frame; the error state names the file instead (`see ~/.local/state/…`).
+///
+/// It is made before the program's stderr is read, then used by the thread that reads it only.
+final class PluginLog: @unchecked Sendable {
+  /// The largest a log file grows before it is moved aside.
+  static let sizeLimit = 1 << 20
+  /// The longest line kept: a longer one (or a flood without a newline) is cut into lines this long.
+  static let lineLimit = 16 << 10
+
+  let path: String
+  private var descriptor: Int32 = -1
+  private var size = 0
+  private var line: [UInt8] = []
+
+  /// The log file of plugin `name`, from the environment the plugin runs in: nil when neither
+  /// `XDG_STATE_HOME` (an absolute path) nor `HOME` says where.
+  static func path(of name: String, environment: [String: String]) -> String? {
+    let state: String
+    if let folder = environment["XDG_STATE_HOME"], folder.hasPrefix("/") {
+      state = folder
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      state = home + "/.local/state"
+    } else {
+      return nil
+    }
+    return state + "/screenrun/plugins/" + name + ".log"
+  }
+
+  /// The path as a person writes it: `~/…` when it is under `home`.
+  static func shown(_ path: String, home: String?) -> String {
+    guard let home, home.count > 1, path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.count)
+  }
+
+  /// Opens (and makes) the log file, and writes `heading` as its first line for this start. A
+  /// log that cannot be opened is not kept; the plugin runs all the same.
+  init(path: String, heading: String) {
+    self.path = path
+    let folder = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    open()
+    append(Array(heading.utf8))
+  }
+
+  var isOpen: Bool { descriptor >= 0 }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  private func open() {
+    descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    var status = stat()
+    size = descriptor >= 0 && fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+  }
+
+  /// Takes what the plugin wrote to stderr: each whole line is written, escaped.
+  func take(_ bytes: ArraySlice<UInt8>) {
+    var rest = bytes
+    while let newline = rest.firstIndex(of: 0x0A) {
+      line.append(contentsOf: rest[rest.startIndex..<newline])
+      append(line)
+      line.removeAll(keepingCapacity: true)
+      rest = rest[(newline + 1)...]
+    }
+    line.append(contentsOf: rest)
+    while line.count >= Self.lineLimit {
+      append(Array(line.prefix(Self.lineLimit)))
+      line.removeFirst(Self.lineLimit)
+    }
+  }
+
+  /// Writes what is left of a line without its newline (stderr has ended).
+  func finish() {
+    if !line.isEmpty { append(line) }
+    line.removeAll()
+  }
+
+  private func append(_ raw: [UInt8]) {
+    guard descriptor >= 0 else { return }
+    var text = String(decoding: raw, as: UTF8.self)
+    if text.hasSuffix("\r") { text.removeLast() }
+    let bytes = Array((Diagnostic.escapingControls(text) + "\n").utf8)
+    if size > 0, size + bytes.count > Self.sizeLimit {
+      close(descriptor)
+      _ = rename(path, path + ".1")
+      open()
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress, $0.count)  // one-door-out: a plugin's log file
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      offset += count
+      size += count
+    }
+  }
+}
