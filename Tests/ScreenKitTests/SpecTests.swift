@@ -175,7 +175,8 @@ struct SpecTests {
       found.contains { $0.contains("error at /sections/3/select/screen: select screen 'tag.json' does not exist") })
     #expect(
       found.contains {
-        $0.contains("error at /sections/4/select/params: 'author.json' reads {params.id}, but select does not pass 'id'")
+        $0.contains(
+          "error at /sections/4/select/params: 'author.json' reads {params.id}, but select does not pass 'id'")
       })
 
     let fixed = linked.replacingOccurrences("tag.json", with: "book.json")

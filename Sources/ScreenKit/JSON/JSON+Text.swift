@@ -55,3 +55,56 @@ extension JSON {
     return "[" + parts.joined(separator: ", ") + "]"
   }
 }
+
+extension JSON {
+  /// The value as compact JSON text, on one line (a protocol message, a trace line).
+  public var lineText: String {
+    var text = ""
+    append(to: &text)
+    return text
+  }
+
+  private func append(to text: inout String) {
+    switch self {
+    case .null: text += "null"
+    case .bool(let flag): text += flag ? "true" : "false"
+    case .int(let number): text += String(number)
+    case .double(let number): text += number.isFinite ? "\(number)" : "null"
+    case .string(let string): Self.quote(string, into: &text)
+    case .array(let items):
+      text += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { text += "," }
+        item.append(to: &text)
+      }
+      text += "]"
+    case .object(let object):
+      text += "{"
+      for (index, member) in object.members.enumerated() {
+        if index > 0 { text += "," }
+        Self.quote(member.key, into: &text)
+        text += ":"
+        member.value.append(to: &text)
+      }
+      text += "}"
+    }
+  }
+
+  private static func quote(_ string: String, into text: inout String) {
+    text += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    text += "\""
+  }
+}
