@@ -1,20 +1,6 @@
 import Foundation
 import ScreenKit
 
-/// The options of `screenrun test`.
-struct TestOptions: Equatable, Sendable {
-  /// Runs only the tests whose path holds this text (in any case).
-  var filter: String?
-  /// Rewrites the expected output of the tests that differ.
-  var update = false
-  /// Takes the pending files in instead of running the tests.
-  var accept = false
-  /// Where to write a JUnit XML report.
-  var junit: String?
-  /// How many tests run at once (default: one per core).
-  var jobs: Int?
-}
-
 /// `screenrun test [PATH...]`: finds `.screentest` files, runs them side by side in this process,
 /// prints a line for each and a summary, and exits 0 when all pass, 1 when one fails, and 2 when
 /// one cannot run (a broken test file or screen), 2 winning.

@@ -1,0 +1,13 @@
+/// The options of `screenrun test`.
+struct TestOptions: Equatable, Sendable {
+  /// Runs only the tests whose path holds this text (in any case).
+  var filter: String?
+  /// Rewrites the expected output of the tests that differ.
+  var update = false
+  /// Takes the pending files in instead of running the tests.
+  var accept = false
+  /// Where to write a JUnit XML report.
+  var junit: String?
+  /// How many tests run at once (default: one per core).
+  var jobs: Int?
+}
