@@ -167,6 +167,56 @@ struct JSONPieceReaderTests {
     }
   }
 
+  /// A page answer read with the members a screen reads: its `records` elements keep only those
+  /// (as `onlyMembers` keeps them), everything else is whole; the same as parsing all of it and
+  /// dropping the rest, whatever the piece size.
+  @Test func readsOnlyTheMembersAskedForOfEachElement() throws {
+    var random = SplitMix(seed: 14)
+    let read = try #require(RecordMembers(paths: [["name"], ["a", "b"], ["é"]]))
+    for round in 0..<300 {
+      let elements = (0..<Int.random(in: 0..<5, using: &random)).map { _ in Self.randomDocument(depth: 2, &random) }
+      let text =
+        #"{"type": "page", "id": \#(round), "records": ["# + elements.joined(separator: ", ")
+        + #"], "next": {"name": "kept", "x": 1}, "total": 3}"#
+      let whole = try JSON.parse(text, options: .response)
+      var expected = try #require(whole.objectValue)
+      expected["records"] = .array((whole["records"]?.arrayValue ?? []).map { Self.project($0, read) })
+      for pieceSize in [2, 16, nil] {
+        let options = JSON.ParseOptions(rejectDuplicateKeys: false, pieceSize: pieceSize)
+        var bytes = text
+        let part = try bytes.withUTF8 {
+          try JSON.parse($0, onlyMembers: read, ofElementsOf: "records", options: options)
+        }
+        #expect(
+          part == .object(expected), "round \(round), piece size \(pieceSize.map(String.init) ?? "whole"): \(text)")
+      }
+    }
+    // What is stepped over is not checked; what is read is.
+    var broken = #"{"records": [{"name": 1, "bad": tru}], "type": "page"}"#
+    let part = try broken.withUTF8 {
+      try JSON.parse($0, onlyMembers: ["name"], ofElementsOf: "records", options: .response)
+    }
+    #expect(part == ["records": [["name": 1]], "type": "page"])
+    var badTop = #"{"records": [], "type": tru}"#
+    #expect(throws: JSONSyntaxError.self) {
+      try badTop.withUTF8 { try JSON.parse($0, onlyMembers: ["name"], ofElementsOf: "records", options: .response) }
+    }
+  }
+
+  /// What is left of `value` when only `members` of it are read (objects narrowed, the rest whole).
+  static func project(_ value: JSON, _ members: RecordMembers) -> JSON {
+    guard case .object(let object) = value else { return value }
+    var kept = JSONObject()
+    for (key, member) in object.members {
+      switch members.parts[key] {
+      case nil: continue
+      case .whole?: kept[key] = member
+      case .only(let inner)?: kept[key] = project(member, inner)
+      }
+    }
+    return .object(kept)
+  }
+
   @Test func findsKeysInLargeObjectsThroughTheIndex() throws {
     var object = JSONObject()
     for number in 0..<40 { object["key \(number)"] = .int(number) }
