@@ -114,6 +114,29 @@ struct JSONPieceReaderTests {
     }
   }
 
+  /// Scalars read without jansson (plain strings, whole numbers, literals) are read, and refused,
+  /// exactly as jansson reads and refuses them; the rest go to jansson.
+  @Test func readsPlainScalarsAsJanssonDoes() {
+    let scalars = [
+      #""plain""#, #""café 東京 🦸""#, #""""#, "\"tab\tin\"", "\"\u{7F}\"", #""esc\"aped""#, #""\u00e9""#, "0", "-0",
+      "7", "-12", "123456789012345678", "-123456789012345678", "1234567890123456789", "9223372036854775807",
+      "9223372036854775808", "-9223372036854775809", "01", "-01", "-", "--1", "1.5", "1e3", "-2E-2", "0x10", "1a",
+      "true", "false", "null", "tru", "nul", "True", "nulll",
+    ]
+    for scalar in scalars {
+      Self.expectSameAsWhole(scalar)
+      Self.expectSameAsWhole(#"{"a": "# + scalar + #", "b": ["# + scalar + ", " + scalar + "]}")
+    }
+    // Bytes that are not UTF-8, or a surrogate or an overlong form written in it, or a raw
+    // control character: refused, as jansson refuses them.
+    for bad: [UInt8] in [[0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80], [0x01], [0x0A]] {
+      let bytes = Array(#"{"a": ["x", ""#.utf8) + bad + Array(#""]}"#.utf8)
+      let whole = Self.parse(bytes, pieceSize: nil)
+      #expect(whole == .refused)
+      for pieceSize in [2, 7, 64] { #expect(Self.parse(bytes, pieceSize: pieceSize) == whole, "\(bad)") }
+    }
+  }
+
   @Test func placesErrorsInTheWholeText() {
     let text =
       "{\"records\": [\n" + String(repeating: "  {\"id\": 1, \"name\": \"x\"},\n", count: 50) + "  {\"id\": 2,, }\n]}"

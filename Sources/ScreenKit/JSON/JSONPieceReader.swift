@@ -103,7 +103,7 @@ struct JSONPieceReader {
       } else {
         guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
         position = scalarEnd(from: start)
-        value = try piece(start..<position)
+        if let plain = plainScalar(start..<position) { value = plain } else { value = try piece(start..<position) }
       }
 
       // Put the value in its container, and close every container that ends after it.
@@ -208,6 +208,46 @@ struct JSONPieceReader {
     } else {
       position = scalarEnd(from: position)
     }
+  }
+
+  /// The scalar in `range` when it is plainly valid and needs no jansson to read: a string with
+  /// no escape and no control character, in valid UTF-8; a whole number of up to 18 digits;
+  /// `true`, `false` or `null`. Anything else (escapes, fractions, exponents, what jansson would
+  /// refuse) is nil, for `piece` to read. A page walked for the few members a screen reads hands
+  /// jansson no text of its own per value this way.
+  private func plainScalar(_ range: Range<Int>) -> JSON? {
+    let count = range.count
+    guard count > 0 else { return nil }
+    let first = bytes[range.lowerBound]
+    if first == UInt8(ascii: "\"") {
+      guard count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
+      let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+      var ascii = true
+      for byte in inner {
+        if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
+        if byte >= 0x80 { ascii = false }
+      }
+      if ascii { return .string(String(decoding: inner, as: UTF8.self)) }
+      return String(validating: inner, as: UTF8.self).map(JSON.string)
+    }
+    let negative = first == UInt8(ascii: "-")
+    if negative || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+      let digits = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + (negative ? 1 : 0))..<range.upperBound])
+      guard !digits.isEmpty, digits.count <= 18, digits[0] != UInt8(ascii: "0") || digits.count == 1 else {
+        return nil
+      }
+      var number = 0
+      for byte in digits {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        number = number * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return .int(negative ? -number : number)
+    }
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    if text.elementsEqual("true".utf8) { return .bool(true) }
+    if text.elementsEqual("false".utf8) { return .bool(false) }
+    if text.elementsEqual("null".utf8) { return .null }
+    return nil
   }
 
   /// Parses `range` with jansson alone, converts it, and releases jansson's tree.

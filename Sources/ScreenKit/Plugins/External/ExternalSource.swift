@@ -125,7 +125,8 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   private func send(_ message: JSONObject, reads: ExternalProcess.Reads? = nil) async throws(DataSourceError) -> (
     JSONObject, ExternalProcess
   ) {
-    SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText))
+    // The line is written out for an observer only (`--explain`, `--trace`): not on every page.
+    if SourceActivity.observer != nil { SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText)) }
     let process = try running()
     let answer: JSONObject
     switch await process.request(message, reads: reads) {
