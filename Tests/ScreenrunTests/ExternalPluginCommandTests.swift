@@ -104,6 +104,26 @@ struct ExternalPluginCommandTests {
     }
   }
 
+  @Test("a screen asks its plugin for the members its templates read, and for whole records when one reads it whole")
+  func members() async throws {
+    let (plugins, screen) = try Self.misbehaving("echo")
+    let rows = [
+      // The echo plugin puts in `asked` the members its page request named.
+      (#""title": "{name}", "subtitle": "asked: {asked}""#, "asked: asked,name"),
+      (#""title": "{name}", "subtitle": "asked: {asked}{.}""#, "asked: whole records"),
+    ]
+    for (row, shown) in rows {
+      try """
+      {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "test-echo", "resource": "items"},
+       "row": {\(row)}}
+      """.write(toFile: screen, atomically: true, encoding: .utf8)
+      let result = try await Screenrun.run(
+        [screen, "--once", "--width", "100", "--plugin-path", plugins.path], environment: Self.only)
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(result.standardOutput.contains("record 0") && result.standardOutput.contains(shown), "\(row)\n\(result)")
+    }
+  }
+
   @Test("the git example lists, searches and opens the commits of a repository")
   func gitExample() async throws {
     let (repository, first) = try Self.repository()
