@@ -6,7 +6,8 @@ import Testing
 @testable import ScreenRunCLI
 
 /// One `screenrun test` run shares what its tests can: each screen loads once for all the tests
-/// that open it (a broken one too), and the tests on an external plugin start first.
+/// that open it (a broken one too), and the tests on an external plugin start first, in a lane of
+/// their own.
 @Suite("screenrun test run")
 struct TestRunTests {
   static let root = Screenrun.repositoryRoot.path
@@ -62,7 +63,7 @@ struct TestRunTests {
     #expect(messages[0].last?.contains("error: invalid JSON") == true, "\(messages)")
   }
 
-  @Test("a test on an external plugin is known before it runs, and starts first")
+  @Test("a test on an external plugin is known before it runs, and runs in a lane of its own")
   func externalFirst() throws {
     let external = "\(Self.root)/Tests/Screens/external"
     let folder = try ScreenFolder([
@@ -75,8 +76,8 @@ struct TestRunTests {
     }
     #expect(try uses("plugin.screentest"))
     #expect(try !uses("compiled.screentest"))
-    #expect(TestCommand.startOrder(external: [false, true, false, true]) == [1, 3, 0, 2])
-    #expect(TestCommand.startOrder(external: [false, false]) == [0, 1])
+    #expect(TestCommand.lanes(external: [false, true, false, true]) == [[1, 3], [0, 2]])
+    #expect(TestCommand.lanes(external: [false, false]) == [[], [0, 1]])
   }
 
   @Test("tests with the same plugin folders share one discovery; other folders get their own")

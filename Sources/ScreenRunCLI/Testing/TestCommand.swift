@@ -81,21 +81,22 @@ struct TestCommand {
   /// as soon as it and every one before it are done.
   ///
   /// The test files are read first, side by side, to find the tests whose screen takes its data
-  /// from an external plugin: they start first, so that their plugins' processes start while
-  /// the other tests run. Their screens land in `testRun`'s cache on the way.
+  /// from an external plugin: those run in a lane of their own, `jobs` at a time beside the
+  /// others, and start at once, so that the wait for their plugins' processes overlaps the
+  /// other tests rather than holding their places. Their screens land in `testRun`'s cache on
+  /// the way.
   func runAll(_ names: [String], in testRun: TestRun, report: (Result) -> Void) async -> [Result] {
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let (options, environment) = (options, environment)
-    let loaded = await Self.inParallel(Array(names.indices), jobs: jobs) { index in
+    let loaded = await Self.inParallel([Array(names.indices)], jobs: jobs) { index in
       let test = ScreenTest.load(names[index])
       let external = (try? test.get())?.usesExternalPlugin(file: names[index], in: testRun) ?? false
       return (test: test, external: external)
     } done: { _, _ in
     }
-    let order = Self.startOrder(external: loaded.map(\.external))
     var results = [Result?](repeating: nil, count: names.count)
     var reported = 0
-    return await Self.inParallel(order, jobs: jobs) { index in
+    return await Self.inParallel(Self.lanes(external: loaded.map(\.external)), jobs: jobs) { index in
       await Self.test(names[index], loaded[index].test, options: options, in: testRun, environment: environment)
     } done: { index, result in
       results[index] = result
@@ -106,28 +107,32 @@ struct TestCommand {
     }
   }
 
-  /// The order tests start in: those on an external plugin first, each part in the order given.
-  static func startOrder(external: [Bool]) -> [Int] {
-    external.indices.filter { external[$0] } + external.indices.filter { !external[$0] }
+  /// The lanes tests run in: those on an external plugin, then the others, each in the order given.
+  static func lanes(external: [Bool]) -> [[Int]] {
+    [external.indices.filter { external[$0] }, external.indices.filter { !external[$0] }]
   }
 
-  /// `body` of each index of `order` (a permutation of `0..<order.count`), started in that
-  /// order, `jobs` at a time; `done` is told of each as it ends. The results by index.
+  /// `body` of each index in `lanes` (together a permutation of `0..<count`), each lane `jobs`
+  /// at a time in its order, the lanes side by side, the first lane's first; `done` is told of
+  /// each as it ends. The results by index.
   static func inParallel<Value: Sendable>(
-    _ order: [Int], jobs: Int, _ body: @escaping @Sendable (Int) async -> Value, done: (Int, Value) -> Void
+    _ lanes: [[Int]], jobs: Int, _ body: @escaping @Sendable (Int) async -> Value, done: (Int, Value) -> Void
   ) async -> [Value] {
-    await withTaskGroup(of: (Int, Value).self) { group in
-      var values = [Value?](repeating: nil, count: order.count)
-      var started = 0
-      func start() {
-        let index = order[started]
-        group.addTask { (index, await body(index)) }
-        started += 1
+    await withTaskGroup(of: (lane: Int, index: Int, value: Value).self) { group in
+      var values = [Value?](repeating: nil, count: lanes.reduce(0) { $0 + $1.count })
+      var started = [Int](repeating: 0, count: lanes.count)
+      func start(_ lane: Int) {
+        guard started[lane] < lanes[lane].count else { return }
+        let index = lanes[lane][started[lane]]
+        group.addTask { (lane, index, await body(index)) }
+        started[lane] += 1
       }
-      while started < min(jobs, order.count) { start() }
-      while let (index, value) = await group.next() {
+      for lane in lanes.indices {
+        for _ in 0..<jobs { start(lane) }
+      }
+      while let (lane, index, value) = await group.next() {
         values[index] = value
-        if started < order.count { start() }
+        start(lane)
         done(index, value)
       }
       return values.compactMap { $0 }
