@@ -45,7 +45,7 @@ struct ExternalPluginCheckTests {
       #expect(result.standardOutput.contains(line), "\(line)\n\(result)")
     }
     #expect(result.standardError.isEmpty, "\(result)")
-    #expect(Command.processes(holding: "git_plugin.py").isEmpty)
+    #expect(Command.processes(holding: "git_plugin.py", workingIn: repository).isEmpty)
   }
 
   @Test("it passes on the test plugins that keep the protocol, however slow, noisy or out of order")
