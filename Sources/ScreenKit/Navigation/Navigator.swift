@@ -96,7 +96,7 @@ public final class Navigator {
     var specs: [ScreenSpec] = []
     for entry in stack {
       do {
-        specs.append(try loader.load(entry.spec.file))
+        specs.append(try loader.loadAfresh(entry.spec.file))
       } catch {
         reloadError = error
         changed()

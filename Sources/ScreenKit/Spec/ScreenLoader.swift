@@ -12,13 +12,24 @@
 /// pass; the document places them at their lines and columns last.
 public struct ScreenLoader: Sendable {
   public let registry: PluginRegistry
+  /// Screens loaded already, shared with other loaders on the same plugins; nil (the default)
+  /// reads every screen afresh.
+  public let cache: ScreenCache?
 
-  public init(registry: PluginRegistry) {
+  public init(registry: PluginRegistry, cache: ScreenCache? = nil) {
     self.registry = registry
+    self.cache = cache
   }
 
-  /// Loads a screen, or throws every problem found in it and in the screens it opens.
+  /// Loads a screen, or throws every problem found in it and in the screens it opens; from the
+  /// cache when there is one and it holds the screen.
   public func load(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
+    guard let cache else { return try loadAfresh(path) }
+    return try cache.spec(at: path) { path throws(ScreenLoadError) in try loadAfresh(path) }
+  }
+
+  /// Loads a screen from its file as it is now, whatever the cache holds.
+  public func loadAfresh(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
     var graph = SelectGraph(loader: self)
     let spec = graph.load(path)
     guard let spec, graph.diagnostics.isEmpty else {

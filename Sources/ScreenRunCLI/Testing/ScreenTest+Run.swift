@@ -28,17 +28,18 @@ extension ScreenTest {
   /// fails ends the run there, with its error and status 2; a data error shown by the last frame
   /// ends it with status 1, as `--script` does.
   ///
-  /// `file` is the test's path, which the screen and plugin paths are relative to. Needs no
-  /// actor: tests run side by side, one per task.
-  func run(file: String, plugins: [Plugin], environment: [String: String]) async throws(BrokenTest) -> [Output] {
-    let folder = (file as NSString).deletingLastPathComponent
-    let screen = Self.path(settings.screen, relativeTo: folder)
-    let (registry, sources) = try makeRegistry(file: file, folder: folder, plugins: plugins)
+  /// `file` is the test's path, which the screen and plugin paths are relative to. Its screens
+  /// come from the run's cache; its external plugins' processes are its own. Needs no actor:
+  /// tests run side by side, one per task.
+  func run(file: String, in testRun: TestRun, environment: [String: String]) async throws(BrokenTest) -> [Output] {
+    let screen = Self.path(settings.screen, relativeTo: Self.folder(of: file))
+    let sources = ExternalSources()
+    let loader = try makeLoader(file: file, in: testRun, sources: sources)
     defer { sources.stopAll() }
 
     let clock = VirtualScheduler()
     let context = PluginContext(mode: settings.live ? .live : .sample, environment: environment)
-    let navigator = Navigator(loader: ScreenLoader(registry: registry), context: context, scheduler: clock)
+    let navigator = Navigator(loader: loader, context: context, scheduler: clock)
     var parameters: [String: String] = [:]
     for parameter in settings.parameters { parameters[parameter.name] = parameter.value }
     do {
@@ -82,40 +83,48 @@ extension ScreenTest {
     return outputs
   }
 
-  /// The shipped plugins, `plugins`, and the external ones in the test's plugin folders and the
-  /// shipped places (never the user's), each external source kept to be stopped after the test.
-  private func makeRegistry(
-    file: String, folder: String, plugins: [Plugin]
-  ) throws(BrokenTest) -> (PluginRegistry, ExternalSources) {
-    let registry = ScreenRunCommand.registry(adding: plugins)
-    var folders: [String] = []
+  /// Whether the test's screen takes its data from an external plugin, whose start (a process)
+  /// is the slowest part of a test. Loads the screen into the run's cache, where the test takes
+  /// it from; a test that cannot tell (a broken screen) does not.
+  func usesExternalPlugin(file: String, in testRun: TestRun) -> Bool {
+    let setup = testRun.setup(pluginFolders: pluginFolders(file: file))
+    guard !setup.manifests.isEmpty else { return false }
+    let loader = testRun.loader(setup, sources: ExternalSources())
+    let screen = Self.path(settings.screen, relativeTo: Self.folder(of: file))
+    guard let spec = try? loader.load(screen) else { return false }
+    return setup.manifests.contains { $0.name == spec.source.plugin }
+  }
+
+  /// The test's plugin folders, resolved.
+  private func pluginFolders(file: String) -> [String] {
+    settings.pluginPaths.map { Self.path($0, relativeTo: Self.folder(of: file)) }
+  }
+
+  /// The test's loader: the shipped plugins, those the run adds, and the external ones in the
+  /// test's plugin folders and the shipped places (never the user's), each external source kept
+  /// in `sources` to be stopped after the test.
+  private func makeLoader(file: String, in testRun: TestRun, sources: ExternalSources) throws(BrokenTest)
+    -> ScreenLoader
+  {
+    let folders = pluginFolders(file: file)
     var problems: [String] = []
-    for (index, path) in settings.pluginPaths.enumerated() {
-      let resolved = Self.path(path, relativeTo: folder)
+    for (index, resolved) in folders.enumerated() {
       var isFolder: ObjCBool = false
       if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder.boolValue {
         problems.append(
-          "\(file):\(settings.pluginPathLines[index]):1: error: the plugin path '\(path)' is not a folder (\(resolved))"
-        )
+          "\(file):\(settings.pluginPathLines[index]):1: error: the plugin path '\(settings.pluginPaths[index])' "
+            + "is not a folder (\(resolved))")
       }
-      folders.append(resolved)
     }
-    let places = PluginDiscovery.places(
-      pluginPaths: folders, environment: [:], noUserPlugins: true, executable: Bundle.main.executablePath)
-    let discovery = PluginDiscovery(places: places, compiled: registry.names)
-    problems += discovery.problems.map(\.description)
+    let setup = testRun.setup(pluginFolders: folders)
+    problems += setup.problems
     guard problems.isEmpty else { throw BrokenTest(messages: problems) }
-    let sources = ExternalSources()
-    for found in discovery.found {
-      let manifest = found.manifest
-      registry.register(
-        Plugin(name: manifest.name, summary: manifest.summary, resources: manifest.resources) { context in
-          let source = ExternalSource(manifest: manifest, context: context)
-          sources.add(source)
-          return source
-        })
-    }
-    return (registry, sources)
+    return testRun.loader(setup, sources: sources)
+  }
+
+  /// The folder of a test file, which its paths are relative to.
+  static func folder(of file: String) -> String {
+    (file as NSString).deletingLastPathComponent
   }
 
   /// What `--script` prints of a frame: neutralized and with every secret redacted.

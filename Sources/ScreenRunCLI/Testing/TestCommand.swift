@@ -55,7 +55,8 @@ struct TestCommand {
       return .usage
     }
     let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
-    let results = await runAll(selected) { result in Self.report(result, colour: colour) }
+    let results = await runAll(selected, in: TestRun(plugins: plugins)) { result in Self.report(result, colour: colour)
+    }
     var code: ScreenRunCommand.ExitCode = missing.isEmpty ? .ok : .usage
     for result in results {
       switch result.verdict {
@@ -78,45 +79,80 @@ struct TestCommand {
 
   /// Runs the tests, `jobs` at a time, and hands each result to `report` in the order of `names`
   /// as soon as it and every one before it are done.
-  func runAll(_ names: [String], report: (Result) -> Void) async -> [Result] {
+  ///
+  /// The test files are read first, side by side, to find the tests whose screen takes its data
+  /// from an external plugin: those run in a lane of their own, `jobs` at a time beside the
+  /// others, and start at once, so that the wait for their plugins' processes overlaps the
+  /// other tests rather than holding their places. Their screens land in `testRun`'s cache on
+  /// the way.
+  func runAll(_ names: [String], in testRun: TestRun, report: (Result) -> Void) async -> [Result] {
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    let (options, plugins, environment) = (options, plugins, environment)
-    return await withTaskGroup(of: (Int, Result).self) { group in
-      var results = [Result?](repeating: nil, count: names.count)
-      var (started, reported) = (0, 0)
-      func start() {
-        let index = started
-        let name = names[index]
-        group.addTask {
-          (index, await Self.test(name, options: options, plugins: plugins, environment: environment))
-        }
-        started += 1
+    let (options, environment) = (options, environment)
+    let loaded = await Self.inParallel([Array(names.indices)], jobs: jobs) { index in
+      let test = ScreenTest.load(names[index])
+      let external = (try? test.get())?.usesExternalPlugin(file: names[index], in: testRun) ?? false
+      return (test: test, external: external)
+    } done: { _, _ in
+    }
+    var results = [Result?](repeating: nil, count: names.count)
+    var reported = 0
+    return await Self.inParallel(Self.lanes(external: loaded.map(\.external)), jobs: jobs) { index in
+      await Self.test(names[index], loaded[index].test, options: options, in: testRun, environment: environment)
+    } done: { index, result in
+      results[index] = result
+      while reported < names.count, let result = results[reported] {
+        report(result)
+        reported += 1
       }
-      while started < min(jobs, names.count) { start() }
-      while let (index, result) = await group.next() {
-        results[index] = result
-        if started < names.count { start() }
-        while reported < names.count, let result = results[reported] {
-          report(result)
-          reported += 1
-        }
-      }
-      return results.compactMap { $0 }
     }
   }
 
-  /// Reads, runs and judges one test; writes its pending file or, with `--update`, the test.
+  /// The lanes tests run in: those on an external plugin, then the others, each in the order given.
+  static func lanes(external: [Bool]) -> [[Int]] {
+    [external.indices.filter { external[$0] }, external.indices.filter { !external[$0] }]
+  }
+
+  /// `body` of each index in `lanes` (together a permutation of `0..<count`), each lane `jobs`
+  /// at a time in its order, the lanes side by side, the first lane's first; `done` is told of
+  /// each as it ends. The results by index.
+  static func inParallel<Value: Sendable>(
+    _ lanes: [[Int]], jobs: Int, _ body: @escaping @Sendable (Int) async -> Value, done: (Int, Value) -> Void
+  ) async -> [Value] {
+    await withTaskGroup(of: (lane: Int, index: Int, value: Value).self) { group in
+      var values = [Value?](repeating: nil, count: lanes.reduce(0) { $0 + $1.count })
+      var started = [Int](repeating: 0, count: lanes.count)
+      func start(_ lane: Int) {
+        guard started[lane] < lanes[lane].count else { return }
+        let index = lanes[lane][started[lane]]
+        group.addTask { (lane, index, await body(index)) }
+        started[lane] += 1
+      }
+      for lane in lanes.indices {
+        for _ in 0..<jobs { start(lane) }
+      }
+      while let (lane, index, value) = await group.next() {
+        values[index] = value
+        start(lane)
+        done(index, value)
+      }
+      return values.compactMap { $0 }
+    }
+  }
+
+  /// Runs and judges one test, read from its file as `loaded`; writes its pending file or, with
+  /// `--update`, the test.
   static func test(
-    _ name: String, options: TestOptions, plugins: [Plugin], environment: [String: String]
+    _ name: String, _ loaded: Swift.Result<ScreenTest, BrokenTest>, options: TestOptions, in testRun: TestRun,
+    environment: [String: String]
   ) async -> Result {
     let test: ScreenTest
-    switch ScreenTest.load(name) {
+    switch loaded {
     case .success(let loaded): test = loaded
     case .failure(let broken): return Result(name: name, verdict: .broken(broken.messages))
     }
     let actual: ScreenTest
     do {
-      actual = test.replacingOutputs(try await test.run(file: name, plugins: plugins, environment: environment))
+      actual = test.replacingOutputs(try await test.run(file: name, in: testRun, environment: environment))
     } catch {
       return Result(name: name, verdict: .broken(error.messages))
     }

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// Screens loaded once and shared by the runs of many screens on the same plugins: `screenrun
+/// test` gives one to the loader of every test, so a screen file (and its `select` graph) is read,
+/// decoded and checked once for all the tests that open it, the screens they navigate to
+/// included. A broken screen's error is kept too: each test that opens it reports it, located.
+///
+///     let cache = ScreenCache()
+///     let loader = ScreenLoader(registry: registry, cache: cache)
+///     _ = try loader.load("Screens/characters.json")  // read from the file
+///     _ = try loader.load("Screens/characters.json")  // from the cache
+///
+/// A loader has none unless given one: the interactive mode, `--script` and `--watch` read each
+/// screen afresh, and `Navigator.reloadScreens` always does.
+///
+/// What a screen loads to depends on the registry it is checked against, so a cache is for
+/// loaders whose registries hold the same plugins. Its key is the path as the loader is given
+/// it: `screenrun test` gives resolved, standardized paths, and a `select` target is resolved the
+/// same way (`ScreenLoader.resolve`), so one file has one key. Two spellings of one file load
+/// twice, each reporting its problems under its own spelling.
+public final class ScreenCache: Sendable {
+  /// One path's outcome. Its own lock, held while the file loads, makes a second loader of the
+  /// same path wait for the first and take its outcome, while other paths load side by side.
+  private final class Slot: Sendable {
+    let outcome = Mutex<Result<ScreenSpec, ScreenLoadError>?>(nil)
+  }
+
+  private let slots = Mutex<[String: Slot]>([:])
+  private let reads = Atomic<Int>(0)
+
+  public init() {}
+
+  /// How many times a screen was loaded from its file rather than taken from the cache.
+  public var loads: Int { reads.load(ordering: .relaxed) }
+
+  /// The outcome for `path`: the one kept, else what `load` makes of it (then kept).
+  func spec(
+    at path: String, load: (String) throws(ScreenLoadError) -> ScreenSpec
+  ) throws(ScreenLoadError) -> ScreenSpec {
+    let slot = slots.withLock { slots in
+      if let slot = slots[path] { return slot }
+      let slot = Slot()
+      slots[path] = slot
+      return slot
+    }
+    let outcome = slot.outcome.withLock { outcome in
+      if let outcome { return outcome }
+      reads.add(1, ordering: .relaxed)
+      let loaded = Result { () throws(ScreenLoadError) in try load(path) }
+      outcome = loaded
+      return loaded
+    }
+    return try outcome.get()
+  }
+}
