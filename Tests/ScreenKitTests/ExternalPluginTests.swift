@@ -169,6 +169,16 @@ struct ExternalPluginTests {
     source.stop()
   }
 
+  @Test("a request's time runs from the hello: a slow start is not taken for a silent plugin")
+  func slowStart() async throws {
+    // The hello comes 1.5 s after the start; each answer then comes at once, well within 1 s.
+    let source = try Self.source("latehello", timeout: 1)
+    let page = try await source.page(PageRequest(resource: "items", pageSize: 3))
+    #expect(page.records.count == 3)
+    #expect(try await source.page(PageRequest(resource: "items", pageSize: 2)).records.count == 2)
+    source.stop()
+  }
+
   @Test(
     "each broken protocol ends in one error naming the plugin, and nothing is left running",
     arguments: [

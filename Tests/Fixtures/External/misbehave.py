@@ -10,7 +10,8 @@ starts a child that would outlive it, then never answers; badhello: a hello of a
 version; badshape: pages whose "records" is not an array and "next" not a string; noexit: serves
 well but does not exit when its stdin is closed; echo: each record says in "asked" which members
 its request named (or "whole records"), and carries an "extra" member besides (it ignores the
-hint); drops: honours "members" wrongly, leaving out the last member named. A second argument is a tag that
+hint); drops: honours "members" wrongly, leaving out the last member named; latehello: says hello
+1.5 s after its start, then serves well. A second argument is a tag that
 only shows in the command lines, for tests that look for these processes.
 """
 import json
@@ -68,6 +69,8 @@ def page(request):
             "attribution": "test plugin " + mode, "status": {"cached": False}}
 
 
+if mode == "latehello":
+    time.sleep(1.5)
 send({"type": "hello", "protocol": 2 if mode == "badhello" else 1})
 if mode == "escapes":
     sys.stderr.write("a log line in \x1b[31mred\x1b]0;pwned\x07 with a bell\n")

@@ -102,7 +102,11 @@ public enum ConformanceCheck {
       let hello = exchange.send([
         "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(mode.rawValue),
       ])
-      guard let answer = receive(after: hello, waitingFor: "its \"hello\"") else { return }
+      // A start is given `ExternalSource.helloTimeout`, as the runtime gives it.
+      guard
+        let answer = receive(
+          after: hello, waitingFor: "its \"hello\"", within: ExternalSource.helloTimeout(exchange.timeout))
+      else { return }
       if let broken = ProtocolRules.hello(answer.type, answer.object) {
         return stop(broken.reason, line: answer.line, request: hello)
       }
@@ -340,11 +344,12 @@ public enum ConformanceCheck {
     }
 
     /// The next message, or nil (with the violation recorded) when the exchange broke off.
-    private mutating func receive(after sent: Int, waitingFor what: String)
+    private mutating func receive(after sent: Int, waitingFor what: String, within seconds: Double? = nil)
       -> (type: String, object: JSONObject, line: Int)?
     {
+      let seconds = seconds ?? exchange.timeout
       while true {
-        switch exchange.receive() {
+        switch exchange.receive(within: seconds) {
         case .line(let line, let bytes):
           switch ProtocolRules.message(bytes) {
           case nil: continue
@@ -359,8 +364,7 @@ public enum ConformanceCheck {
           stop("\(how) while the check waited for \(what)", line: nil, request: sent)
         case .timedOut:
           stop(
-            "did not answer within \(ExternalProcess.seconds(exchange.timeout)) (waiting for \(what))", line: nil,
-            request: sent)
+            "did not answer within \(ExternalProcess.seconds(seconds)) (waiting for \(what))", line: nil, request: sent)
         }
         return nil
       }
@@ -412,9 +416,9 @@ private final class Exchange {
     return lines.count
   }
 
-  /// The next line the program writes, within the timeout.
-  func receive() -> Received {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+  /// The next line the program writes, within `seconds` (the timeout unless given).
+  func receive(within seconds: Double? = nil) -> Received {
+    let deadline = ContinuousClock.now + .milliseconds(Int((seconds ?? timeout) * 1000))
     while true {
       if let newline = ExternalProcess.newline(in: pending, from: scanned, to: pending.count) {
         let line = Array(pending[..<newline])

@@ -21,6 +21,8 @@ final class ExternalProcess: Sendable {
   let name: String
   let pid: pid_t
   let timeout: Double
+  /// When the program was started.
+  private let started = DispatchTime.now()
   /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
   let logShown: String?
   private let input: Int32
@@ -38,6 +40,8 @@ final class ExternalProcess: Sendable {
     /// Whether a request was told of the failure; if none was, the next one is.
     var failureTold = false
     var greeted = false
+    /// When the hello came: a request's time runs from then, or from when it was sent if later.
+    var greetedAt: DispatchTime?
     /// Whether stderr has reached its end (the log is complete).
     var logEnded = false
     /// The end of the log (stderr), at most `logLimit` bytes.
@@ -145,11 +149,7 @@ final class ExternalProcess: Sendable {
         var message = body
         message["id"] = .int(id)
         send(.object(message))
-        let timeout = self.timeout
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
-          guard let self, self.state.withLock({ $0.pending[id] != nil }) else { return }
-          self.fail("did not answer request \(id) within \(Self.seconds(timeout))")
-        }
+        watch(id, sent: .now())
       }
     } onCancel: {
       let id = slot.withLock { slot in
@@ -158,6 +158,30 @@ final class ExternalProcess: Sendable {
       }
       if let id { cancel(id) }
     }
+  }
+
+  /// Fails the process when request `id`, sent at `sent`, is still waiting at its deadline: the
+  /// timeout after it was sent, or after the hello if that came later. A program that has not
+  /// said hello has `ExternalSource.helloTimeout` from its start to do so.
+  private func watch(_ id: Int, sent: DispatchTime) {
+    let (waiting, greetedAt) = state.withLock { ($0.pending[id] != nil, $0.greetedAt) }
+    guard waiting else { return }
+    let now = DispatchTime.now()
+    let deadline: DispatchTime
+    let failure: String
+    if let greetedAt {
+      deadline = max(sent, greetedAt) + timeout
+      failure = "did not answer request \(id) within \(Self.seconds(timeout))"
+    } else {
+      let allowed = ExternalSource.helloTimeout(timeout)
+      deadline = max(sent + timeout, started + allowed)
+      failure = "did not say hello within \(Self.seconds(allowed)) of its start"
+    }
+    guard now >= deadline else {
+      DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in self?.watch(id, sent: sent) }
+      return
+    }
+    fail(failure)
   }
 
   /// Gives up on request `id`: its task gets a cancellation error at once, and a request the
@@ -264,7 +288,10 @@ final class ExternalProcess: Sendable {
     }
     if !greeted {
       if let broken = ProtocolRules.hello(type, object) { return fail(broken.reason) }
-      state.withLock { $0.greeted = true }
+      state.withLock { state in
+        state.greeted = true
+        state.greetedAt = .now()
+      }
       return
     }
     let id: Int

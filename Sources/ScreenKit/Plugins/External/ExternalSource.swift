@@ -10,6 +10,12 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   public static let defaultTimeout = 10.0
   /// How long a plugin has to exit after its stdin is closed, before its process group is killed.
   public static let grace = Duration.milliseconds(500)
+  /// How long a starting program has to say hello, when its timeout is shorter: an interpreter's
+  /// first start on a busy machine can take seconds. A request's own time starts at the hello.
+  public static let startAllowance = 10.0
+
+  /// Seconds a program started with `timeout` has to say hello.
+  static func helloTimeout(_ timeout: Double) -> Double { max(timeout, startAllowance) }
   /// The longest line a plugin may write.
   public static let maximumLine = 16 << 20
 
