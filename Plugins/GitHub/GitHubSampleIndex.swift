@@ -2,10 +2,10 @@ import GitHubSampleData
 import ScreenKit
 
 /// The bundled GitHub data read in place: `github-sample.json` and the index build_sample.py
-/// writes beside it, both linked into the binary. Opening a repository's commits parses that
-/// repository's record and its one commit list, never the rest; a page of commits parses only
-/// that page's commits (each has its own span in the index); a search parses the repository
-/// records (not the commits) once.
+/// writes beside it, both linked into the binary. A repository's commits are read one at a time
+/// (each has its own span in the index), so a page of commits parses only that page's commits,
+/// and finding a SHA reads only the `sha` of each; a search parses the repository records (not
+/// the commits) once.
 struct GitHubSampleIndex: Sendable {
   static let magic = Array("SRGITHB1".utf8)
 
@@ -88,7 +88,7 @@ struct GitHubSampleIndex: Sendable {
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
   /// repository id.
-  func commits(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits {
+  func commits(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits<[JSON]> {
     switch try commitListEntry(ofRepository: fullName) {
     case .found(let entry): .recorded(try commitList(at: entry))
     case .notRecorded: .notRecorded
@@ -96,28 +96,28 @@ struct GitHubSampleIndex: Sendable {
     }
   }
 
-  /// The commits of `owner/name` at `positions` (newest first; positions past the last left
-  /// out), each with only `members` (nil: all), and how many the repository has: reads those
-  /// commits only.
-  func commits(ofRepository fullName: String, at positions: Range<Int>, members: RecordMembers?)
-    throws(DataSourceError) -> (commits: GitHubDataset.Commits, count: Int)
-  {
+  /// The commits of `owner/name`, found but not read: each is parsed when it is asked for.
+  func commitList(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits<GitHubCommitList> {
     let entry: Int
     switch try commitListEntry(ofRepository: fullName) {
     case .found(let found): entry = found
-    case .notRecorded: return (.notRecorded, 0)
-    case .noSuchRepository: return (.noSuchRepository, 0)
+    case .notRecorded: return .notRecorded
+    case .noSuchRepository: return .noSuchRepository
     }
     let list = commitTable + (entry - commitListTable) / 56 * 16
     guard let first = index.number(at: list), let count = index.number(at: list + 8) else { throw Self.outside }
-    let spans = commitTable + commitListCount * 16
-    var commits: [JSON] = []
-    for position in positions.clamped(to: 0..<count) {
-      let span = spans + (first + position) * 16
-      guard let offset = index.number(at: span), let length = index.number(at: span + 8) else { throw Self.outside }
-      commits.append(try Self.parse(json.span(offset, length), members: members))
+    return .recorded(GitHubCommitList(self, first: first, count: count))
+  }
+
+  /// The commit at `number` of the index's commit spans (every list's commits, one list after
+  /// another), with only `members` (nil: all).
+  func commit(at number: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    guard number >= 0, number <= index.count / 16 else { throw Self.outside }
+    let span = commitTable + commitListCount * 16 + number * 16
+    guard let offset = index.number(at: span), let length = index.number(at: span + 8) else {
+      throw Self.outside
     }
-    return (.recorded(commits), count)
+    return try Self.parse(json.span(offset, length), members: members)
   }
 
   /// The names commits were recorded under, as written.
