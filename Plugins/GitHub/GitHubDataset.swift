@@ -55,6 +55,15 @@ struct GitHubDataset: Sendable {
     }
   }
 
+  /// Of the repository `repository(named:)` finds, `members`: the bundled data parses only those;
+  /// a dataset in memory gives the whole record.
+  func repositoryRecord(named fullName: String, members: RecordMembers) throws(DataSourceError) -> JSON? {
+    switch store {
+    case .index(let index): try index.repositoryRecord(named: fullName, members: members)
+    case .memory(let records): records.repository(named: fullName)?.record
+    }
+  }
+
   /// What is known of a repository's commits: `List` is the commits (`[JSON]`) or where to read
   /// them one at a time (`GitHubCommitList`).
   enum Commits<List> {
@@ -116,7 +125,9 @@ struct GitHubDataset: Sendable {
   /// a person told "not recorded" knows which ones to open instead.
   func repositoriesWithCommits() throws(DataSourceError) -> [String] {
     var names: [String] = []
-    for name in commitNames { names.append(try repository(named: name)?.fullName ?? name) }
+    for name in commitNames {
+      names.append(try repositoryRecord(named: name, members: ["full_name"])?["full_name"]?.stringValue ?? name)
+    }
     return names.sorted { $0.lowercased() < $1.lowercased() }
   }
 

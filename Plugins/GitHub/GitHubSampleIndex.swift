@@ -74,16 +74,14 @@ struct GitHubSampleIndex: Sendable {
   /// The repository named `owner/name` (any case), or recorded under that name before or after
   /// a rename.
   func repository(named fullName: String) throws(DataSourceError) -> GitHubRepository? {
-    let key = Array(fullName.lowercased().utf8)
-    if let entry = find(key, in: nameTable, count: nameCount, stride: 24), let ordinal = index.number(at: entry + 16) {
-      return try repository(at: ordinal)
-    }
-    if let entry = find(key, in: commitListTable, count: commitListCount, stride: 56),
-      let id = index.number(at: entry + 48), id > 0, let ordinal = repositoryOrdinal(id: id)
-    {
-      return try repository(at: ordinal)
-    }
-    return nil
+    guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
+    return try repository(at: ordinal)
+  }
+
+  /// Of the repository `repository(named:)` finds, only `members`: reads no more of its record.
+  func repositoryRecord(named fullName: String, members: RecordMembers) throws(DataSourceError) -> JSON? {
+    guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
+    return try Self.parse(repositorySpan(at: ordinal), members: members)
   }
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
@@ -138,14 +136,33 @@ struct GitHubSampleIndex: Sendable {
   // MARK: - Parts
 
   private func repository(at ordinal: Int) throws(DataSourceError) -> GitHubRepository {
+    guard let repository = GitHubRepository(try Self.parse(try repositorySpan(at: ordinal))) else {
+      throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+    }
+    return repository
+  }
+
+  private func repositorySpan(at ordinal: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8>? {
     let entry = repositoryTable + ordinal * 24
     guard ordinal >= 0, ordinal < repositoryCount, let offset = index.number(at: entry + 8),
       let length = index.number(at: entry + 16)
     else { throw Self.outside }
-    guard let repository = GitHubRepository(try Self.parse(json.span(offset, length))) else {
-      throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+    return json.span(offset, length)
+  }
+
+  /// The place in id order of the repository named `owner/name` (any case), or recorded under
+  /// that name before or after a rename.
+  private func repositoryOrdinal(named fullName: String) -> Int? {
+    let key = Array(fullName.lowercased().utf8)
+    if let entry = find(key, in: nameTable, count: nameCount, stride: 24), let ordinal = index.number(at: entry + 16) {
+      return ordinal
     }
-    return repository
+    if let entry = find(key, in: commitListTable, count: commitListCount, stride: 56),
+      let id = index.number(at: entry + 48), id > 0
+    {
+      return repositoryOrdinal(id: id)
+    }
+    return nil
   }
 
   private enum ListEntry {

@@ -148,7 +148,7 @@ struct GitHubSampleSource: GitHubAPI {
   // MARK: - Parts
 
   private func defaultBranch(of fullName: String) -> String? {
-    try? dataset.repository(named: fullName)?.record["default_branch"]?.stringValue
+    try? dataset.repositoryRecord(named: fullName, members: ["default_branch"])?["default_branch"]?.stringValue
   }
 
   /// Short enough for one line of an 80-column footer, where the list screen shows it; names

@@ -32,6 +32,9 @@ struct SampleDataTests {
     for name in names {
       #expect(try bundled.repository(named: name)?.record == (try whole.repository(named: name)?.record), "\(name)")
       #expect(try bundled.commits(ofRepository: name) == (try whole.commits(ofRepository: name)), "\(name)")
+      let read: RecordMembers = ["full_name", "default_branch", "nope"]
+      let part = try bundled.repositoryRecord(named: name, members: read)
+      #expect(part == (try whole.repository(named: name)?.record).map(read.project), "\(name)")
     }
   }
 
