@@ -149,13 +149,13 @@ let package = Package(
     // Live data end to end: the built `screenrun` against the replay server.
     .testTarget(
       name: "LiveCommandLineTests",
-      dependencies: ["screenrun", "ReplayServer"]
+      dependencies: ["screenrun", "ReplayServer", "TestSupport"]
     ),
     // The hostile-input suite: the built `screenrun` against a hostile server, scripts, arguments,
     // screen files and a damaged cache; no crash, hang, leak, raw escape or overflowing line.
     .testTarget(
       name: "HostileTests",
-      dependencies: ["screenrun", "ReplayServer", "ScreenKit"]
+      dependencies: ["screenrun", "ReplayServer", "ScreenKit", "TestSupport"]
     ),
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(

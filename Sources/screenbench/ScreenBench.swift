@@ -91,7 +91,10 @@ struct ScreenBench {
     }
     if options.only.contains("P8") {
       progress("P8 screen tests…")
-      report.sections.append(try TestRunBenchmark(screenrun: screenrun, runs: options.runs(default: 5)).run())
+      report.sections.append(
+        try TestRunBenchmark(
+          screenrun: screenrun, runs: options.smoke ? 1 : options.runs(default: 5), smokeTests: options.smoke ? 3 : nil
+        ).run())
     }
     report.seconds = (ContinuousClock.now - started).seconds
 

@@ -10,6 +10,9 @@ import Foundation
 struct TestRunBenchmark {
   let screenrun: String
   let runs: Int
+  /// With `--smoke`: how many tests on compiled-in plugins to run (and every external one), so
+  /// that CI checks the benchmark in seconds; nil for all.
+  var smokeTests: Int? = nil
   static let folder = "Tests/Screens"
 
   /// One test as a `--script` run: its command line and its script.
@@ -23,7 +26,12 @@ struct TestRunBenchmark {
   func run() throws -> Section {
     var section = Section(
       id: "P8", title: "screen tests: screenrun test \(Self.folder) against a --script process per test")
-    let tests = Self.testFiles(in: Self.folder)
+    var tests = Self.testFiles(in: Self.folder)
+    if let smokeTests {
+      let usesExternal = try tests.map { try Self.scriptRun($0).arguments.contains("--plugin-path") }
+      let compiledIn = tests.indices.filter { !usesExternal[$0] }.prefix(smokeTests)
+      tests = tests.indices.filter { usesExternal[$0] || compiledIn.contains($0) }.map { tests[$0] }
+    }
     guard !tests.isEmpty else { throw ChildProcess.Failure(description: "no .screentest files in \(Self.folder)") }
     let folder = NSTemporaryDirectory() + "screenbench-p8-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -94,28 +94,30 @@ enum Checks {
   ]
 
   /// The byte offset of crash text: a runtime's words, or a backtrace line (`0 0x0000…`, `#1 0x…`).
+  /// Read as bytes (the words and the line shapes are ASCII): Foundation's search over a
+  /// megabyte of combining marks took seconds in a debug build, beside probes on a timer.
   static func crashText(_ bytes: [UInt8]) -> Int? {
-    let text = String(decoding: bytes, as: UTF8.self)
     for word in crashWords {
-      if let range = text.range(of: word) { return text.utf8.distance(from: text.startIndex, to: range.lowerBound) }
+      if let at = find(Array(word.utf8), in: bytes) { return at }
     }
-    var offset = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var rest = line.drop { $0 == " " || $0 == "#" }
-      let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      rest = rest.dropFirst(digits.count).drop { $0 == " " }
-      if !digits.isEmpty, rest.hasPrefix("0x"), rest.dropFirst(2).prefix(6).count == 6,
-        rest.dropFirst(2).prefix(6).allSatisfy(\.isHexDigit)
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    func isHex(_ byte: UInt8) -> Bool {
+      isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    }
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "#") }
+      let digits = rest.prefix(while: isDigit)
+      rest = rest.dropFirst(digits.count).drop { $0 == UInt8(ascii: " ") }
+      if !digits.isEmpty, rest.starts(with: Array("0x".utf8)), rest.dropFirst(2).prefix(6).count == 6,
+        rest.dropFirst(2).prefix(6).allSatisfy(isHex)
       {
-        return offset
+        return line.startIndex
       }
-      offset += line.utf8.count + 1
     }
     return nil
   }
 
-  /// The first byte a terminal would act on: C0 controls but the newline, DEL, C1 controls,
-  /// bidi embeddings, overrides and isolates, and anything that is not UTF-8.
+  /// The byte offset and name of the first raw control character, or nil.
   static func rawControl(_ bytes: [UInt8]) -> (Int, String)? {
     // Plain printable ASCII and newlines, the bulk of any output, need no decoding.
     let start = bytes.withUnsafeBufferPointer { buffer in

@@ -1,6 +1,7 @@
 import Foundation
 import ReplayServer
 import Synchronization
+import TestSupport
 
 /// Runs the built `screenrun` on a probe: its own folder, cache and server, known secrets in the
 /// environment, and a kill after `hangSeconds`.
@@ -14,37 +15,9 @@ enum Driver {
   static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  struct BinaryNotFound: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// `screenrun` beside the test binary (SwiftPM puts products in one folder), or
   /// `$SCREENRUN_BINARY`.
-  static func binary() throws -> URL {
-    if let explicit = ProcessInfo.processInfo.environment["SCREENRUN_BINARY"], !explicit.isEmpty {
-      return URL(fileURLWithPath: explicit)
-    }
-    var folders: [URL] = Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map {
-      $0.bundleURL.deletingLastPathComponent()
-    }
-    if let executable = Bundle.main.executableURL {
-      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      folders.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    for folder in folders {
-      let candidate = folder.appendingPathComponent("screenrun")
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        FileManager.default.isExecutableFile(atPath: candidate.path)
-      {
-        return candidate
-      }
-    }
-    throw BinaryNotFound(
-      description: "no screenrun binary in \(folders.map(\.path)); run `swift build --build-tests` first")
-  }
+  static func binary() throws -> URL { try ScreenrunBinary.url() }
 
   /// What one run left behind.
   struct Run: Sendable {

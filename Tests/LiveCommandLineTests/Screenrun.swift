@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The built `screenrun` binary, run as a person runs it: from the repository root, with an
@@ -20,30 +21,9 @@ enum Screenrun {
     }
   }
 
-  struct NotFound: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// `screenrun` beside this test binary (SwiftPM puts products in one folder), or
   /// `$SCREENRUN_BINARY`.
-  static func binary() throws -> URL {
-    if let explicit = ProcessInfo.processInfo.environment["SCREENRUN_BINARY"], !explicit.isEmpty {
-      return URL(fileURLWithPath: explicit)
-    }
-    var folders: [URL] = Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map {
-      $0.bundleURL.deletingLastPathComponent()
-    }
-    if let executable = Bundle.main.executableURL {
-      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    for folder in folders {
-      let candidate = folder.appendingPathComponent("screenrun")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    throw NotFound(
-      description:
-        "no screenrun binary beside the tests in \(folders.map(\.path)); run `swift build --build-tests` first")
-  }
+  static func binary() throws -> URL { try ScreenrunBinary.url() }
 
   /// The environment of this process without anything that selects data or carries keys, plus
   /// `extra`.

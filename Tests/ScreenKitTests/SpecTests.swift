@@ -85,6 +85,17 @@ struct SpecTests {
     #expect(spec.parameterNames == ["id"])
   }
 
+  @Test("a whole number may be written 20.0, as JSON Schema's integer takes it; 20.5 is refused")
+  func wholeNumbersWithAFraction() throws {
+    let written = Self.list.replacingOccurrences(of: #""pageSize": 10"#, with: #""pageSize": 10.0"#)
+    let folder = try ScreenFolder(["books.json": written, "book.json": Self.detail])
+    let spec = try ScreenLoader(registry: registry).load(folder.file("books.json"))
+    #expect(spec.list?.paging == PagingSpec(pageSize: 10, prefetch: 3))
+    let found = try problems(Self.list.replacingOccurrences(of: #""pageSize": 10"#, with: #""pageSize": 10.5"#))
+    #expect(found.count == 1)
+    #expect(found.first?.hasSuffix("error at /paging/pageSize: 'pageSize' must be a whole number, not 10.5") == true)
+  }
+
   @Test func listsEveryProblemAtOnceWithPositions() throws {
     let text = """
       {

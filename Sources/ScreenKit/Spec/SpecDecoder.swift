@@ -196,7 +196,8 @@ struct SpecDecoder {
     _ object: JSONObject, _ key: String, at pointer: JSONPointer, range: ClosedRange<Int>
   ) -> Int? {
     guard let value = object[key] else { return nil }
-    guard case .int(let number) = value else {
+    // JSON has one kind of number: 20.0 is 20, as JSON Schema's "integer" (schema/) takes it too.
+    guard let number = value.intValue else {
       fail(pointer / key, .value(offset: 0), "'\(key)' must be a whole number, not \(value.messageDescription)")
       return nil
     }

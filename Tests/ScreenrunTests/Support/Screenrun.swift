@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `screenrun` tool, run the way a user runs it.
@@ -14,52 +15,7 @@ enum Screenrun {
   static let catalogFolder = "Tests/ScreenrunTests/Catalog"
 
   /// The binary beside the test bundle in the build products folder, or why it is not there.
-  static let binary: Result<URL, BinaryNotFound> = findBinary()
-
-  struct BinaryNotFound: Error, CustomStringConvertible {
-    var places: [String]
-    var description: String {
-      "the screenrun binary was not found; build it first with `swift build --build-tests`. Looked in:\n"
-        + places.map { "  " + $0 }.joined(separator: "\n")
-    }
-  }
-
-  private static func findBinary() -> Result<URL, BinaryNotFound> {
-    var folders: [URL] = []
-    if let explicit = ProcessInfo.processInfo.environment["SCREENRUN_BINARY"], !explicit.isEmpty {
-      let url = URL(fileURLWithPath: explicit)
-      if FileManager.default.isExecutableFile(atPath: url.path) { return .success(url) }
-      return .failure(BinaryNotFound(places: [explicit + " (from SCREENRUN_BINARY)"]))
-    }
-    // macOS: the .xctest bundle is a folder in the products folder. Linux: it is an executable there.
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    if let executable = Bundle.main.executableURL {
-      var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-      if folder.path.hasSuffix(".xctest/Contents/MacOS") {
-        folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      }
-      folders.append(folder)
-    }
-    if let first = CommandLine.arguments.first {
-      folders.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    var seen: Set<String> = []
-    var places: [String] = []
-    for folder in folders {
-      let candidate = folder.appendingPathComponent("screenrun")
-      guard seen.insert(candidate.path).inserted else { continue }
-      places.append(candidate.path)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        FileManager.default.isExecutableFile(atPath: candidate.path)
-      {
-        return .success(candidate)
-      }
-    }
-    return .failure(BinaryNotFound(places: places))
-  }
+  static var binary: Result<URL, ScreenrunBinary.NotFound> { ScreenrunBinary.located }
 
   /// The environment the tool runs in: this one, without anything that would switch it to live
   /// data, hand it secrets, or change its default width.

@@ -86,8 +86,8 @@ extension SpecDecoder {
     switch value {
     case nil:
       return .flexible(minimum: max(1, min(range.upperBound, TextWidth.width(of: header))))
-    case .int(let width) where range.contains(width):
-      return .fixed(width)
+    case .some(let value) where value.intValue.map(range.contains) == true:
+      return .fixed(value.intValue ?? range.lowerBound)
     case .object(let object):
       checkKeys(object, at: pointer, allowed: Self.widthKeys)
       guard object["min"] != nil else {
