@@ -38,7 +38,8 @@ struct GitHubDataset: Sendable {
     store = .memory(try Records(json: json))
   }
 
-  /// Every repository, ordered by id; search orders its results itself.
+  /// Every repository, ordered by id; search orders its results itself. From the bundled data
+  /// each `record` holds only what search reads: `repositoryRecord(of:members:)` reads a page's.
   func repositories() throws(DataSourceError) -> [GitHubRepository] {
     switch store {
     case .index(let index): try index.repositories()
@@ -52,6 +53,15 @@ struct GitHubDataset: Sendable {
     switch store {
     case .index(let index): try index.repository(named: fullName)
     case .memory(let records): records.repository(named: fullName)
+    }
+  }
+
+  /// The record of the repository with this id, for a page of search results: with only
+  /// `members` (nil: all) from the bundled data, whole from a dataset in memory.
+  func repositoryRecord(of repository: GitHubRepository, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    switch store {
+    case .index(let index): try index.repositoryRecord(id: repository.id, members: members) ?? repository.record
+    case .memory: repository.record
     }
   }
 

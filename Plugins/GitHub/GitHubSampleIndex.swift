@@ -28,13 +28,15 @@ struct GitHubSampleIndex: Sendable {
     )
   }
 
-  /// Every repository record, parsed the first time a search needs them.
+  /// Every repository, read the first time a search needs them: of each record only what search
+  /// reads (`GitHubRepository.searched`), so `record` holds those members; a page reads its own
+  /// records again with `repositoryRecord(id:members:)`.
   private static let bundledRepositories: Result<[GitHubRepository], DataSourceError> = Result {
     () throws(DataSourceError) in
     let index = try bundled.get()
     var repositories: [GitHubRepository] = []
     for ordinal in 0..<index.repositoryCount {
-      repositories.append(try index.repository(at: ordinal))
+      repositories.append(try index.repository(at: ordinal, members: GitHubRepository.searched))
     }
     return repositories
   }
@@ -76,6 +78,17 @@ struct GitHubSampleIndex: Sendable {
   func repository(named fullName: String) throws(DataSourceError) -> GitHubRepository? {
     guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
     return try repository(at: ordinal)
+  }
+
+  /// The record of the repository with this id, with only `members` (nil: all), as
+  /// `GitHubRepository.record` holds it (without the dataset's `_score`).
+  func repositoryRecord(id: Int, members: RecordMembers?) throws(DataSourceError) -> JSON? {
+    guard let ordinal = repositoryOrdinal(id: id) else { return nil }
+    guard case .object(var object) = try Self.parse(repositorySpan(at: ordinal), members: members) else {
+      throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
+    }
+    object["_score"] = nil
+    return .object(object)
   }
 
   /// Of the repository `repository(named:)` finds, only `members`: reads no more of its record.
@@ -135,8 +148,8 @@ struct GitHubSampleIndex: Sendable {
 
   // MARK: - Parts
 
-  private func repository(at ordinal: Int) throws(DataSourceError) -> GitHubRepository {
-    guard let repository = GitHubRepository(try Self.parse(try repositorySpan(at: ordinal))) else {
+  private func repository(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> GitHubRepository {
+    guard let repository = GitHubRepository(try Self.parse(try repositorySpan(at: ordinal), members: members)) else {
       throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
     }
     return repository

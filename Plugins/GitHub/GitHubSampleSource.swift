@@ -55,7 +55,7 @@ struct GitHubSampleSource: GitHubAPI {
     return try Page.slice(
       matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
       attribution: dataset.attribution
-    ) { repository throws(DataSourceError) in repository.record }
+    ) { repository throws(DataSourceError) in try dataset.repositoryRecord(of: repository, members: request.members) }
   }
 
   /// `GET /repos/{owner}/{repo}/commits?sha=…&path=…`
