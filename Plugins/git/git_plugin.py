@@ -77,8 +77,12 @@ def page(request):
         commits = [c for c in commits
                    if query in (c["subject"] + "\n" + c["body"]).lower()
                    or query in c["author"].lower() or query in c["email"].lower()]
-    records = [{k: c[k] for k in ("sha", "short", "author", "email", "date", "subject")}
-               for c in commits[start:start + size]]
+    # "members", when given, names the members the screen reads: the others are left out.
+    members = request.get("members")
+    names = ("sha", "short", "author", "email", "date", "subject")
+    if isinstance(members, list):
+        names = [name for name in names if name in members]
+    records = [{k: c[k] for k in names} for c in commits[start:start + size]]
     following = start + size
     return {"type": "page", "records": records, "total": len(commits),
             "next": str(following) if following < len(commits) else None,

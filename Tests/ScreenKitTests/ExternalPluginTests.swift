@@ -99,6 +99,41 @@ struct ExternalPluginTests {
     try await Self.expectGone(group)
   }
 
+  @Test("a page request names the members the screen reads, and the answer's records keep only those")
+  func members() async throws {
+    let source = try Self.source("echo")
+    defer { source.stop() }
+    let read = try #require(RecordMembers(paths: [["name"], ["asked"]]))
+    let page = try await source.page(PageRequest(resource: "items", pageSize: 3, members: read))
+    #expect(page.records.count == 3)
+    for record in page.records {
+      // The plugin sent `id`, `query`, `pid` and `extra` too (it ignores the hint): stepped over.
+      #expect(record.objectValue?.keys == ["name", "asked"], "\(record)")
+      #expect(record["asked"] == "asked,name", "\(record)")
+    }
+    let whole = try await source.page(PageRequest(resource: "items", pageSize: 3))
+    #expect(whole.records.first?["asked"] == "whole records")
+    #expect(whole.records.first?["extra"] == "not asked for")
+    #expect(whole.next == PageCursor("3"))
+  }
+
+  @Test("concurrent page requests each get at least the members they read; one reading whole records, whole ones")
+  func membersConcurrent() async throws {
+    let source = try Self.source("slow")
+    defer { source.stop() }
+    async let names = source.page(PageRequest(resource: "items", pageSize: 2, members: ["name"]))
+    async let ids = source.page(PageRequest(resource: "items", cursor: PageCursor("2"), pageSize: 2, members: ["id"]))
+    let (named, numbered) = try await (names, ids)
+    #expect(named.records.map { $0["name"] } == ["record 0", "record 1"])
+    #expect(numbered.records.map { $0["id"] } == [2, 3])
+    #expect((named.records + numbered.records).allSatisfy { $0["query"] == nil && $0["pid"] == nil })
+    async let whole = source.page(PageRequest(resource: "items", pageSize: 2))
+    async let narrow = source.page(PageRequest(resource: "items", pageSize: 2, members: ["id"]))
+    let (wholeRecords, narrowRecords) = try await (whole, narrow)
+    #expect(wholeRecords.records.allSatisfy { $0["pid"] != nil && $0["query"] != nil }, "\(wholeRecords)")
+    #expect(narrowRecords.records.map { $0["id"] } == [0, 1])
+  }
+
   @Test("concurrent requests share one process")
   func concurrent() async throws {
     let source = try Self.source("good")
@@ -203,8 +238,10 @@ struct ExternalPluginTests {
     let screen = manifest.folder + "/items.json"
     try """
     {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "test-shuffle", "resource": "items"},
-     "search": {"param": "q"}, "paging": {"pageSize": 5}, "row": {"title": "{name}", "subtitle": "{query}"}}
+     "search": {"param": "q"}, "paging": {"pageSize": 5}, "row": {"title": "{name}", "subtitle": "{query}{.}"}}
     """.write(toFile: screen, atomically: true, encoding: .utf8)
+    // `{query}` is the search text; `{.}` reads each record whole (it shows nothing of an object),
+    // so the records keep the plugin's own `query` member, which says what they answered.
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = Self.state
     let navigator = Navigator(

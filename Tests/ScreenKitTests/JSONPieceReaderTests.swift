@@ -114,6 +114,29 @@ struct JSONPieceReaderTests {
     }
   }
 
+  /// Scalars read without jansson (plain strings, whole numbers, literals) are read, and refused,
+  /// exactly as jansson reads and refuses them; the rest go to jansson.
+  @Test func readsPlainScalarsAsJanssonDoes() {
+    let scalars = [
+      #""plain""#, #""café 東京 🦸""#, #""""#, "\"tab\tin\"", "\"\u{7F}\"", #""esc\"aped""#, #""\u00e9""#, "0", "-0",
+      "7", "-12", "123456789012345678", "-123456789012345678", "1234567890123456789", "9223372036854775807",
+      "9223372036854775808", "-9223372036854775809", "01", "-01", "-", "--1", "1.5", "1e3", "-2E-2", "0x10", "1a",
+      "true", "false", "null", "tru", "nul", "True", "nulll",
+    ]
+    for scalar in scalars {
+      Self.expectSameAsWhole(scalar)
+      Self.expectSameAsWhole(#"{"a": "# + scalar + #", "b": ["# + scalar + ", " + scalar + "]}")
+    }
+    // Bytes that are not UTF-8, or a surrogate or an overlong form written in it, or a raw
+    // control character: refused, as jansson refuses them.
+    for bad: [UInt8] in [[0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80], [0x01], [0x0A]] {
+      let bytes = Array(#"{"a": ["x", ""#.utf8) + bad + Array(#""]}"#.utf8)
+      let whole = Self.parse(bytes, pieceSize: nil)
+      #expect(whole == .refused)
+      for pieceSize in [2, 7, 64] { #expect(Self.parse(bytes, pieceSize: pieceSize) == whole, "\(bad)") }
+    }
+  }
+
   @Test func placesErrorsInTheWholeText() {
     let text =
       "{\"records\": [\n" + String(repeating: "  {\"id\": 1, \"name\": \"x\"},\n", count: 50) + "  {\"id\": 2,, }\n]}"
@@ -165,6 +188,56 @@ struct JSONPieceReaderTests {
     #expect(throws: JSONSyntaxError.self) {
       try JSON.parse(text, onlyMembers: RecordMembers(paths: [["comics", "items"]])!, options: .response)
     }
+  }
+
+  /// A page answer read with the members a screen reads: its `records` elements keep only those
+  /// (as `onlyMembers` keeps them), everything else is whole; the same as parsing all of it and
+  /// dropping the rest, whatever the piece size.
+  @Test func readsOnlyTheMembersAskedForOfEachElement() throws {
+    var random = SplitMix(seed: 14)
+    let read = try #require(RecordMembers(paths: [["name"], ["a", "b"], ["é"]]))
+    for round in 0..<300 {
+      let elements = (0..<Int.random(in: 0..<5, using: &random)).map { _ in Self.randomDocument(depth: 2, &random) }
+      let text =
+        #"{"type": "page", "id": \#(round), "records": ["# + elements.joined(separator: ", ")
+        + #"], "next": {"name": "kept", "x": 1}, "total": 3}"#
+      let whole = try JSON.parse(text, options: .response)
+      var expected = try #require(whole.objectValue)
+      expected["records"] = .array((whole["records"]?.arrayValue ?? []).map { Self.project($0, read) })
+      for pieceSize in [2, 16, nil] {
+        let options = JSON.ParseOptions(rejectDuplicateKeys: false, pieceSize: pieceSize)
+        var bytes = text
+        let part = try bytes.withUTF8 {
+          try JSON.parse($0, onlyMembers: read, ofElementsOf: "records", options: options)
+        }
+        #expect(
+          part == .object(expected), "round \(round), piece size \(pieceSize.map(String.init) ?? "whole"): \(text)")
+      }
+    }
+    // What is stepped over is not checked; what is read is.
+    var broken = #"{"records": [{"name": 1, "bad": tru}], "type": "page"}"#
+    let part = try broken.withUTF8 {
+      try JSON.parse($0, onlyMembers: ["name"], ofElementsOf: "records", options: .response)
+    }
+    #expect(part == ["records": [["name": 1]], "type": "page"])
+    var badTop = #"{"records": [], "type": tru}"#
+    #expect(throws: JSONSyntaxError.self) {
+      try badTop.withUTF8 { try JSON.parse($0, onlyMembers: ["name"], ofElementsOf: "records", options: .response) }
+    }
+  }
+
+  /// What is left of `value` when only `members` of it are read (objects narrowed, the rest whole).
+  static func project(_ value: JSON, _ members: RecordMembers) -> JSON {
+    guard case .object(let object) = value else { return value }
+    var kept = JSONObject()
+    for (key, member) in object.members {
+      switch members.parts[key] {
+      case nil: continue
+      case .whole?: kept[key] = member
+      case .only(let inner)?: kept[key] = project(member, inner)
+      }
+    }
+    return .object(kept)
   }
 
   @Test func findsKeysInLargeObjectsThroughTheIndex() throws {

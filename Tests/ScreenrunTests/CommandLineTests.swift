@@ -94,6 +94,15 @@ struct CommandLineTests {
         arguments: ["Screens/characters.json", "Screens/character.json"],
         says: ["one screen at a time", "Screens/characters.json", "Screens/character.json", "--check"]),
       UsageErrorCase(arguments: ["--check"], says: ["--check needs at least one screen file"]),
+      // An option of a screen's run, given where nothing reads it, is refused rather than ignored.
+      UsageErrorCase(
+        arguments: ["test", "--width", "40", "Tests/Screens"],
+        says: ["--width does not apply to 'screenrun test'", "a test file sets its own screen, width"]),
+      UsageErrorCase(
+        arguments: ["--check", "Screens/characters.json", "--once"],
+        says: ["--once does not apply to --check", "which takes --plugin-path and --no-user-plugins"]),
+      UsageErrorCase(arguments: ["schema", "--live"], says: ["--live does not apply to 'screenrun schema'"]),
+      UsageErrorCase(arguments: ["completions", "bash", "--param", "a=b"], says: ["--param does not apply"]),
     ])
   func usageError(_ example: UsageErrorCase) async throws {
     let result = try await Screenrun.run(example.arguments)

@@ -40,12 +40,14 @@ struct ExternalPluginCheckTests {
     for line in [
       "  ok    hello: protocol 1 (lines 1 and 2)", "  ok    commits: 1 page of at most 5, 3 records, no next cursor",
       "  ok    commit: a record (sha=", "  ok    cancel: request 3 cancelled",
+      // The git plugin honours the hint: only the members named come back.
+      "  ok    members: a page of commits naming 'author', 'date', 'email' has them in every record (the others left out)",
       "  ok    stop: the program exited with status 0 when its stdin was closed", "plugin 'git' conforms",
     ] {
       #expect(result.standardOutput.contains(line), "\(line)\n\(result)")
     }
     #expect(result.standardError.isEmpty, "\(result)")
-    #expect(Command.processes(holding: "git_plugin.py").isEmpty)
+    #expect(Command.processes(holding: "git_plugin.py", workingIn: repository).isEmpty)
   }
 
   @Test("it passes on the test plugins that keep the protocol, however slow, noisy or out of order")
@@ -63,6 +65,11 @@ struct ExternalPluginCheckTests {
         "\(result)")
     }
     #expect(result.standardOutput.contains("  ok    item: a record (id=0)"), "\(result)")
+    // These plugins ignore the `members` hint, which is allowed.
+    #expect(
+      result.standardOutput.contains(
+        "  ok    members: a page of items naming 'id', 'name' has them in every record (other members sent too, which is allowed)"
+      ), "\(result)")
     FrameChecks.expectPlainText(result)
     try await Self.expectNothingLeft(folder)
   }
@@ -97,6 +104,10 @@ struct ExternalPluginCheckTests {
       ),
       ("badshape", "answered a page without a \"records\" array", "in answer to line 3: \(page)"),
       ("noexit", "did not exit within 0.5 seconds of its stdin closing (its process group was killed)", ""),
+      (
+        "drops", "answered a page whose record 1 lacks member 'name', which its request named in \"members\"",
+        #"in answer to line 16: > {"type":"page","resource":"items","params":{},"cursor":null,"pageSize":5,"members":["id","name"],"id":7}"#
+      ),
     ]
     let folder = try Self.plugins(cases.map(\.mode), timeout: 2)
     let result = try await Screenrun.run(

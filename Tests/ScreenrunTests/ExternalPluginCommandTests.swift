@@ -88,10 +88,39 @@ struct ExternalPluginCommandTests {
     }
   }
 
+  /// The processes holding `text` whose working folder is `folder`: the git plugin runs in the
+  /// repository it reads, so a test sees its own plugin, not one of a test running beside it.
+  static func processes(holding text: String, workingIn folder: URL) -> [String] {
+    let wanted = folder.resolvingSymlinksInPath().path
+    return processes(holding: text).filter {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/cwd")) == wanted
+    }
+  }
+
   static func commandLines(_ pids: [String]) -> [String] {
     pids.map { pid in
       let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
       return pid + ": " + String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+    }
+  }
+
+  @Test("a screen asks its plugin for the members its templates read, and for whole records when one reads it whole")
+  func members() async throws {
+    let (plugins, screen) = try Self.misbehaving("echo")
+    let rows = [
+      // The echo plugin puts in `asked` the members its page request named.
+      (#""title": "{name}", "subtitle": "asked: {asked}""#, "asked: asked,name"),
+      (#""title": "{name}", "subtitle": "asked: {asked}{.}""#, "asked: whole records"),
+    ]
+    for (row, shown) in rows {
+      try """
+      {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "test-echo", "resource": "items"},
+       "row": {\(row)}}
+      """.write(toFile: screen, atomically: true, encoding: .utf8)
+      let result = try await Screenrun.run(
+        [screen, "--once", "--width", "100", "--plugin-path", plugins.path], environment: Self.only)
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(result.standardOutput.contains("record 0") && result.standardOutput.contains(shown), "\(row)\n\(result)")
     }
   }
 
@@ -121,7 +150,7 @@ struct ExternalPluginCommandTests {
       [commit, "--once", "--param", "sha=0000000"], in: repository, environment: Self.only)
     #expect(missing.exitCode == 1, "\(missing)")
     #expect(missing.standardError.contains("server error 404"), "\(missing)")
-    #expect(Self.processes(holding: "git_plugin.py").isEmpty)
+    #expect(Self.processes(holding: "git_plugin.py", workingIn: repository).isEmpty)
   }
 
   @Test("--check and --plugins read manifests only; a broken one is located and exits 2")

@@ -66,6 +66,21 @@ extension JSON {
     try parse(buffer: bytes, onlyMembers: members, options: options).get()
   }
 
+  /// Parses the object at the top of `bytes` whole, except the array at its member `member`: of
+  /// each object element there, only the members read are kept, and the rest are stepped over as
+  /// above. A page of records, say, of which a screen reads a few members:
+  ///
+  ///     let answer = try JSON.parse(line, onlyMembers: ["name", "id"], ofElementsOf: "records", options: .response)
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, ofElementsOf member: String,
+    options: ParseOptions
+  ) throws(JSONSyntaxError) -> JSON {
+    var reader = JSONPieceReader(
+      bytes, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
+      pieceSize: options.pieceSize ?? bytes.count, elementsOf: (member, members))
+    return try reader.document()
+  }
+
   private static func parse(
     buffer: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) -> Result<JSON, JSONSyntaxError> {

@@ -22,6 +22,9 @@ struct JSONPieceReader {
   /// When set, the top object keeps only these members (and of a member read in part, only its
   /// members read); the others are skipped, not checked.
   private let onlyMembers: RecordMembers?
+  /// When set, the array at this member of the top object keeps, of each object element, only
+  /// these members (a page answer's `records`); the rest of the document is kept whole.
+  private let elementsOf: (member: String, members: RecordMembers)?
   private var position = 0
 
   /// jansson's JSON_PARSER_MAX_DEPTH: it counts every value, scalars included, from 1 at the top.
@@ -29,13 +32,14 @@ struct JSONPieceReader {
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, flags: Int, rejectDuplicateKeys: Bool, pieceSize: Int,
-    onlyMembers: RecordMembers? = nil
+    onlyMembers: RecordMembers? = nil, elementsOf: (member: String, members: RecordMembers)? = nil
   ) {
     self.bytes = bytes
     self.flags = flags
     self.rejectDuplicateKeys = rejectDuplicateKeys
     self.pieceSize = max(2, pieceSize)
     self.onlyMembers = onlyMembers
+    self.elementsOf = elementsOf
   }
 
   /// A container being walked: what it holds so far, and for an object the key being read.
@@ -43,6 +47,8 @@ struct JSONPieceReader {
     let isArray: Bool
     /// The members kept, when only some are (an object read in part); the others are stepped over.
     let wanted: RecordMembers?
+    /// For an array: what is kept of each object element, when only some of its members are.
+    var elementsWanted: RecordMembers? = nil
     var elements: [JSON] = []
     var object = JSONObject()
     var key = ""
@@ -66,15 +72,22 @@ struct JSONPieceReader {
       guard let first = byte else { throw error("unexpected token") }
       let start = position
       if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-        // An object read in part is walked here, whatever its size, to step over the rest.
-        let wanted = first == UInt8(ascii: "{") ? (stack.isEmpty ? onlyMembers : stack[stack.count - 1].keyWanted) : nil
-        if wanted == nil, let (end, nesting) = containerExtent(from: start, limit: pieceSize) {
+        // An object read in part is walked here, whatever its size, to step over the rest; so is
+        // the array whose elements are read in part, and the object holding it.
+        let isObject = first == UInt8(ascii: "{")
+        let parent = stack.last
+        let wanted = isObject ? (parent.map { $0.isArray ? $0.elementsWanted : $0.keyWanted } ?? onlyMembers) : nil
+        let elementsWanted =
+          !isObject && stack.count == 1 && parent?.isArray == false && parent?.key == elementsOf?.member
+          ? elementsOf?.members : nil
+        let walked = wanted != nil || elementsWanted != nil || (stack.isEmpty && isObject && elementsOf != nil)
+        if !walked, let (end, nesting) = containerExtent(from: start, limit: pieceSize) {
           guard depth - 1 + nesting <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
           position = end
           value = try piece(start..<end)
         } else {
           guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
-          var open = OpenContainer(isArray: first == UInt8(ascii: "["), wanted: wanted)
+          var open = OpenContainer(isArray: !isObject, wanted: wanted, elementsWanted: elementsWanted)
           position += 1
           skipWhitespace()
           if byte == (open.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
@@ -90,7 +103,7 @@ struct JSONPieceReader {
       } else {
         guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
         position = scalarEnd(from: start)
-        value = try piece(start..<position)
+        if let plain = plainScalar(start..<position) { value = plain } else { value = try piece(start..<position) }
       }
 
       // Put the value in its container, and close every container that ends after it.
@@ -195,6 +208,46 @@ struct JSONPieceReader {
     } else {
       position = scalarEnd(from: position)
     }
+  }
+
+  /// The scalar in `range` when it is plainly valid and needs no jansson to read: a string with
+  /// no escape and no control character, in valid UTF-8; a whole number of up to 18 digits;
+  /// `true`, `false` or `null`. Anything else (escapes, fractions, exponents, what jansson would
+  /// refuse) is nil, for `piece` to read. A page walked for the few members a screen reads hands
+  /// jansson no text of its own per value this way.
+  private func plainScalar(_ range: Range<Int>) -> JSON? {
+    let count = range.count
+    guard count > 0 else { return nil }
+    let first = bytes[range.lowerBound]
+    if first == UInt8(ascii: "\"") {
+      guard count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
+      let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+      var ascii = true
+      for byte in inner {
+        if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
+        if byte >= 0x80 { ascii = false }
+      }
+      if ascii { return .string(String(decoding: inner, as: UTF8.self)) }
+      return String(validating: inner, as: UTF8.self).map(JSON.string)
+    }
+    let negative = first == UInt8(ascii: "-")
+    if negative || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+      let digits = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + (negative ? 1 : 0))..<range.upperBound])
+      guard !digits.isEmpty, digits.count <= 18, digits[0] != UInt8(ascii: "0") || digits.count == 1 else {
+        return nil
+      }
+      var number = 0
+      for byte in digits {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        number = number * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return .int(negative ? -number : number)
+    }
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    if text.elementsEqual("true".utf8) { return .bool(true) }
+    if text.elementsEqual("false".utf8) { return .bool(false) }
+    if text.elementsEqual("null".utf8) { return .null }
+    return nil
   }
 
   /// Parses `range` with jansson alone, converts it, and releases jansson's tree.

@@ -120,10 +120,11 @@ extension Arguments {
       .init(
         name: "--check", form: .own(operands: "SCREEN.json..."),
         help: "validate screen files (and plugin.json manifests), print every problem, exit 2 if any",
-        effect: .mode(.check)),
+        effect: .mode(.check), takes: CommandDeclaration.pluginPlaces),
       .init(
         name: "--plugins", form: .own(operands: ""),
-        help: "list the data sources, their resources and parameters", effect: .mode(.plugins)),
+        help: "list the data sources, their resources and parameters", effect: .mode(.plugins),
+        takes: CommandDeclaration.pluginPlaces),
       .init(name: "--help", aliases: ["-h"], form: .about, help: "show this help", effect: .answer(.help)),
       .init(name: "--version", form: .about, help: "show the version", effect: .answer(.version)),
     ],
@@ -133,7 +134,8 @@ extension Arguments {
         help:
           "run the screen tests (.screentest files) in PATH, folders searched recursively (default: the current folder)",
         available: true,
-        command: { operands throws(UsageError) in .test(paths: operands) }),
+        command: { operands throws(UsageError) in .test(paths: operands) },
+        instead: "a test file sets its own screen, width, height, parameters, data mode and plugin paths"),
       .init(
         words: ["schema"], operands: "[plugin]",
         help: """
@@ -148,7 +150,7 @@ extension Arguments {
             )
           }
           return .schema(of: operands.first)
-        }),
+        }, takes: CommandDeclaration.pluginPlaces),
       .init(
         words: ["completions"], operands: "SHELL",
         help: "print a completion script for SHELL (bash, zsh or fish): subcommands, options, screens, --param keys",
@@ -169,7 +171,7 @@ extension Arguments {
         command: { operands throws(UsageError) in
           guard !operands.isEmpty else { throw UsageError("plugin check needs at least one plugin folder") }
           return .pluginCheck(folders: operands)
-        }),
+        }, takes: ["--live"]),
     ],
     epilogue: "exit codes: 0 ok, 1 a data or runtime error, 2 a usage error or an invalid screen file",
     exitStatuses: [

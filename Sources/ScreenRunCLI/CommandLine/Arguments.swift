@@ -66,8 +66,11 @@ struct Arguments: Equatable {
     var operands: [(index: Int, text: String)] = []
     var optionsEnded = false
     var index = 0
-    // Options that belong to a subcommand, where they were given: checked once the command is known.
+    // Options that belong to a subcommand, and options of a screen's run, where they were given:
+    // checked once the command is known.
     var subcommandOptions: [(option: CommandDeclaration.Option, index: Int)] = []
+    var runOptions: [(option: CommandDeclaration.Option, index: Int)] = []
+    var modeOption: CommandDeclaration.Option?
 
     while index < arguments.count {
       defer { index += 1 }
@@ -102,10 +105,16 @@ struct Arguments: Equatable {
         index += 1
         value = arguments[index]
       }
-      if case .subcommand = option.form { subcommandOptions.append((option, index)) }
+      switch option.form {
+      case .subcommand: subcommandOptions.append((option, index))
+      case .run: runOptions.append((option, index))
+      case .own, .about: break
+      }
       switch option.effect {
       case .answer(let command): return Arguments(command: command)
-      case .mode(let chosen): mode = chosen
+      case .mode(let chosen):
+        mode = chosen
+        modeOption = option
       case .set(let apply): try apply(&result, value)
       }
     }
@@ -122,6 +131,16 @@ struct Arguments: Equatable {
     for (option, index) in subcommandOptions {
       guard case .subcommand(let owner) = option.form, owner != chosen?.name else { continue }
       throw UsageError("\(option.name) is an option of 'screenrun \(owner)'", at: index)
+    }
+    // An option of a screen's run given to a form that does not read it would be ignored.
+    if let form = chosen.map({ (name: "'screenrun \($0.name)'", takes: $0.takes, instead: $0.instead) })
+      ?? modeOption.map({ (name: $0.name, takes: $0.takes, instead: nil) }),
+      let (option, index) = runOptions.first(where: { !form.takes.contains($0.option.name) })
+    {
+      let reads = form.takes.isEmpty ? "none of a screen's options" : form.takes.joined(separator: " and ")
+      throw UsageError(
+        "\(option.name) does not apply to \(form.name), which takes \(reads)\(form.instead.map { ": " + $0 } ?? "")",
+        at: index)
     }
     if let chosen {
       result.command = try chosen.command(operands.dropFirst(chosen.words.count).map(\.text))

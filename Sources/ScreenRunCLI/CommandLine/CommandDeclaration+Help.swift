@@ -5,14 +5,17 @@ extension CommandDeclaration {
   /// of its own, each available subcommand, then the options about the program.
   var usage: String {
     let runOptions = options.filter { if case .run = $0.form { true } else { false } }
-    var forms = [
-      "\(name) SCREEN.json " + runOptions.map { "[\($0.synopsis)]\($0.repeatable ? "..." : "")" }.joined(separator: " ")
-    ]
+    func optional(_ option: Option) -> String { "[\(option.synopsis)]\(option.repeatable ? "..." : "")" }
+    /// The run options a form takes, as the usage writes them.
+    func taken(_ names: [String]) -> [String] { runOptions.filter { names.contains($0.name) }.map(optional) }
+    var forms = ["\(name) SCREEN.json " + runOptions.map(optional).joined(separator: " ")]
     for option in options {
-      if case .own = option.form { forms.append("\(name) \(option.synopsis)") }
+      if case .own = option.form {
+        forms.append(([name, option.synopsis] + taken(option.takes)).filter { !$0.isEmpty }.joined(separator: " "))
+      }
     }
     for subcommand in subcommands where subcommand.available {
-      let own = options(of: subcommand.name).map { "[\($0.synopsis)]\($0.repeatable ? "..." : "")" }
+      let own = options(of: subcommand.name).map(optional) + taken(subcommand.takes)
       forms.append(
         ([name, subcommand.name] + own + [subcommand.operands]).filter { !$0.isEmpty }.joined(separator: " "))
     }

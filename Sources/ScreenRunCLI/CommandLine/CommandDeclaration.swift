@@ -45,6 +45,9 @@ struct CommandDeclaration: Sendable {
     /// One line or more of help; wrapped when printed.
     var help: String
     var effect: Effect
+    /// With form `.own`: the `.run` options that form reads (`--check` reads `--plugin-path`).
+    /// Giving it any other is a usage error, rather than an option silently ignored.
+    var takes: [String] = []
 
     /// Where an option belongs in the usage.
     enum Form: Sendable {
@@ -91,6 +94,11 @@ struct CommandDeclaration: Sendable {
     var available: Bool
     /// The command its operands (what follows its words) ask for; checks them.
     var command: @Sendable (_ operands: [String]) throws(UsageError) -> Arguments.Command
+    /// The `.run` options it reads (`schema` reads `--plugin-path`); giving it any other is a
+    /// usage error, rather than an option silently ignored.
+    var takes: [String] = []
+    /// Said under that error: where the subcommand gets what such options set instead.
+    var instead: String?
 
     var name: String { words.joined(separator: " ") }
   }
@@ -104,6 +112,9 @@ struct CommandDeclaration: Sendable {
   func options(of name: String) -> [Option] {
     options.filter { if case .subcommand(name) = $0.form { true } else { false } }
   }
+
+  /// The `.run` options that a subcommand or an `.own` form (such as `--check`) takes.
+  static let pluginPlaces = ["--plugin-path", "--no-user-plugins"]
 
   /// Every option spelling, as a near name is looked for among them.
   var spellings: [String] { options.flatMap(\.spellings) }

@@ -2,16 +2,35 @@ extension CompletionScript {
   /// The zsh script: a `#compdef` function over `_arguments`.
   var zsh: String {
     let function = "_" + program.replacingOccurrences(of: "-", with: "_")
-    var specs: [String] = []
-    for option in options {
-      for spelling in option.spellings {
-        var spec = (option.repeatable ? "*" : "") + spelling
-        if option.value != nil, spelling.hasPrefix("--") { spec += "=" }
-        spec += "[" + Self.zshEscaped(option.help) + "]"
-        if let value = option.value { spec += ":value:" + zshAction(value, function: function) }
-        specs.append("    " + Self.zshQuoted(spec))
+    /// The `_arguments` specs of the options offered after the subcommands whose first word is
+    /// `first` (nil: none given).
+    func specs(after first: String?) -> [String] {
+      let names = first.map { first in
+        subcommands.filter { $0.words[0] == first }.map { $0.words.joined(separator: " ") }
       }
+      var specs: [String] = []
+      for option in options
+      where names.map({ $0.contains(where: option.places.contains) }) ?? option.places.contains(nil) {
+        for spelling in option.spellings {
+          var spec = (option.repeatable ? "*" : "") + spelling
+          if option.value != nil, spelling.hasPrefix("--") { spec += "=" }
+          spec += "[" + Self.zshEscaped(option.help) + "]"
+          if let value = option.value { spec += ":value:" + zshAction(value, function: function) }
+          specs.append("        " + Self.zshQuoted(spec))
+        }
+      }
+      return specs
     }
+    var firsts: [String] = []
+    for subcommand in subcommands where !firsts.contains(subcommand.words[0]) { firsts.append(subcommand.words[0]) }
+    // Each subcommand's options after it, and a screen's everywhere else.
+    var contexts = firsts.map { first in
+      "    \(first))\n      _arguments -s \\\n" + specs(after: first).joined(separator: " \\\n")
+        + " \\\n        '*: :\(function)_rest' ;;"
+    }
+    contexts.append(
+      "    *)\n      _arguments -s \\\n" + specs(after: nil).joined(separator: " \\\n")
+        + " \\\n        '1: :\(function)_first' \\\n        '*: :\(function)_rest' ;;")
     let described = subcommands.map { Self.zshQuoted($0.words[0] + ":" + Self.zshEscaped($0.help)) }
     var cases = subcommands.filter { $0.words.count == 1 }.map {
       "    \($0.words[0])) \(zshAction($0.operands, function: function)) ;;"
@@ -48,10 +67,11 @@ extension CompletionScript {
       }
 
       \(function)() {
-        _arguments -s \\
-      \(specs.joined(separator: " \\\n")) \\
-          '1: :\(function)_first' \\
-          '*: :\(function)_rest'
+        # The first word before the cursor that is not an option: a subcommand, or a screen.
+        local first=${${words[2,CURRENT-1]:#-*}[1]}
+        case $first in
+      \(contexts.joined(separator: "\n"))
+        esac
       }
 
       \(function) "$@"

@@ -29,8 +29,22 @@ struct CompletionScript {
     /// What its value completes to; nil for an option that takes none.
     var value: Completion?
     var repeatable: Bool
-    /// The subcommand it belongs to, if it belongs to one.
-    var subcommand: String?
+    /// Where it is offered.
+    var places: Places
+  }
+
+  /// Where an option is offered: everywhere (`--help`), or after the subcommands named, where
+  /// nil stands for no subcommand (a screen's run, `--check`).
+  enum Places: Equatable {
+    case everywhere
+    case only([String?])
+
+    func contains(_ subcommand: String?) -> Bool {
+      switch self {
+      case .everywhere: true
+      case .only(let places): places.contains(subcommand)
+      }
+    }
   }
 
   /// A subcommand as the script offers it.
@@ -46,14 +60,21 @@ struct CompletionScript {
 
   init(_ declaration: CommandDeclaration) {
     program = declaration.name
+    let available = declaration.subcommands.filter(\.available)
     options = declaration.options.map { option in
-      var owner: String?
-      if case .subcommand(let name) = option.form { owner = name }
+      let places: Places =
+        switch option.form {
+        case .about: .everywhere
+        case .own: .only([nil])
+        case .subcommand(let name): .only([name])
+        // A screen's run, and the subcommands that take it.
+        case .run: .only([nil] + available.filter { $0.takes.contains(option.name) }.map(\.name))
+        }
       return Option(
         spellings: option.spellings, help: Self.summary(option.help), value: option.value.map(Self.completion),
-        repeatable: option.repeatable, subcommand: owner)
+        repeatable: option.repeatable, places: places)
     }
-    subcommands = declaration.subcommands.filter(\.available).map {
+    subcommands = available.map {
       Subcommand(words: $0.words, help: Self.summary($0.help), operands: Self.completion($0.operands))
     }
   }
@@ -81,9 +102,9 @@ struct CompletionScript {
     return clause.count <= 70 ? clause : String(clause.prefix(69)) + "…"
   }
 
-  /// The options offered where no subcommand was given, and those offered after `subcommand`.
+  /// The options offered after `subcommand`, or where no subcommand was given (nil).
   func options(for subcommand: String?) -> [Option] {
-    options.filter { $0.subcommand == nil || $0.subcommand == subcommand }
+    options.filter { $0.places.contains(subcommand) }
   }
 
   /// The script for `shell`, one of `shells`.

@@ -8,7 +8,9 @@ silent: never answers; shuffle: answers out of order after random delays; slow: 
 request 0.3 s late, cancelled ones too (ignores cancel); flood: floods stderr, then answers; child:
 starts a child that would outlive it, then never answers; badhello: a hello of another protocol
 version; badshape: pages whose "records" is not an array and "next" not a string; noexit: serves
-well but does not exit when its stdin is closed. A second argument is a tag that
+well but does not exit when its stdin is closed; echo: each record says in "asked" which members
+its request named (or "whole records"), and carries an "extra" member besides (it ignores the
+hint); drops: honours "members" wrongly, leaving out the last member named. A second argument is a tag that
 only shows in the command lines, for tests that look for these processes.
 """
 import json
@@ -53,7 +55,14 @@ def page(request):
         name = f"record {number}"
         if mode == "escapes":
             name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
-        records.append({"id": number, "name": name, "query": request["params"].get("q", ""), "pid": os.getpid()})
+        record = {"id": number, "name": name, "query": request["params"].get("q", ""), "pid": os.getpid()}
+        members = request.get("members")
+        if mode == "echo":
+            record["asked"] = ",".join(members) if isinstance(members, list) else "whole records"
+            record["extra"] = "not asked for"
+        if mode == "drops" and isinstance(members, list):
+            record = {key: value for key, value in record.items() if key in members[:-1]}
+        records.append(record)
     following = cursor + size
     return {"type": "page", "records": records, "total": 45, "next": str(following) if following < 45 else None,
             "attribution": "test plugin " + mode, "status": {"cached": False}}

@@ -61,6 +61,8 @@ struct CompletionsTests {
       [binary, "completions", ""],
       [binary, "--width", "80", "completions", "z"],
       [binary, "--plugin-path", "Plug"],
+      [binary, "test", "--"],
+      [binary, "schema", "--"],
     ]
     // `complete_at WORD... INDEX`: COMP_WORDS and COMP_CWORD set as bash sets them, then the function.
     var program = """
@@ -101,6 +103,43 @@ struct CompletionsTests {
     #expect(answers[6] == ["bash", "fish", "zsh"])
     #expect(answers[7] == ["zsh"], "an option's value is not taken for the subcommand")
     #expect(answers[8] == ["Plugins"])
+    // After a subcommand: its own options and the run options it takes, nothing it would refuse.
+    #expect(answers[9] == ["--accept", "--filter", "--help", "--jobs", "--junit", "--update", "--version"])
+    #expect(answers[10] == ["--help", "--no-user-plugins", "--plugin-path", "--version"])
+  }
+
+  @Test(
+    "the fish script completes options by where they apply, screens and --param keys",
+    .enabled(if: installed("fish"), "fish is not installed: skipped"))
+  func fishCompletes() async throws {
+    let (path, _) = try await Self.script("fish")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let binary = try Screenrun.binary.get()
+    let lines = [
+      "screenrun test --", "screenrun schema --", "screenrun plugin check --", "screenrun Screens/characters.json --wi",
+      "screenrun Screens/character.json --param ", "screenrun completions ", "screenrun te",
+    ]
+    // `complete -C LINE` prints what fish offers there, one candidate a line (with a tab and its
+    // description); the script finds `screenrun` on PATH, as an installed one is.
+    var program = "source $argv[1]\n"
+    for line in lines { program += "complete -C '\(line)' | string replace -r '\\t.*' '' | sort; echo ---\n" }
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let result = try await ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments: ["fish", "--no-config", "-c", program, path],
+      workingDirectory: Screenrun.repositoryRoot, environment: environment)
+    #expect(result.exitCode == 0, "\(result)")
+    let answers = result.standardOutput.components(separatedBy: "---\n").map {
+      $0.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+    try #require(answers.count >= lines.count, "\(result)")
+    #expect(answers[0] == ["--accept", "--filter", "--help", "--jobs", "--junit", "--update", "--version"])
+    #expect(answers[1] == ["--help", "--no-user-plugins", "--plugin-path", "--version"])
+    #expect(answers[2] == ["--help", "--live", "--version"])
+    #expect(answers[3] == ["--width"])
+    #expect(answers[4].contains("id="), "\(answers[4])")
+    #expect(answers[5] == ["bash", "fish", "zsh"])
+    #expect(answers[6].contains("test"), "\(answers[6])")
   }
 
   @Test("completions params SCREEN prints the keys a screen reads; an unknown shell is a usage error")

@@ -89,6 +89,8 @@ public enum ConformanceCheck {
     private var cancelled: Set<Int> = []
     /// The records the pages held, for the record resources' parameters.
     private var records: [JSONObject] = []
+    /// Each paged list resource's first page: the size asked for and its records (the objects).
+    private var firstPages: [(resource: Resource, pageSize: Int, records: [JSONObject])] = []
 
     init(exchange: Exchange, manifest: PluginManifest, report: Report) {
       self.exchange = exchange
@@ -114,6 +116,7 @@ public enum ConformanceCheck {
       if !stopped, let resource = manifest.resources.first(where: { $0.kind == .list }) {
         cancel(resource, pageSize: min(pageSize, resource.maxPageSize))
       }
+      if !stopped { members() }
     }
 
     /// Pages through a list resource from its first page, at most `pages` pages.
@@ -137,6 +140,7 @@ public enum ConformanceCheck {
         case .failure(let broken): return violation(broken.reason, line: answer.line, request: sent)
         case .success(let answered): page = answered
         }
+        if paged == 0 { firstPages.append((resource, pageSize, page.records.compactMap(\.objectValue))) }
         paged += 1
         count += page.records.count
         records += page.records.compactMap(\.objectValue)
@@ -219,6 +223,51 @@ public enum ConformanceCheck {
       }
       report.passed.append(
         "cancel: request \(stale) cancelled \(answered.contains(stale) ? "(its answer came, and was dropped)" : "(no answer came)"), and the next one answered"
+      )
+    }
+
+    /// Asks again for the first page of the first list resource that had records, naming in
+    /// `members` about half of the members every one of them has: the plugin may leave out the
+    /// members not named (or send whole records), never one named, and the page keeps its records.
+    private mutating func members() {
+      guard let (resource, pageSize, first) = firstPages.first(where: { !$0.records.isEmpty }) else {
+        report.notes.append("members: not checked; no list resource gave a first page of records (objects)")
+        return
+      }
+      var common = Set(first[0].keys)
+      for record in first.dropFirst() { common.formIntersection(record.keys) }
+      let named = Array(common.sorted().prefix(max(1, common.count / 2)))
+      guard !named.isEmpty else {
+        report.notes.append("members: not checked; the records of the first page of \(resource.name) share no member")
+        return
+      }
+      let (id, sent) = request(
+        type: "page", resource: resource.name, parameters: [:],
+        extra: [("cursor", .null), ("pageSize", .int(pageSize)), ("members", .array(named.map(JSON.string)))])
+      guard let answer = answer(id, to: sent, kind: "page") else { return }
+      let page: Page
+      switch ProtocolRules.page(answer.object) {
+      case .failure(let broken): return violation(broken.reason, line: answer.line, request: sent)
+      case .success(let answered): page = answered
+      }
+      guard page.records.count >= first.count else {
+        return violation(
+          "answered a page of \(page.records.count) records to a request naming \"members\", where the same page without them had \(first.count): the hint must not change which records a page holds",
+          line: answer.line, request: sent)
+      }
+      var more = false
+      for (index, record) in page.records.enumerated() {
+        guard let object = record.objectValue else { continue }
+        if let missing = named.first(where: { object[$0] == nil }) {
+          return violation(
+            "answered a page whose record \(index + 1) lacks member '\(ProtocolRules.clip(missing))', which its request named in \"members\"",
+            line: answer.line, request: sent)
+        }
+        more = more || object.keys.contains { !named.contains($0) }
+      }
+      let list = named.map { "'\(ProtocolRules.clip($0))'" }.joined(separator: ", ")
+      report.passed.append(
+        "members: a page of \(resource.name) naming \(list) has them in every record (\(more ? "other members sent too, which is allowed" : "the others left out"))"
       )
     }
 

@@ -11,6 +11,13 @@ import Synchronization
 final class ExternalProcess: Sendable {
   typealias Answer = Result<JSONObject, DataSourceError>
 
+  /// What a page request reads of each record: the whole, or only some members (what the screen
+  /// reads). Its answer's records are parsed no further than that.
+  enum Reads {
+    case whole
+    case only(RecordMembers)
+  }
+
   let name: String
   let pid: pid_t
   let timeout: Double
@@ -23,6 +30,8 @@ final class ExternalProcess: Sendable {
   private struct State {
     var nextID = 1
     var pending: [Int: CheckedContinuation<Answer, Never>] = [:]
+    /// What each waiting page request reads of its records.
+    var pages: [Int: Reads] = [:]
     var cancelled: Set<Int> = []
     var answered: Set<Int> = []
     var failure: DataSourceError?
@@ -33,6 +42,23 @@ final class ExternalProcess: Sendable {
     var logEnded = false
     /// The end of the log (stderr), at most `logLimit` bytes.
     var log: [UInt8] = []
+
+    /// Takes request `id` off the waiting ones.
+    mutating func take(_ id: Int) -> CheckedContinuation<Answer, Never>? {
+      pages[id] = nil
+      return pending.removeValue(forKey: id)
+    }
+
+    /// The members an answer's records are parsed with: what the waiting page requests read
+    /// together (an answer may keep more than its own request reads, never less); nil for whole.
+    var narrowing: RecordMembers? {
+      var members: RecordMembers?
+      for reads in pages.values {
+        guard case .only(let some) = reads else { return nil }
+        if members == nil { members = some } else { members?.formUnion(some) }
+      }
+      return members
+    }
   }
 
   static let logLimit = 16 << 10
@@ -90,7 +116,8 @@ final class ExternalProcess: Sendable {
 
   /// Sends a request (its `id` is added) and waits for its answer, the process's failure, or the
   /// timeout. When the task is cancelled, the plugin is sent `cancel` and the answer is dropped.
-  func request(_ body: JSONObject) async -> Answer {
+  /// A page request says what it `reads` of each record.
+  func request(_ body: JSONObject, reads: Reads? = nil) async -> Answer {
     let slot = Mutex<(id: Int?, cancelled: Bool)>((nil, false))
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
@@ -103,6 +130,7 @@ final class ExternalProcess: Sendable {
           let id = state.nextID
           state.nextID += 1
           state.pending[id] = continuation
+          state.pages[id] = reads
           return id
         }
         guard let id else { return }
@@ -136,7 +164,7 @@ final class ExternalProcess: Sendable {
   /// plugin was sent is cancelled there too (its answer, if one still comes, is dropped).
   private func cancel(_ id: Int, sent: Bool = true) {
     let continuation = state.withLock { state in
-      let continuation = state.pending.removeValue(forKey: id)
+      let continuation = state.take(id)
       if continuation != nil, sent { state.cancelled.insert(id) }
       return continuation
     }
@@ -228,12 +256,12 @@ final class ExternalProcess: Sendable {
   private func handle(_ line: [UInt8]) {
     let type: String
     let object: JSONObject
-    switch ProtocolRules.message(line) {
+    let (greeted, narrowing) = state.withLock { ($0.greeted, $0.narrowing) }
+    switch ProtocolRules.message(line, recordsReading: narrowing) {
     case nil: return
     case .failure(let broken)?: return fail(broken.reason)
     case .success(let message)?: (type, object) = message
     }
-    let greeted = state.withLock { $0.greeted }
     if !greeted {
       if let broken = ProtocolRules.hello(type, object) { return fail(broken.reason) }
       state.withLock { $0.greeted = true }
@@ -249,7 +277,7 @@ final class ExternalProcess: Sendable {
       case dropped, twice, unknown
     }
     let outcome: Outcome = state.withLock { state in
-      if let continuation = state.pending.removeValue(forKey: id) {
+      if let continuation = state.take(id) {
         state.answered.insert(id)
         return .answer(continuation)
       }
@@ -281,7 +309,10 @@ final class ExternalProcess: Sendable {
       let error = DataSourceError.transport(Diagnostic.escapingControls(text))
       state.failure = error
       state.failureTold = !state.pending.isEmpty
-      defer { state.pending.removeAll() }
+      defer {
+        state.pending.removeAll()
+        state.pages.removeAll()
+      }
       return (Array(state.pending.values), error)
     }
     guard let error else { return }

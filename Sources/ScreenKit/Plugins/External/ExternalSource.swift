@@ -95,11 +95,14 @@ public final class ExternalSource: DataSource, DeclarationChecked {
     try check(request.resource, .list, request.parameters, pageSize: request.pageSize)
     var parameters = JSONObject()
     for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
-    let message = JSONObject([
+    var message = JSONObject([
       "type": "page", "resource": .string(request.resource), "params": .object(parameters),
       "cursor": request.cursor.map { .string($0.value) } ?? .null, "pageSize": .int(request.pageSize),
     ])
-    let (answer, process) = try await send(message)
+    // The members the screen reads, a hint the plugin may use to send less (PLUGINS.md); absent
+    // when the screen needs whole records.
+    if let members = request.members { message["members"] = .array(members.names.sorted().map(JSON.string)) }
+    let (answer, process) = try await send(message, reads: request.members.map { .only($0) } ?? .whole)
     switch ProtocolRules.page(answer) {
     case .success(let page): return page
     case .failure(let broken): throw violation(process, broken.reason)
@@ -119,11 +122,14 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   }
 
   /// Sends a request and returns its answer; an `error` answer is thrown as the error it names.
-  private func send(_ message: JSONObject) async throws(DataSourceError) -> (JSONObject, ExternalProcess) {
-    SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText))
+  private func send(_ message: JSONObject, reads: ExternalProcess.Reads? = nil) async throws(DataSourceError) -> (
+    JSONObject, ExternalProcess
+  ) {
+    // The line is written out for an observer only (`--explain`, `--trace`): not on every page.
+    if SourceActivity.observer != nil { SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText)) }
     let process = try running()
     let answer: JSONObject
-    switch await process.request(message) {
+    switch await process.request(message, reads: reads) {
     case .success(let object): answer = object
     case .failure(let error): throw error
     }

@@ -7,13 +7,26 @@ enum ProtocolRules {
   static let errorKinds = ["bad request", "not found", "unauthorized", "rate limited", "unavailable"]
 
   /// One line of the plugin's stdout as a message: a JSON object with a string `type`. A blank
-  /// line is nil (skipped).
-  static func message(_ line: [UInt8]) -> Result<(type: String, object: JSONObject), Broken>? {
+  /// line is nil (skipped). With `members`, the objects of its `records` array keep only those
+  /// members: the others are stepped over, never converted (nor checked).
+  static func message(_ line: [UInt8], recordsReading members: RecordMembers? = nil)
+    -> Result<(type: String, object: JSONObject), Broken>?
+  {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return nil }
+    let parsed: Result<JSON, JSONSyntaxError>
+    if let members {
+      parsed = line.withUnsafeBufferPointer { buffer in
+        Result { () throws(JSONSyntaxError) in
+          try JSON.parse(buffer, onlyMembers: members, ofElementsOf: "records", options: .response)
+        }
+      }
+    } else {
+      parsed = Result { () throws(JSONSyntaxError) in try JSON.parse(line, options: .response) }
+    }
     let message: JSON
-    do {
-      message = try JSON.parse(line, options: .response)
-    } catch {
+    switch parsed {
+    case .success(let value): message = value
+    case .failure(let error):
       return .failure(Broken("wrote a line that is not JSON (\(error.message)): \(quote(line))"))
     }
     guard case .object(let object) = message, case .string(let type) = object["type"] else {
