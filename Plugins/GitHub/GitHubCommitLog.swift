@@ -1,7 +1,9 @@
 import ScreenKit
 
 /// A repository's recorded commits, newest first, and the questions the commits endpoints ask of
-/// them: which commit a SHA names, which commits a SHA reaches, which commits touch a path.
+/// them: which commit a SHA names, which commits a SHA reaches, which commits touch a path. The
+/// answers are places in the list, so the commits need hold only what a question reads: `sha`
+/// for a lookup, `sha` and `parents` for a walk, `files` for a path.
 struct GitHubCommitLog: Sendable {
   let commits: [JSON]
   /// The repository's default branch, which names its newest commit.
@@ -31,10 +33,10 @@ struct GitHubCommitLog: Sendable {
     }
   }
 
-  /// The commits reachable from the one at `start` through `parents`, newest first, as
-  /// `GET /repos/{owner}/{repo}/commits?sha=…` lists them. The walk ends where the recording
-  /// ends: a parent that was not recorded reaches nothing further.
-  func reachable(from start: Int) -> [JSON] {
+  /// The places of the commits reachable from the one at `start` through `parents`, newest
+  /// first, as `GET /repos/{owner}/{repo}/commits?sha=…` lists them. The walk ends where the
+  /// recording ends: a parent that was not recorded reaches nothing further.
+  func reachable(from start: Int) -> [Int] {
     var indexBySHA: [String: Int] = [:]
     for (index, commit) in commits.enumerated() {
       if let sha = commit["sha"]?.stringValue { indexBySHA[sha] = indexBySHA[sha] ?? index }
@@ -50,21 +52,22 @@ struct GitHubCommitLog: Sendable {
         pending.append(next)
       }
     }
-    return commits.indices.filter(reached.contains).map { commits[$0] }
+    return commits.indices.filter(reached.contains)
   }
 
-  /// The commits whose `files` name `path` or a file under it; nil when a commit has no `files`
-  /// (list responses never carry them), since then the answer would silently miss commits.
-  static func touching(_ path: String, in commits: [JSON]) -> [JSON]? {
+  /// The places in `commits` of those whose `files` name `path` or a file under it; nil when a
+  /// commit has no `files` (list responses never carry them), since then the answer would
+  /// silently miss commits.
+  static func touching(_ path: String, in commits: [JSON]) -> [Int]? {
     let path = path.hasPrefix("/") ? String(path.dropFirst()) : path
     let folder = path.hasSuffix("/") ? path : path + "/"
-    var touching: [JSON] = []
-    for commit in commits {
+    var touching: [Int] = []
+    for (place, commit) in commits.enumerated() {
       guard let files = commit["files"]?.arrayValue else { return nil }
       let names = files.flatMap {
         [$0["filename"]?.stringValue, $0["previous_filename"]?.stringValue].compactMap { $0 }
       }
-      if names.contains(where: { $0 == path || $0.hasPrefix(folder) }) { touching.append(commit) }
+      if names.contains(where: { $0 == path || $0.hasPrefix(folder) }) { touching.append(place) }
     }
     return touching
   }

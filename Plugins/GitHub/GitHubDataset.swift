@@ -38,7 +38,8 @@ struct GitHubDataset: Sendable {
     store = .memory(try Records(json: json))
   }
 
-  /// Every repository, ordered by id; search orders its results itself.
+  /// Every repository, ordered by id; search orders its results itself. From the bundled data
+  /// each `record` holds only what search reads: `repositoryRecord(of:members:)` reads a page's.
   func repositories() throws(DataSourceError) -> [GitHubRepository] {
     switch store {
     case .index(let index): try index.repositories()
@@ -55,10 +56,29 @@ struct GitHubDataset: Sendable {
     }
   }
 
-  /// What is known of a repository's commits.
-  enum Commits: Equatable {
+  /// The record of the repository with this id, for a page of search results: with only
+  /// `members` (nil: all) from the bundled data, whole from a dataset in memory.
+  func repositoryRecord(of repository: GitHubRepository, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    switch store {
+    case .index(let index): try index.repositoryRecord(id: repository.id, members: members) ?? repository.record
+    case .memory: repository.record
+    }
+  }
+
+  /// Of the repository `repository(named:)` finds, `members`: the bundled data parses only those;
+  /// a dataset in memory gives the whole record.
+  func repositoryRecord(named fullName: String, members: RecordMembers) throws(DataSourceError) -> JSON? {
+    switch store {
+    case .index(let index): try index.repositoryRecord(named: fullName, members: members)
+    case .memory(let records): records.repository(named: fullName)?.record
+    }
+  }
+
+  /// What is known of a repository's commits: `List` is the commits (`[JSON]`) or where to read
+  /// them one at a time (`GitHubCommitList`).
+  enum Commits<List> {
     /// Its commits, newest first.
-    case recorded([JSON])
+    case recorded(List)
     /// The repository exists in the data, but no response listing its commits was recorded.
     case notRecorded
     /// No repository of that name.
@@ -67,10 +87,25 @@ struct GitHubDataset: Sendable {
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
   /// repository id.
-  func commits(ofRepository fullName: String) throws(DataSourceError) -> Commits {
+  func commits(ofRepository fullName: String) throws(DataSourceError) -> Commits<[JSON]> {
     switch store {
     case .index(let index): try index.commits(ofRepository: fullName)
     case .memory(let records): records.commits(ofRepository: fullName)
+    }
+  }
+
+  /// The commits of `owner/name`, to read one at a time: the bundled data parses a commit when
+  /// it is asked for, and only the members asked for; a dataset in memory gives them whole.
+  func commitList(ofRepository fullName: String) throws(DataSourceError) -> Commits<GitHubCommitList> {
+    switch store {
+    case .index(let index):
+      return try index.commitList(ofRepository: fullName)
+    case .memory(let records):
+      switch records.commits(ofRepository: fullName) {
+      case .recorded(let commits): return .recorded(GitHubCommitList(commits))
+      case .notRecorded: return .notRecorded
+      case .noSuchRepository: return .noSuchRepository
+      }
     }
   }
 
@@ -78,15 +113,13 @@ struct GitHubDataset: Sendable {
   /// out), and how many it has. The bundled data parses only those commits, and of each only
   /// `members` (nil: all); a dataset in memory returns them whole.
   func commits(ofRepository fullName: String, at positions: Range<Int>, members: RecordMembers?)
-    throws(DataSourceError) -> (commits: Commits, count: Int)
+    throws(DataSourceError) -> (commits: Commits<[JSON]>, count: Int)
   {
-    switch store {
-    case .index(let index):
-      return try index.commits(ofRepository: fullName, at: positions, members: members)
-    case .memory(let records):
-      let commits = records.commits(ofRepository: fullName)
-      guard case .recorded(let all) = commits else { return (commits, 0) }
-      return (.recorded(Array(all[positions.clamped(to: all.indices)])), all.count)
+    switch try commitList(ofRepository: fullName) {
+    case .recorded(let list):
+      return (.recorded(try list.commits(at: positions.clamped(to: 0..<list.count), members: members)), list.count)
+    case .notRecorded: return (.notRecorded, 0)
+    case .noSuchRepository: return (.noSuchRepository, 0)
     }
   }
 
@@ -102,7 +135,9 @@ struct GitHubDataset: Sendable {
   /// a person told "not recorded" knows which ones to open instead.
   func repositoriesWithCommits() throws(DataSourceError) -> [String] {
     var names: [String] = []
-    for name in commitNames { names.append(try repository(named: name)?.fullName ?? name) }
+    for name in commitNames {
+      names.append(try repositoryRecord(named: name, members: ["full_name"])?["full_name"]?.stringValue ?? name)
+    }
     return names.sorted { $0.lowercased() < $1.lowercased() }
   }
 
@@ -181,7 +216,7 @@ struct GitHubDataset: Sendable {
 
     /// The commits of `owner/name`: recorded under that name, or under another name of the same
     /// repository id.
-    func commits(ofRepository fullName: String) -> GitHubDataset.Commits {
+    func commits(ofRepository fullName: String) -> GitHubDataset.Commits<[JSON]> {
       let key = fullName.lowercased()
       if let commits = commitsByName[key] { return .recorded(commits) }
       guard let repository = repository(named: fullName) else { return .noSuchRepository }
@@ -192,3 +227,5 @@ struct GitHubDataset: Sendable {
     }
   }
 }
+
+extension GitHubDataset.Commits: Equatable where List: Equatable {}

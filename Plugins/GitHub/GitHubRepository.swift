@@ -3,7 +3,8 @@ import ScreenKit
 /// A repository record with what search reads from it, taken out once when the dataset loads,
 /// so a search over thousands of records compares plain values instead of walking JSON.
 struct GitHubRepository: Sendable {
-  /// The record as the API sends it (the dataset's `_score` taken off).
+  /// The record as the API sends it (the dataset's `_score` taken off); of the bundled data's
+  /// search list, only the members search reads (`searched`).
   let record: JSON
   let id: Int
   let fullName: String
@@ -29,6 +30,18 @@ struct GitHubRepository: Sendable {
   let isMirror: Bool
   /// The license's `key` and `spdx_id`, lowercased; empty for `license: null` or no license field.
   let licenses: [String]
+
+  /// The members of a record that this reads (and so search and its qualifiers read): a record
+  /// parsed with only these gives the same repository, but for `record`.
+  static let searched: RecordMembers = {
+    var members = RecordMembers([
+      "id", "full_name", "_score", "name", "description", "topics", "language", "stargazers_count", "watchers_count",
+      "forks_count", "forks", "size", "created_at", "pushed_at", "updated_at", "archived", "fork", "private",
+      "mirror_url",
+    ])
+    for path in [["owner", "login"], ["license", "key"], ["license", "spdx_id"]] { members.insert(path[...]) }
+    return members
+  }()
 
   /// Reads a repository record; nil when it lacks what every repository has (an id and a full name).
   init?(_ json: JSON) {

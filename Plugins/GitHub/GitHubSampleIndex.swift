@@ -2,10 +2,10 @@ import GitHubSampleData
 import ScreenKit
 
 /// The bundled GitHub data read in place: `github-sample.json` and the index build_sample.py
-/// writes beside it, both linked into the binary. Opening a repository's commits parses that
-/// repository's record and its one commit list, never the rest; a page of commits parses only
-/// that page's commits (each has its own span in the index); a search parses the repository
-/// records (not the commits) once.
+/// writes beside it, both linked into the binary. A repository's commits are read one at a time
+/// (each has its own span in the index), so a page of commits parses only that page's commits,
+/// and finding a SHA reads only the `sha` of each; a search parses the repository records (not
+/// the commits) once.
 struct GitHubSampleIndex: Sendable {
   static let magic = Array("SRGITHB1".utf8)
 
@@ -28,13 +28,15 @@ struct GitHubSampleIndex: Sendable {
     )
   }
 
-  /// Every repository record, parsed the first time a search needs them.
+  /// Every repository, read the first time a search needs them: of each record only what search
+  /// reads (`GitHubRepository.searched`), so `record` holds those members; a page reads its own
+  /// records again with `repositoryRecord(id:members:)`.
   private static let bundledRepositories: Result<[GitHubRepository], DataSourceError> = Result {
     () throws(DataSourceError) in
     let index = try bundled.get()
     var repositories: [GitHubRepository] = []
     for ordinal in 0..<index.repositoryCount {
-      repositories.append(try index.repository(at: ordinal))
+      repositories.append(try index.repository(at: ordinal, members: GitHubRepository.searched))
     }
     return repositories
   }
@@ -74,21 +76,30 @@ struct GitHubSampleIndex: Sendable {
   /// The repository named `owner/name` (any case), or recorded under that name before or after
   /// a rename.
   func repository(named fullName: String) throws(DataSourceError) -> GitHubRepository? {
-    let key = Array(fullName.lowercased().utf8)
-    if let entry = find(key, in: nameTable, count: nameCount, stride: 24), let ordinal = index.number(at: entry + 16) {
-      return try repository(at: ordinal)
+    guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
+    return try repository(at: ordinal)
+  }
+
+  /// The record of the repository with this id, with only `members` (nil: all), as
+  /// `GitHubRepository.record` holds it (without the dataset's `_score`).
+  func repositoryRecord(id: Int, members: RecordMembers?) throws(DataSourceError) -> JSON? {
+    guard let ordinal = repositoryOrdinal(id: id) else { return nil }
+    guard case .object(var object) = try Self.parse(repositorySpan(at: ordinal), members: members) else {
+      throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
     }
-    if let entry = find(key, in: commitListTable, count: commitListCount, stride: 56),
-      let id = index.number(at: entry + 48), id > 0, let ordinal = repositoryOrdinal(id: id)
-    {
-      return try repository(at: ordinal)
-    }
-    return nil
+    object["_score"] = nil
+    return .object(object)
+  }
+
+  /// Of the repository `repository(named:)` finds, only `members`: reads no more of its record.
+  func repositoryRecord(named fullName: String, members: RecordMembers) throws(DataSourceError) -> JSON? {
+    guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
+    return try Self.parse(repositorySpan(at: ordinal), members: members)
   }
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
   /// repository id.
-  func commits(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits {
+  func commits(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits<[JSON]> {
     switch try commitListEntry(ofRepository: fullName) {
     case .found(let entry): .recorded(try commitList(at: entry))
     case .notRecorded: .notRecorded
@@ -96,28 +107,28 @@ struct GitHubSampleIndex: Sendable {
     }
   }
 
-  /// The commits of `owner/name` at `positions` (newest first; positions past the last left
-  /// out), each with only `members` (nil: all), and how many the repository has: reads those
-  /// commits only.
-  func commits(ofRepository fullName: String, at positions: Range<Int>, members: RecordMembers?)
-    throws(DataSourceError) -> (commits: GitHubDataset.Commits, count: Int)
-  {
+  /// The commits of `owner/name`, found but not read: each is parsed when it is asked for.
+  func commitList(ofRepository fullName: String) throws(DataSourceError) -> GitHubDataset.Commits<GitHubCommitList> {
     let entry: Int
     switch try commitListEntry(ofRepository: fullName) {
     case .found(let found): entry = found
-    case .notRecorded: return (.notRecorded, 0)
-    case .noSuchRepository: return (.noSuchRepository, 0)
+    case .notRecorded: return .notRecorded
+    case .noSuchRepository: return .noSuchRepository
     }
     let list = commitTable + (entry - commitListTable) / 56 * 16
     guard let first = index.number(at: list), let count = index.number(at: list + 8) else { throw Self.outside }
-    let spans = commitTable + commitListCount * 16
-    var commits: [JSON] = []
-    for position in positions.clamped(to: 0..<count) {
-      let span = spans + (first + position) * 16
-      guard let offset = index.number(at: span), let length = index.number(at: span + 8) else { throw Self.outside }
-      commits.append(try Self.parse(json.span(offset, length), members: members))
+    return .recorded(GitHubCommitList(self, first: first, count: count))
+  }
+
+  /// The commit at `number` of the index's commit spans (every list's commits, one list after
+  /// another), with only `members` (nil: all).
+  func commit(at number: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    guard number >= 0, number <= index.count / 16 else { throw Self.outside }
+    let span = commitTable + commitListCount * 16 + number * 16
+    guard let offset = index.number(at: span), let length = index.number(at: span + 8) else {
+      throw Self.outside
     }
-    return (.recorded(commits), count)
+    return try Self.parse(json.span(offset, length), members: members)
   }
 
   /// The names commits were recorded under, as written.
@@ -137,15 +148,34 @@ struct GitHubSampleIndex: Sendable {
 
   // MARK: - Parts
 
-  private func repository(at ordinal: Int) throws(DataSourceError) -> GitHubRepository {
+  private func repository(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> GitHubRepository {
+    guard let repository = GitHubRepository(try Self.parse(try repositorySpan(at: ordinal), members: members)) else {
+      throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+    }
+    return repository
+  }
+
+  private func repositorySpan(at ordinal: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8>? {
     let entry = repositoryTable + ordinal * 24
     guard ordinal >= 0, ordinal < repositoryCount, let offset = index.number(at: entry + 8),
       let length = index.number(at: entry + 16)
     else { throw Self.outside }
-    guard let repository = GitHubRepository(try Self.parse(json.span(offset, length))) else {
-      throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+    return json.span(offset, length)
+  }
+
+  /// The place in id order of the repository named `owner/name` (any case), or recorded under
+  /// that name before or after a rename.
+  private func repositoryOrdinal(named fullName: String) -> Int? {
+    let key = Array(fullName.lowercased().utf8)
+    if let entry = find(key, in: nameTable, count: nameCount, stride: 24), let ordinal = index.number(at: entry + 16) {
+      return ordinal
     }
-    return repository
+    if let entry = find(key, in: commitListTable, count: commitListCount, stride: 56),
+      let id = index.number(at: entry + 48), id > 0
+    {
+      return repositoryOrdinal(id: id)
+    }
+    return nil
   }
 
   private enum ListEntry {

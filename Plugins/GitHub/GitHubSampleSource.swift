@@ -55,7 +55,7 @@ struct GitHubSampleSource: GitHubAPI {
     return try Page.slice(
       matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
       attribution: dataset.attribution
-    ) { repository throws(DataSourceError) in repository.record }
+    ) { repository throws(DataSourceError) in try dataset.repositoryRecord(of: repository, members: request.members) }
   }
 
   /// `GET /repos/{owner}/{repo}/commits?sha=…&path=…`
@@ -68,44 +68,45 @@ struct GitHubSampleSource: GitHubAPI {
     let sha = Self.value(parameters["sha"])
     let path = Self.value(parameters["path"])
     let upper = offset > Int.max - perPage ? Int.max : offset + perPage
-    // The whole log, newest first, reads only the page's commits, and of each what the screen
-    // reads; `sha` and `path` need every commit.
-    let whole = sha != nil || path != nil
-    let (found, count) =
-      whole
-      ? (try dataset.commits(ofRepository: fullName), 0)
-      : try dataset.commits(ofRepository: fullName, at: offset..<upper, members: request.members)
-
-    var commits: [JSON]
-    switch found {
+    let list: GitHubCommitList
+    switch try dataset.commitList(ofRepository: fullName) {
     case .noSuchRepository:
       throw GitHubAPIError.notFound(endpoint).dataSourceError
     case .notRecorded:
       // The repository is real and has commits; the recordings just never listed them. Say so
       // where the list's attribution shows, rather than let an empty list pass for the truth.
       return Page(records: [], attribution: try notRecordedNote())
-    case .recorded(let recorded):
-      commits = recorded
+    case .recorded(let found):
+      list = found
     }
-    guard whole else {
-      let end = min(upper, count)
-      return Page(records: commits, next: end < count ? PageCursor(offset: end) : nil, attribution: dataset.attribution)
+    // A page reads only its own commits, and of each what the screen reads; `sha` and `path`
+    // read only what they ask of every commit.
+    guard sha != nil || path != nil else {
+      let commits = try list.commits(at: (offset..<upper).clamped(to: 0..<list.count), members: request.members)
+      let end = min(upper, list.count)
+      return Page(
+        records: commits, next: end < list.count ? PageCursor(offset: end) : nil, attribution: dataset.attribution)
     }
+    var positions = Array(0..<list.count)
     if let sha {
-      let log = GitHubCommitLog(commits: commits, defaultBranch: defaultBranch(of: fullName))
-      commits = log.reachable(from: try Self.find(sha, in: log, endpoint))
+      let ancestry = try list.commits(at: positions, members: ["sha", "parents"])
+      let log = GitHubCommitLog(commits: ancestry, defaultBranch: defaultBranch(of: fullName))
+      positions = log.reachable(from: try Self.find(sha, in: log, endpoint))
     }
     if let path {
-      guard let touching = GitHubCommitLog.touching(path, in: commits) else {
+      let files = try list.commits(at: positions, members: ["files"])
+      guard let touching = GitHubCommitLog.touching(path, in: files) else {
         throw .badRequest(
           "the sample data cannot filter the commits of \(fullName) by path: the recorded commits do not list their files (GitHub's list of commits never includes them); leave 'path' out",
           parameter: "path")
       }
-      commits = touching
+      positions = touching.map { positions[$0] }
     }
     // GitHub's list of commits carries no count (only a Link to the last page), so neither
     // does this: a screen shows what it would show live.
-    var page = try Page.slice(commits, cursor: request.cursor, pageSize: perPage, attribution: dataset.attribution)
+    var page = try Page.slice(positions, cursor: request.cursor, pageSize: perPage, attribution: dataset.attribution) {
+      position throws(DataSourceError) in try list.commit(at: position, members: request.members)
+    }
     page.total = nil
     return page
   }
@@ -128,23 +129,26 @@ struct GitHubSampleSource: GitHubAPI {
         "'sha' is required: the commit's SHA (at least 4 characters of it) or a branch name", parameter: "sha")
     }
     let endpoint = "GET /repos/\(fullName)/commits/\(sha)"
-    switch try dataset.commits(ofRepository: fullName) {
+    switch try dataset.commitList(ofRepository: fullName) {
     case .noSuchRepository:
       throw GitHubAPIError.notFound(endpoint).dataSourceError
     case .notRecorded:
       throw .badRequest(
         "no commits of \(fullName) were recorded; the sample data has commits of \(try recordedRepositories()) only",
         parameter: "repo")
-    case .recorded(let commits):
-      let log = GitHubCommitLog(commits: commits, defaultBranch: defaultBranch(of: fullName))
-      return Record(commits[try Self.find(sha, in: log, endpoint)], attribution: dataset.attribution)
+    case .recorded(let list):
+      // Finding the commit reads only the `sha` of each; then the one found is read whole.
+      let shas = try list.commits(at: 0..<list.count, members: ["sha"])
+      let log = GitHubCommitLog(commits: shas, defaultBranch: defaultBranch(of: fullName))
+      return Record(
+        try list.commit(at: try Self.find(sha, in: log, endpoint), members: nil), attribution: dataset.attribution)
     }
   }
 
   // MARK: - Parts
 
   private func defaultBranch(of fullName: String) -> String? {
-    try? dataset.repository(named: fullName)?.record["default_branch"]?.stringValue
+    try? dataset.repositoryRecord(named: fullName, members: ["default_branch"])?["default_branch"]?.stringValue
   }
 
   /// Short enough for one line of an 80-column footer, where the list screen shows it; names

@@ -1,3 +1,4 @@
+import Foundation
 import ScreenKit
 
 /// The `q` of a repository search, read the way GitHub reads it: words (or "quoted phrases"),
@@ -107,7 +108,7 @@ struct GitHubSearchQuery: Sendable, Equatable {
       && (name == whole || name == terms.joined(separator: "-") || repository.lowercasedFullName == whole)
     let found = terms.filter { inName($0, repository) }
     let nameMatch = found.reduce(0) { sum, word in sum + (word == name ? 3 : name.hasPrefix(word) ? 2 : 1) }
-    let covered = found.filter { name.contains($0) }.reduce(0) { $0 + $1.count }
+    let covered = found.filter { Self.contains(name, $0) }.reduce(0) { $0 + $1.count }
     return Relevance(
       exactName: exactName,
       nameMatch: nameMatch,
@@ -118,12 +119,12 @@ struct GitHubSearchQuery: Sendable, Equatable {
   }
 
   private func inName(_ term: String, _ repository: GitHubRepository) -> Bool {
-    fields.contains(.name) && repository.lowercasedFullName.contains(term)
+    fields.contains(.name) && Self.contains(repository.lowercasedFullName, term)
   }
 
   private func inDescriptionOrTopics(_ term: String, _ repository: GitHubRepository) -> Bool {
-    (fields.contains(.description) && repository.description.contains(term))
-      || (fields.contains(.topics) && (repository.topics ?? []).contains { $0.contains(term) })
+    (fields.contains(.description) && Self.contains(repository.description, term))
+      || (fields.contains(.topics) && (repository.topics ?? []).contains { Self.contains($0, term) })
   }
 
   // MARK: - Reading
@@ -248,5 +249,37 @@ struct GitHubSearchQuery: Sendable, Equatable {
     }
     if started { tokens.append(Token(text: current, quoted: quoted)) }
     return tokens
+  }
+}
+
+extension GitHubSearchQuery {
+  /// Whether `term` occurs in `text`, exactly as Foundation's `String.contains` answers (search
+  /// lowercases both first). ASCII text, nearly all the recorded data, is searched byte by byte,
+  /// where the two agree; Foundation searches through NSString, whose cost a search paid for every
+  /// word in every field of every repository. Other text, where Foundation's Unicode rules (one
+  /// character written two ways) decide, and an empty word, go to Foundation.
+  static func contains(_ text: String, _ term: String) -> Bool {
+    let ascii: Bool?? = text.utf8.withContiguousStorageIfAvailable { text in
+      term.utf8.withContiguousStorageIfAvailable { term in asciiContains(text, term) } ?? nil
+    }
+    if case .some(.some(let answer)) = ascii { return answer }
+    return text.contains(term)
+  }
+
+  /// Whether `term` occurs in `text`, when both are ASCII and `term` is not empty; else nil.
+  private static func asciiContains(_ text: UnsafeBufferPointer<UInt8>, _ term: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard let first = term.first, text.allSatisfy({ $0 < 0x80 }), term.allSatisfy({ $0 < 0x80 }) else { return nil }
+    guard term.count <= text.count else { return false }
+    var start = 0
+    let last = text.count - term.count
+    while start <= last {
+      if text[start] == first {
+        var matched = 1
+        while matched < term.count, text[start + matched] == term[matched] { matched += 1 }
+        if matched == term.count { return true }
+      }
+      start += 1
+    }
+    return false
   }
 }

@@ -129,19 +129,32 @@ struct MarvelDataset: Sendable {
 
   /// The comic with this id, when the recordings hold its record.
   func comic(id: Int) throws(DataSourceError) -> JSON? {
+    guard let place = comicPlace(id: id) else { return nil }
+    return try comic(at: place)
+  }
+
+  /// Where in the comic table the record of the comic with this id is, when the recordings hold
+  /// one: found by binary search, nothing parsed.
+  func comicPlace(id: Int) -> Int? {
     var low = 0
     var high = comicCount
     while low < high {
       let middle = (low + high) / 2
-      let entry = comicTable + middle * 24
-      guard let found = index.number(at: entry) else { return nil }
-      if found == id {
-        guard let offset = index.number(at: entry + 8), let length = index.number(at: entry + 16) else { return nil }
-        return try Self.parse(json.span(offset, length))
-      }
+      guard let found = index.number(at: comicTable + middle * 24) else { return nil }
+      if found == id { return middle }
       if found < id { low = middle + 1 } else { high = middle }
     }
     return nil
+  }
+
+  /// The comic at `place` in the comic table (see `comicPlace(id:)`); with `members`, only those
+  /// of its members.
+  func comic(at place: Int, members: RecordMembers? = nil) throws(DataSourceError) -> JSON {
+    let entry = comicTable + place * 24
+    guard place >= 0, place < comicCount, let offset = index.number(at: entry + 8),
+      let length = index.number(at: entry + 16)
+    else { throw Self.outside }
+    return try Self.parse(json.span(offset, length), members: members)
   }
 
   // MARK: - Parts
@@ -175,12 +188,13 @@ struct MarvelDataset: Sendable {
     return prefixOnly || key.count == text.count ? 0 : 1
   }
 
+  private static let outside = DataSourceError.decoding(
+    "the Marvel sample index points outside its data: run build_sample.py again")
+
   private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: RecordMembers? = nil) throws(DataSourceError)
     -> JSON
   {
-    guard let span else {
-      throw .decoding("the Marvel sample index points outside its data: run build_sample.py again")
-    }
+    guard let span else { throw outside }
     do {
       if let members { return try JSON.parse(span, onlyMembers: members, options: .response) }
       return try JSON.parse(span, options: .response)

@@ -29,7 +29,9 @@ struct MarvelSampleSource: MarvelAPI {
 
   func comics(_ request: PageRequest) async throws(DataSourceError) -> Page {
     let (comics, attribution) = try comics(of: request.parameters)
-    return try Page.slice(comics, cursor: request.cursor, pageSize: request.pageSize, attribution: attribution)
+    return try Page.slice(comics, cursor: request.cursor, pageSize: request.pageSize, attribution: attribution) {
+      comic throws(DataSourceError) in try record(of: comic, members: request.members)
+    }
   }
 
   func character(_ request: RecordRequest) async throws(DataSourceError) -> Record {
@@ -72,28 +74,34 @@ struct MarvelSampleSource: MarvelAPI {
     return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
   }
 
+  /// A comic of a character's list: where its recorded record is (parsed only if a page shows
+  /// it), or the summary that the character's own record gives.
+  private enum ListedComic {
+    case recorded(place: Int)
+    case named(JSON)
+  }
+
   /// The character's comics: the recorded list where one was recorded, else the comics its own
-  /// record names, with a note that says so where the list shows the attribution.
-  private func comics(of parameters: [String: String]) throws(DataSourceError) -> ([JSON], String) {
+  /// record names, with a note that says so where the list shows the attribution. Finding them
+  /// parses no comic; `titleStartsWith` reads only the `title` of each.
+  private func comics(of parameters: [String: String]) throws(DataSourceError) -> ([ListedComic], String) {
     guard let ordinal = dataset.ordinal(ofID: parameters["id"]) else {
       throw .server(status: 404, "We couldn't find that character")
     }
-    var comics: [JSON] = []
+    var comics: [ListedComic]
     var attribution = dataset.attribution
     if let ids = try dataset.recordedComicIDs(ofCharacterAt: ordinal) {
-      for id in ids {
-        if let comic = try dataset.comic(id: id) { comics.append(comic) }
-      }
+      comics = ids.compactMap { dataset.comicPlace(id: $0).map(ListedComic.recorded) }
     } else {
-      let items = try dataset.character(at: ordinal)[path: ["comics", "items"]]?.arrayValue ?? []
-      for item in items {
-        comics.append(try comic(named: item))
-      }
+      let character = try dataset.character(at: ordinal, members: Self.comicItems)
+      comics = (character[path: ["comics", "items"]]?.arrayValue ?? []).map(comic(named:))
       attribution = "\(Self.notRecordedNote) \(dataset.attribution)"
     }
     if let prefix = parameters["titleStartsWith"] {
       let prefix = prefix.trimmingCharacters(in: .whitespaces).lowercased()
-      comics = comics.filter { ($0["title"]?.stringValue ?? "").lowercased().hasPrefix(prefix) }
+      var matching: [ListedComic] = []
+      for comic in comics where try title(of: comic).lowercased().hasPrefix(prefix) { matching.append(comic) }
+      comics = matching
     }
     return (comics, attribution)
   }
@@ -101,17 +109,39 @@ struct MarvelSampleSource: MarvelAPI {
   /// Shown with a character's comics when only its own record names them.
   static let notRecordedNote = "Comics named in the character's record; the full list was not recorded."
 
+  /// What a character's record is read for when its comics were not recorded.
+  private static let comicItems: RecordMembers = {
+    var members = RecordMembers()
+    members.insert(["comics", "items"])
+    return members
+  }()
+
   /// The comic a character's record names (`{"resourceURI": "…/comics/ID", "name": "…"}`): its
   /// full record where the recordings hold one, else the summary with the `id` and `title` a
   /// comic record has, read from it.
-  private func comic(named item: JSON) throws(DataSourceError) -> JSON {
+  private func comic(named item: JSON) -> ListedComic {
     let uri = item["resourceURI"]?.stringValue ?? ""
     let id = uri.split(separator: "/").last.flatMap { Int($0) }
-    if let id, let comic = try dataset.comic(id: id) { return comic }
-    guard case .object(var summary) = item else { return item }
+    if let id, let place = dataset.comicPlace(id: id) { return .recorded(place: place) }
+    guard case .object(var summary) = item else { return .named(item) }
     if let id { summary["id"] = .int(id) }
     if let name = item["name"] { summary["title"] = name }
-    return .object(summary)
+    return .named(.object(summary))
+  }
+
+  private func title(of comic: ListedComic) throws(DataSourceError) -> String {
+    switch comic {
+    case .recorded(let place): try dataset.comic(at: place, members: ["title"])["title"]?.stringValue ?? ""
+    case .named(let summary): summary["title"]?.stringValue ?? ""
+    }
+  }
+
+  /// What a page shows of `comic`: of a recorded one, only `members` (nil: all).
+  private func record(of comic: ListedComic, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    switch comic {
+    case .recorded(let place): try dataset.comic(at: place, members: members)
+    case .named(let summary): summary
+    }
   }
 
   /// The API's 409 answer to a request it refuses.

@@ -26,13 +26,34 @@ struct SampleDataTests {
     let bundled = try GitHubDataset.bundled.get()
     let whole = try GitHubDataset(json: try Self.wholeJSON.get())
     let repositories = try bundled.repositories()
-    #expect(repositories.map(\.record) == (try whole.repositories().map(\.record)))
+    let held = try whole.repositories()
+    #expect(repositories.count == held.count)
+    for (read, full) in zip(repositories, held) {
+      // Search reads only some members of the bundled records; a page reads its own again.
+      #expect(try bundled.repositoryRecord(of: read, members: nil) == full.record)
+      #expect(read.record == GitHubRepository.searched.project(full.record))
+      #expect(Self.searchedFields(read) == Self.searchedFields(full), "\(full.fullName)")
+    }
     #expect(bundled.commitNames.sorted() == whole.commitNames.sorted())
     let names = repositories.map(\.fullName) + bundled.commitNames + ["nobody/nothing", "SIGMAVIRUS24/GITHUB3.PY"]
     for name in names {
       #expect(try bundled.repository(named: name)?.record == (try whole.repository(named: name)?.record), "\(name)")
       #expect(try bundled.commits(ofRepository: name) == (try whole.commits(ofRepository: name)), "\(name)")
+      let read: RecordMembers = ["full_name", "default_branch", "nope"]
+      let part = try bundled.repositoryRecord(named: name, members: read)
+      #expect(part == (try whole.repository(named: name)?.record).map(read.project), "\(name)")
     }
+  }
+
+  /// Everything search reads of a repository, as text.
+  static func searchedFields(_ repository: GitHubRepository) -> String {
+    let r = repository
+    let fields: [Any?] = [
+      r.id, r.fullName, r.name, r.lowercasedFullName, r.owner, r.description, r.topics, r.language, r.stars, r.forks,
+      r.size, r.recordedScore, r.createdAt, r.pushedAt, r.updatedAt, r.isArchived, r.isFork, r.isPrivate, r.isMirror,
+      r.licenses,
+    ]
+    return fields.map { String(describing: $0) }.joined(separator: "|")
   }
 
   @Test func bundledDatasetLoadsEveryRecordedRepositoryAndCommit() throws {
