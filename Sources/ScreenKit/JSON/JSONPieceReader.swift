@@ -1,5 +1,11 @@
 import CJansson
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a large response piece by piece: it walks the outer containers itself and hands each
 /// value small enough to jansson whole, converting it and releasing it before the next.
 ///
@@ -283,10 +289,7 @@ struct JSONPieceReader {
         if depth == 0 { return (index + 1, nesting) }
       case UInt8(ascii: "\""):
         nesting = max(nesting, depth + 1)
-        index += 1
-        while index < limit, bytes[index] != UInt8(ascii: "\"") {
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
+        index = closingQuote(after: index, limit: limit)
       case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"):
         break
       default:
@@ -302,11 +305,7 @@ struct JSONPieceReader {
   private func scalarEnd(from start: Int) -> Int {
     var index = start
     if bytes[index] == UInt8(ascii: "\"") {
-      index += 1
-      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-      }
-      return min(bytes.count, index + 1)
+      return min(bytes.count, closingQuote(after: index, limit: bytes.count) + 1)
     }
     while index < bytes.count {
       switch bytes[index] {
@@ -318,6 +317,23 @@ struct JSONPieceReader {
       }
     }
     return index
+  }
+
+  /// The index of the quote that closes the string opened at `open`, or `limit` when none does
+  /// before it. `memchr` finds each quote (strings are most of a document's bytes); a quote after
+  /// an odd run of backslashes is escaped, and the search goes on past it.
+  private func closingQuote(after open: Int, limit: Int) -> Int {
+    guard let base = bytes.baseAddress else { return limit }
+    var from = open + 1
+    while from < limit {
+      guard let found = memchr(base + from, Int32(UInt8(ascii: "\"")), limit - from) else { return limit }
+      let quote = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      var backslashes = 0
+      while quote - backslashes - 1 > open, base[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+      if backslashes % 2 == 0 { return quote }
+      from = quote + 1
+    }
+    return limit
   }
 
   private var byte: UInt8? { position < bytes.count ? bytes[position] : nil }
