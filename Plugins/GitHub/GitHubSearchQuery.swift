@@ -268,7 +268,10 @@ extension GitHubSearchQuery {
 
   /// Whether `term` occurs in `text`, when both are ASCII and `term` is not empty; else nil.
   private static func asciiContains(_ text: UnsafeBufferPointer<UInt8>, _ term: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard let first = term.first, text.allSatisfy({ $0 < 0x80 }), term.allSatisfy({ $0 < 0x80 }) else { return nil }
+    // "\r\n" is one character to Foundation (a term cannot match half of it): text with a CR
+    // goes to Foundation too.
+    guard let first = term.first, text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), term.allSatisfy({ $0 < 0x80 })
+    else { return nil }
     guard term.count <= text.count else { return false }
     var start = 0
     let last = text.count - term.count

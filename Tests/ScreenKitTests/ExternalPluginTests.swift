@@ -179,6 +179,19 @@ struct ExternalPluginTests {
     source.stop()
   }
 
+  @Test("once the hello has come, a request that gets no answer fails at its own timeout, not the start's allowance")
+  func timeoutAfterTheHello() async throws {
+    // `silent` says hello at once and never answers. The first request is sent before the hello
+    // is read; its deadline moves to the hello plus 1 s, well before the 10 s a start may take.
+    let source = try Self.source("silent", timeout: 1)
+    let began = ContinuousClock.now
+    let error = try #require(await Self.failure(source))
+    #expect(error.message.contains("did not answer request 1 within 1 s"), "\(error)")
+    #expect(
+      ContinuousClock.now - began < .seconds(ExternalSource.startAllowance - 1), "waited for the start's allowance")
+    source.stop()
+  }
+
   @Test(
     "each broken protocol ends in one error naming the plugin, and nothing is left running",
     arguments: [

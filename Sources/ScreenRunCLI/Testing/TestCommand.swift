@@ -112,27 +112,35 @@ struct TestCommand {
     [external.indices.filter { external[$0] }, external.indices.filter { !external[$0] }]
   }
 
-  /// `body` of each index in `lanes` (together a permutation of `0..<count`), each lane `jobs`
-  /// at a time in its order, the lanes side by side, the first lane's first; `done` is told of
-  /// each as it ends. The results by index.
+  /// `body` of each index in `lanes` (together a permutation of `0..<count`), `jobs` at a time
+  /// in all, each lane in its order: every lane that has tests gets a place first (the first
+  /// lane's first), and a place that frees goes to the next lane round that still has tests, so a
+  /// lane waiting on slow starts never holds every place. `done` is told of each as it ends. The
+  /// results by index.
   static func inParallel<Value: Sendable>(
     _ lanes: [[Int]], jobs: Int, _ body: @escaping @Sendable (Int) async -> Value, done: (Int, Value) -> Void
   ) async -> [Value] {
     await withTaskGroup(of: (lane: Int, index: Int, value: Value).self) { group in
       var values = [Value?](repeating: nil, count: lanes.reduce(0) { $0 + $1.count })
       var started = [Int](repeating: 0, count: lanes.count)
-      func start(_ lane: Int) {
-        guard started[lane] < lanes[lane].count else { return }
-        let index = lanes[lane][started[lane]]
-        group.addTask { (lane, index, await body(index)) }
-        started[lane] += 1
+      var next = 0
+      /// Starts the next test of the next lane round that has one; false when none has.
+      func startNext() -> Bool {
+        for step in lanes.indices {
+          let lane = (next + step) % lanes.count
+          guard started[lane] < lanes[lane].count else { continue }
+          let index = lanes[lane][started[lane]]
+          group.addTask { (lane, index, await body(index)) }
+          started[lane] += 1
+          next = (lane + 1) % lanes.count
+          return true
+        }
+        return false
       }
-      for lane in lanes.indices {
-        for _ in 0..<jobs { start(lane) }
-      }
-      while let (lane, index, value) = await group.next() {
+      for _ in 0..<max(1, jobs) where !startNext() { break }
+      while let (_, index, value) = await group.next() {
         values[index] = value
-        start(lane)
+        _ = startNext()
         done(index, value)
       }
       return values.compactMap { $0 }

@@ -42,6 +42,8 @@ final class ExternalProcess: Sendable {
     var greeted = false
     /// When the hello came: a request's time runs from then, or from when it was sent if later.
     var greetedAt: DispatchTime?
+    /// When each waiting request was sent.
+    var sentAt: [Int: DispatchTime] = [:]
     /// Whether stderr has reached its end (the log is complete).
     var logEnded = false
     /// The end of the log (stderr), at most `logLimit` bytes.
@@ -50,6 +52,7 @@ final class ExternalProcess: Sendable {
     /// Takes request `id` off the waiting ones.
     mutating func take(_ id: Int) -> CheckedContinuation<Answer, Never>? {
       pages[id] = nil
+      sentAt[id] = nil
       return pending.removeValue(forKey: id)
     }
 
@@ -148,8 +151,12 @@ final class ExternalProcess: Sendable {
         }
         var message = body
         message["id"] = .int(id)
+        let sent = DispatchTime.now()
+        state.withLock { state in
+          if state.pending[id] != nil { state.sentAt[id] = sent }
+        }
         send(.object(message))
-        watch(id, sent: .now())
+        watch(id, sent: sent)
       }
     } onCancel: {
       let id = slot.withLock { slot in
@@ -288,10 +295,13 @@ final class ExternalProcess: Sendable {
     }
     if !greeted {
       if let broken = ProtocolRules.hello(type, object) { return fail(broken.reason) }
-      state.withLock { state in
+      let waiting = state.withLock { state in
         state.greeted = true
         state.greetedAt = .now()
+        return state.sentAt
       }
+      // The requests sent before the hello were timed for a start; their own time runs from now.
+      for (id, sent) in waiting { watch(id, sent: sent) }
       return
     }
     let id: Int
