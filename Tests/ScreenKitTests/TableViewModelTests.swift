@@ -128,10 +128,13 @@ struct TableViewModelTests {
       Self.firstPage(&$0.list)
     }
     await store.finish()
+    // The first page, then both sorts' requests; those two run side by side (the first is
+    // dropped unseen), so the source may be asked in either order.
+    let asked = source.pageRequests.map(\.parameters)
+    #expect(asked.first == ["shelf": "top"])
     #expect(
-      source.pageRequests.map(\.parameters) == [
-        ["shelf": "top"], ["shelf": "top", "orderBy": "-stars"], ["shelf": "top"],
-      ])
+      asked.dropFirst().sorted { $0.count < $1.count } == [["shelf": "top"], ["shelf": "top", "orderBy": "-stars"]],
+      "\(asked)")
   }
 
   @Test("columns are shown while they fit, flexible ones share the rest, never over the room")

@@ -193,4 +193,32 @@ struct TextWrapRuleTests {
       #expect(kept.elementsEqual(given), "text lost wrapping at \(columns)")
     }
   }
+
+  @Test("truncate's path for text of stand-alone code points cuts as the grapheme path does")
+  func standaloneTruncation() {
+    // Stand-alone code points (rules, dots, Latin-1, arrows) mixed with ones that join their
+    // neighbour (combining marks, ZWJ, variation selectors, regional indicators, Hangul jamo, CR LF)
+    // and wide ones: every cut of every mix is what the grapheme path gives.
+    let pieces: [String] = [
+      "a", " ", "─", "…", "·", "é", "→", "█", "\u{2014}", "\u{301}", "\u{200D}", "\u{FE0F}", "🇫", "🇷", "\u{1100}",
+      "\u{1161}", "\r", "\n", "東", "👩", "\u{AD}", "\u{600}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    var standalone = 0
+    for _ in 0..<4000 {
+      let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      for columns in 1...14 {
+        let expected = TextWidth.truncateByCharacters(text, toColumns: columns)
+        #expect(
+          TextWidth.truncate(text, toColumns: columns) == expected, "\(text.unicodeScalars.map(\.value)) at \(columns)")
+        if TextWidth.truncateStandalone(text, toColumns: columns) != nil { standalone += 1 }
+      }
+    }
+    // The fast path was taken, not only the fallback.
+    #expect(standalone > 1000)
+    #expect(
+      TextWidth.truncate(String(repeating: "─", count: 100), toColumns: 10) == String(repeating: "─", count: 9) + "…")
+    #expect(TextWidth.truncateStandalone("e\u{301}x", toColumns: 5) == nil)
+  }
 }
