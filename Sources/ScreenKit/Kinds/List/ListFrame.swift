@@ -11,10 +11,9 @@ struct ListFrame {
 
   /// Rows of one line each under a heading line, as a kind built on the list draws them.
   struct RowStyle {
-    /// The line above the rows; `indent` is the columns before a row's text (marker and number).
-    var heading: (_ indent: Int) -> String
-    /// The text of a row.
-    var line: (_ record: TemplateContext, _ indent: Int) -> String
+    /// The line above the rows, and what appends a row's text to its line, for rows whose text
+    /// starts after `indent` columns (marker and number); asked once a frame.
+    var layout: (_ indent: Int) -> (heading: String, line: (_ record: TemplateContext, _ line: inout String) -> Void)
   }
 
   private var width: Int { options.width }
@@ -127,24 +126,38 @@ struct ListFrame {
       range = start..<min(state.records.count, start + rows)
     }
     let numberWidth = String(range.upperBound).count
+    // Every row's text starts after the same columns: its marker, its number and ". ".
+    let indent = (interactive ? 2 : 0) + numberWidth + 2
+    let layout = rows?.layout(indent)
+    let meta = self.meta
     var lines: [String] = []
+    lines.reserveCapacity(range.count * linesPerRow + heading + tail.count)
+    if let layout { lines.append(layout.heading) }
     for index in range {
       let record = TemplateContext(
         record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
-      let marker = interactive ? (index == screen.selection ? FrameLine.selectionMarker : "  ") : ""
+      // Each line is built in one buffer.
+      var line = ""
+      line.reserveCapacity(width + indent)
+      if interactive { line += index == screen.selection ? FrameLine.selectionMarker : "  " }
       let number = String(index + 1)
-      let indent = marker + String(repeating: " ", count: numberWidth - number.count)
-      if let rows {
-        lines.append(indent + number + ". " + rows.line(record, TextWidth.width(of: indent) + number.count + 2))
+      line.appendSpaces(numberWidth - number.utf8.count)
+      line += number
+      line += ". "
+      if let layout {
+        layout.line(record, &line)
+        lines.append(line)
         continue
       }
-      lines.append(indent + number + ". " + list.row.title.line(in: record))
+      line += list.row.title.line(in: record)
+      lines.append(line)
       if let subtitle = list.row.subtitle {
-        lines.append(
-          String(repeating: " ", count: TextWidth.width(of: indent) + number.count + 2) + subtitle.line(in: record))
+        var second = ""
+        second.appendSpaces(indent)
+        second += subtitle.line(in: record)
+        lines.append(second)
       }
     }
-    if let rows { lines.insert(rows.heading((interactive ? 2 : 0) + numberWidth + 2), at: 0) }
     return lines + tail
   }
 
