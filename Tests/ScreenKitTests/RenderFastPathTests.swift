@@ -87,6 +87,7 @@ struct RenderFastPathTests {
         let safeCut = TextWidth.truncateByCharacters(safe, toColumns: columns)
         #expect(cell.text + (cell.cut ? "…" : "") == safeCut, "\(text.unicodeScalars.map(\.value)) at \(columns)")
         #expect(cell.columns == TextWidth.width(of: safeCut))
+        #expect(TextWidth.width(of: text, upTo: columns) == min(width, columns + 1))
         if TextWidth.standaloneCut(text, toColumns: columns) != nil { fast += 1 }
       }
     }
@@ -246,6 +247,37 @@ struct RenderFastPathTests {
           #expect(lines[3 + index] == fit(row, width), "row \(index) at \(width)")
         }
       }
+    }
+  }
+
+  @Test("dates, trimming and grouped digits read byte by byte are what the character paths give", arguments: 0..<3)
+  func filters(seed: Int) {
+    var random = SplitMix(seed: UInt64(seed))
+    let parts = [
+      "2014", "04", "29", "0000", "13", "00", "31", "32", "-", "-", "T", " ", "\t", "\n", "\r\n", "+1", "Z", "\u{301}",
+      "é", "\u{A0}", "\u{3000}", "14:18:17", "1", "9",
+    ]
+    let context = TemplateContext()
+    for _ in 0..<20_000 {
+      var text = (0..<Int(random.next() % 9)).map { _ in parts[Int(random.next() % UInt64(parts.count))] }.joined()
+      if random.next() % 2 == 0 { text = "2019-10-0" + text }
+      #expect(TemplateFilter.date.apply(to: .text(text), in: context) == TemplateFilter.dateOfAnyText(text), "\(text)")
+      var expected = ""
+      if let first = text.firstIndex(where: { !$0.isWhitespace }),
+        let last = text.lastIndex(where: { !$0.isWhitespace })
+      {
+        expected = String(text[first...last])
+      }
+      #expect(text.trimmingWhitespace() == expected, "\(text.unicodeScalars.map(\.value))")
+    }
+    #expect(TemplateFilter.date.apply(to: .text("2019-10-01T12:00:00Z"), in: context) == .text("2019-10-01"))
+    for _ in 0..<2000 {
+      let integer = Int(bitPattern: UInt(random.next())) >> Int(random.next() % 64)
+      let digits = String(integer.magnitude)
+      let groups = stride(from: digits.count, to: 0, by: -3).reversed().map {
+        String(digits.dropFirst(max(0, $0 - 3)).prefix($0 - max(0, $0 - 3)))
+      }
+      #expect(TemplateFilter.grouped(integer) == (integer < 0 ? "-" : "") + groups.joined(separator: ","))
     }
   }
 }

@@ -52,6 +52,7 @@ public enum TextWidth {
 
   /// The columns a text takes, counted only until they pass `limit`: `limit + 1` then.
   static func width(of text: some StringProtocol, upTo limit: Int) -> Int {
+    if let cut = standaloneCut(text, toColumns: limit) { return cut.fits ? cut.columns : limit + 1 }
     var total = 0
     for character in text {
       total += columns(of: character)
