@@ -279,5 +279,9 @@ struct RenderFastPathTests {
       }
       #expect(TemplateFilter.grouped(integer) == (integer < 0 ? "-" : "") + groups.joined(separator: ","))
     }
+    #expect(TemplateFilter.grouped(Int.min) == "-9,223,372,036,854,775,808")
+    #expect(TemplateFilter.grouped(0) == "0")
+    #expect(TemplateFilter.grouped(-999) == "-999")
+    #expect(TemplateFilter.grouped(1000) == "1,000")
   }
 }

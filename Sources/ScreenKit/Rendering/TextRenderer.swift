@@ -65,7 +65,14 @@ public enum TextRenderer {
     return rest
   }
 
-  static func rule(_ width: Int) -> String { String(repeating: "─", count: width) }
+  /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it.
+  static func rule(_ width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard width <= 512 else { return String(repeating: "─", count: width) }
+    return String(longRule[..<longRule.utf8.index(longRule.startIndex, offsetBy: width * "─".utf8.count)])
+  }
+
+  private static let longRule = String(repeating: "─", count: 512)
 
   static func loadingLine(_ options: RenderOptions, _ text: String = "Loading…") -> String {
     options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"

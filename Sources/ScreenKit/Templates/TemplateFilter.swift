@@ -70,13 +70,31 @@ enum TemplateFilter: Sendable, Hashable {
   }
 
   static func grouped(_ integer: Int) -> String {
-    let digits = String(integer.magnitude).utf8
-    var result = integer < 0 ? "-" : ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.unicodeScalars.append(Unicode.Scalar(digit))
+    var digits = 1
+    var rest = integer.magnitude
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
     }
-    return result
+    let count = digits + (digits - 1) / 3 + (integer < 0 ? 1 : 0)
+    // Written from the last digit back, a comma before every third.
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var magnitude = integer.magnitude
+      var index = count
+      var written = 0
+      repeat {
+        if written > 0, written % 3 == 0 {
+          index -= 1
+          buffer[index] = UInt8(ascii: ",")
+        }
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        written += 1
+      } while magnitude > 0
+      if integer < 0 { buffer[0] = UInt8(ascii: "-") }
+      return count
+    }
   }
 
   /// Reads the date part of an ISO 8601 timestamp. Some APIs write an unknown date as

@@ -19,6 +19,7 @@ struct ListFrame {
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 
+  /// What the frame's templates read but the rows' records: made once a frame.
   private var context: TemplateContext {
     TemplateContext(params: screen.parameters, query: state.query, meta: meta)
   }
@@ -31,6 +32,7 @@ struct ListFrame {
   }
 
   func lines() -> [String] {
+    let context = self.context
     var header = [screen.spec.title.line(in: context)]
     if let search = list.search {
       if interactive, !state.query.isEmpty {
@@ -54,7 +56,7 @@ struct ListFrame {
     if interactive { footer.append(TextRenderer.keyHelp(keys, width: width)) }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
-    var body = self.body(budget: budget)
+    var body = self.body(budget: budget, context: context)
     if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
     return header + body + footer
   }
@@ -96,7 +98,7 @@ struct ListFrame {
 
   static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
 
-  private func body(budget: Int?) -> [String] {
+  private func body(budget: Int?, context: TemplateContext) -> [String] {
     if state.records.isEmpty {
       switch state.status {
       case .loading: return [TextRenderer.loadingLine(options)]
@@ -129,13 +131,12 @@ struct ListFrame {
     // Every row's text starts after the same columns: its marker, its number and ". ".
     let indent = (interactive ? 2 : 0) + numberWidth + 2
     let layout = rows?.layout(indent)
-    let meta = self.meta
     var lines: [String] = []
     lines.reserveCapacity(range.count * linesPerRow + heading + tail.count)
     if let layout { lines.append(layout.heading) }
     for index in range {
-      let record = TemplateContext(
-        record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
+      var record = context
+      record.record = state.records[index]
       // Each line is built in one buffer.
       var line = ""
       line.reserveCapacity(width + indent)
