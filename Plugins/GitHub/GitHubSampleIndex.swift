@@ -18,6 +18,11 @@ struct GitHubSampleIndex: Sendable {
   private let commitListCount: Int
   private let commitListTable: Int
   private let commitTable: Int
+  /// Repository records of search pages already parsed, by (ordinal, members), and commits by
+  /// (number, members): one memo each for the process, as `bundled` is the only index (bounds in
+  /// `ParsedRecordMemo`; the sample's text is 2.9 MB, so the default bounds hold all of it).
+  private let repositoryRecords = ParsedRecordMemo()
+  private let commitRecords = ParsedRecordMemo()
 
   static let bundled: Result<GitHubSampleIndex, DataSourceError> = Result { () throws(DataSourceError) in
     try GitHubSampleIndex(
@@ -84,11 +89,15 @@ struct GitHubSampleIndex: Sendable {
   /// `GitHubRepository.record` holds it (without the dataset's `_score`).
   func repositoryRecord(id: Int, members: RecordMembers?) throws(DataSourceError) -> JSON? {
     guard let ordinal = repositoryOrdinal(id: id) else { return nil }
-    guard case .object(var object) = try Self.parse(repositorySpan(at: ordinal), members: members) else {
-      throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
+    let span = try repositorySpan(at: ordinal)
+    return try repositoryRecords.record(ordinal, members: members, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in
+      guard case .object(var object) = try Self.parse(span, members: members) else {
+        throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
+      }
+      object["_score"] = nil
+      return .object(object)
     }
-    object["_score"] = nil
-    return .object(object)
   }
 
   /// Of the repository `repository(named:)` finds, only `members`: reads no more of its record.
@@ -124,11 +133,14 @@ struct GitHubSampleIndex: Sendable {
   /// another), with only `members` (nil: all).
   func commit(at number: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
     guard number >= 0, number <= index.count / 16 else { throw Self.outside }
-    let span = commitTable + commitListCount * 16 + number * 16
-    guard let offset = index.number(at: span), let length = index.number(at: span + 8) else {
+    let entry = commitTable + commitListCount * 16 + number * 16
+    guard let offset = index.number(at: entry), let length = index.number(at: entry + 8) else {
       throw Self.outside
     }
-    return try Self.parse(json.span(offset, length), members: members)
+    let span = json.span(offset, length)
+    return try commitRecords.record(number, members: members, cost: length) { () throws(DataSourceError) in
+      try Self.parse(span, members: members)
+    }
   }
 
   /// The names commits were recorded under, as written.
