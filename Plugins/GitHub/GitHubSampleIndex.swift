@@ -4,10 +4,11 @@ import ScreenKit
 /// The bundled GitHub data read in place: `github-sample.json` and the index build_sample.py
 /// writes beside it, both linked into the binary. A repository's commits are read one at a time
 /// (each has its own span in the index), so a page of commits parses only that page's commits,
-/// and finding a SHA reads only the `sha` of each; a search parses the repository records (not
-/// the commits) once.
+/// and finding a SHA reads only the `sha` of each; a search parses the index's search records
+/// (what search reads of each repository) once a process. Records parsed for a page are kept
+/// (`ParsedRecordMemo`).
 struct GitHubSampleIndex: Sendable {
-  static let magic = Array("SRGITHB1".utf8)
+  static let magic = Array("SRGITHB2".utf8)
 
   private let json: ResidentBytes
   private let index: ResidentBytes
@@ -18,6 +19,8 @@ struct GitHubSampleIndex: Sendable {
   private let commitListCount: Int
   private let commitListTable: Int
   private let commitTable: Int
+  private let searchOffset: Int
+  private let searchLength: Int
   /// Repository records of search pages already parsed, by (ordinal, members), and commits by
   /// (number, members): one memo each for the process, as `bundled` is the only index (bounds in
   /// `ParsedRecordMemo`; the sample's text is 2.9 MB, so the default bounds hold all of it).
@@ -37,13 +40,7 @@ struct GitHubSampleIndex: Sendable {
   /// reads (`GitHubRepository.searched`), so `record` holds those members; a page reads its own
   /// records again with `repositoryRecord(id:members:)`.
   private static let bundledRepositories: Result<[GitHubRepository], DataSourceError> = Result {
-    () throws(DataSourceError) in
-    let index = try bundled.get()
-    var repositories: [GitHubRepository] = []
-    for ordinal in 0..<index.repositoryCount {
-      repositories.append(try index.repository(at: ordinal, members: GitHubRepository.searched))
-    }
-    return repositories
+    () throws(DataSourceError) in try bundled.get().searchedRepositories()
   }
 
   private init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
@@ -51,14 +48,16 @@ struct GitHubSampleIndex: Sendable {
       let repositoryCount = index.number(at: 16), let repositoryTable = index.number(at: 24),
       let nameCount = index.number(at: 32), let nameTable = index.number(at: 40),
       let commitListCount = index.number(at: 48), let commitListTable = index.number(at: 56),
-      let commitTable = index.number(at: 72)
+      let commitTable = index.number(at: 72), let searchOffset = index.number(at: 80),
+      let searchLength = index.number(at: 88)
     else {
       throw .decoding("the GitHub sample index is not one build_sample.py wrote")
     }
     guard jsonLength == json.count, repositoryCount <= index.count / 24, nameCount <= index.count / 24,
       commitListCount <= index.count / 56, index.span(repositoryTable, repositoryCount * 24) != nil,
       index.span(nameTable, nameCount * 24) != nil, index.span(commitListTable, commitListCount * 56) != nil,
-      commitTable > 0, index.span(commitTable, commitListCount * 16) != nil
+      commitTable > 0, index.span(commitTable, commitListCount * 16) != nil,
+      index.span(searchOffset, searchLength) != nil
     else {
       throw .decoding("the GitHub sample index does not fit its data: run build_sample.py again")
     }
@@ -71,11 +70,44 @@ struct GitHubSampleIndex: Sendable {
     self.commitListCount = commitListCount
     self.commitListTable = commitListTable
     self.commitTable = commitTable
+    self.searchOffset = searchOffset
+    self.searchLength = searchLength
   }
 
   /// Ordered by id, as recorded.
   func repositories() throws(DataSourceError) -> [GitHubRepository] {
     try Self.bundledRepositories.get()
+  }
+
+  /// Every repository, in id order, as search reads it: from the index's search records, which
+  /// build_sample.py cut from the repository records with the members search reads, so a process's
+  /// first search parses 65 KB of small records rather than step through 2.9 MB for them.
+  func searchedRepositories() throws(DataSourceError) -> [GitHubRepository] {
+    guard let records = try Self.parse(index.span(searchOffset, searchLength)).arrayValue,
+      records.count == repositoryCount
+    else {
+      throw .decoding("the GitHub sample index's search records do not fit its data: run build_sample.py again")
+    }
+    var repositories: [GitHubRepository] = []
+    repositories.reserveCapacity(records.count)
+    for (ordinal, record) in records.enumerated() {
+      guard let repository = GitHubRepository(record) else {
+        throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+      }
+      guard index.number(at: repositoryTable + ordinal * 24) == repository.id else { throw Self.outside }
+      repositories.append(repository)
+    }
+    return repositories
+  }
+
+  /// Every repository, in id order, read from its record with the members search reads: what
+  /// `searchedRepositories()` must give.
+  func parsedRepositories() throws(DataSourceError) -> [GitHubRepository] {
+    var repositories: [GitHubRepository] = []
+    for ordinal in 0..<repositoryCount {
+      repositories.append(try repository(at: ordinal, members: GitHubRepository.searched))
+    }
+    return repositories
   }
 
   /// The repository named `owner/name` (any case), or recorded under that name before or after

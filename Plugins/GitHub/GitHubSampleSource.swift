@@ -52,11 +52,13 @@ struct GitHubSampleSource: GitHubAPI {
 
     let repositories = try dataset.repositories()
     let matches = dataset.searchOrder.places(in: repositories, matching: query, sort: sort, ascending: ascending)
-    return try Page.slice(
-      matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
-      attribution: dataset.attribution
-    ) { place throws(DataSourceError) in
-      try dataset.repositoryRecord(of: repositories[place], members: request.members)
+    return try repositories.withUnsafeBufferPointer { repositories throws(DataSourceError) in
+      try Page.slice(
+        matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
+        attribution: dataset.attribution
+      ) { place throws(DataSourceError) in
+        try dataset.repositoryRecord(of: repositories[place], members: request.members)
+      }
     }
   }
 

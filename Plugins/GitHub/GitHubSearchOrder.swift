@@ -26,7 +26,7 @@ final class GitHubSearchOrder: Sendable {
     ascending: Bool
   ) -> [Int] {
     guard query.terms.isEmpty else {
-      let matches = repositories.indices.filter { query.matches(repositories[$0]) }
+      let matches = Self.matches(of: query, among: repositories, at: repositories.indices)
       return Self.sorted(matches, in: repositories, query: query, sort: sort, ascending: ascending)
     }
     let key = Key(sort: sort, ascending: ascending)
@@ -42,7 +42,15 @@ final class GitHubSearchOrder: Sendable {
         return computed
       }
     }
-    return whole.filter { query.matches(repositories[$0]) }
+    return Self.matches(of: query, among: repositories, at: whole)
+  }
+
+  /// The places of `places` whose repositories match `query`, in the same order; reads the
+  /// repositories in place (a copy of one costs a retain of each of its strings).
+  private static func matches(
+    of query: GitHubSearchQuery, among repositories: [GitHubRepository], at places: some Sequence<Int>
+  ) -> [Int] {
+    repositories.withUnsafeBufferPointer { repositories in places.filter { query.matches(repositories[$0]) } }
   }
 
   /// `places` in the order of the results of `query`.
