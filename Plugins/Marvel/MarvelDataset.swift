@@ -30,6 +30,8 @@ struct MarvelDataset: Sendable {
   private final class Memo: Sendable {
     let characters = ParsedRecordMemo()
     let comics = ParsedRecordMemo()
+    /// The ids of each character's recorded comics, as a JSON array.
+    let comicLists = ParsedRecordMemo()
     /// At most 4 arrays of one `Int` per character.
     let orders = Mutex<[Order: [Int]]>([:])
   }
@@ -187,7 +189,11 @@ struct MarvelDataset: Sendable {
   /// only the character's own record names some.
   func recordedComicIDs(ofCharacterAt ordinal: Int) throws(DataSourceError) -> [Int]? {
     guard let length = index.number(at: characterTable + ordinal * 64 + 56), length > 0 else { return nil }
-    return try Self.parse(entrySpan(ordinal, field: 6, in: json)).arrayValue?.compactMap(\.intValue) ?? []
+    let span = entrySpan(ordinal, field: 6, in: json)
+    let list = try memo.comicLists.record(ordinal, members: nil, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in try Self.parse(span)
+    }
+    return list.arrayValue?.compactMap(\.intValue) ?? []
   }
 
   /// The comic with this id, when the recordings hold its record.

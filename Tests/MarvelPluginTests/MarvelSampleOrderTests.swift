@@ -104,6 +104,18 @@ struct MarvelSampleOrderTests {
     }
   }
 
+  /// A character's recorded comic ids read again are those a dataset that read nothing before
+  /// parses.
+  @Test func comicIDsReadAgainAreTheSame() throws {
+    let dataset = try MarvelDataset.bundled.get()
+    for ordinal in stride(from: 0, to: dataset.count, by: 7) {
+      let fresh = try MarvelDataset(json: .marvelSampleJSON, index: .marvelSampleIndex)
+      let first = try dataset.recordedComicIDs(ofCharacterAt: ordinal)
+      #expect(first == (try fresh.recordedComicIDs(ofCharacterAt: ordinal)), "\(ordinal)")
+      #expect(first == (try dataset.recordedComicIDs(ofCharacterAt: ordinal)), "\(ordinal)")
+    }
+  }
+
   /// A comic read twice, or with other members, is the record parsed whole and cut.
   @Test func comicsReadAgainAreTheSame() throws {
     let dataset = try MarvelDataset.bundled.get()
