@@ -25,6 +25,8 @@ struct GitHubSampleIndex: Sendable {
   /// (number, members): one memo each for the process, as `bundled` is the only index (bounds in
   /// `ParsedRecordMemo`; the sample's text is 2.9 MB, so the default bounds hold all of it).
   private let repositoryRecords = ParsedRecordMemo()
+  /// Repository records as recorded (with the dataset's `_score`), by (ordinal, members).
+  private let recordedRepositories = ParsedRecordMemo()
   private let commitRecords = ParsedRecordMemo()
 
   static let bundled: Result<GitHubSampleIndex, DataSourceError> = Result { () throws(DataSourceError) in
@@ -135,7 +137,7 @@ struct GitHubSampleIndex: Sendable {
   /// Of the repository `repository(named:)` finds, only `members`: reads no more of its record.
   func repositoryRecord(named fullName: String, members: RecordMembers) throws(DataSourceError) -> JSON? {
     guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
-    return try Self.parse(repositorySpan(at: ordinal), members: members)
+    return try recordedRepository(at: ordinal, members: members)
   }
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
@@ -193,10 +195,18 @@ struct GitHubSampleIndex: Sendable {
   // MARK: - Parts
 
   private func repository(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> GitHubRepository {
-    guard let repository = GitHubRepository(try Self.parse(try repositorySpan(at: ordinal), members: members)) else {
+    guard let repository = GitHubRepository(try recordedRepository(at: ordinal, members: members)) else {
       throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
     }
     return repository
+  }
+
+  /// The record at `ordinal` as recorded, with only `members` (nil: all).
+  private func recordedRepository(at ordinal: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    let span = try repositorySpan(at: ordinal)
+    return try recordedRepositories.record(ordinal, members: members, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in try Self.parse(span, members: members)
+    }
   }
 
   private func repositorySpan(at ordinal: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8>? {
@@ -234,10 +244,14 @@ struct GitHubSampleIndex: Sendable {
     if let entry = find(Array(fullName.lowercased().utf8), in: commitListTable, count: commitListCount, stride: 56) {
       return .found(entry)
     }
-    guard let repository = try repository(named: fullName) else { return .noSuchRepository }
+    // The repository's id is in its entry of the repository table: no record is read.
+    guard let ordinal = repositoryOrdinal(named: fullName) else { return .noSuchRepository }
+    guard ordinal < repositoryCount, let id = index.number(at: repositoryTable + ordinal * 24) else {
+      throw Self.outside
+    }
     for list in 0..<commitListCount {
       let entry = commitListTable + list * 56
-      if index.number(at: entry + 48) == repository.id { return .found(entry) }
+      if index.number(at: entry + 48) == id { return .found(entry) }
     }
     return .notRecorded
   }

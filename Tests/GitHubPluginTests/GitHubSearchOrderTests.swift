@@ -130,6 +130,24 @@ struct GitHubSearchOrderTests {
     }
   }
 
+  /// A repository, its default branch and its commits, asked for again (from the records kept),
+  /// are what the whole data held in memory gives.
+  @Test func repositoriesReadAgainAreTheSame() throws {
+    let bundled = try GitHubDataset.bundled.get()
+    let whole = try GitHubDataset(json: try SampleDataTests.wholeJSON.get())
+    let names =
+      try whole.repositories().map(\.fullName) + bundled.commitNames + ["nobody/nothing", "PYGITHUB/pygithub"]
+    for _ in 0..<2 {
+      for name in names {
+        let expected = try whole.repository(named: name)?.record
+        #expect(try bundled.repository(named: name)?.record == expected, "\(name)")
+        let read: RecordMembers = ["default_branch", "full_name"]
+        #expect(try bundled.repositoryRecord(named: name, members: read) == expected.map(read.project), "\(name)")
+        #expect(try bundled.commits(ofRepository: name) == (try whole.commits(ofRepository: name)), "\(name)")
+      }
+    }
+  }
+
   /// Sources on many threads get the same pages as one source alone.
   @Test func concurrentSearchesGetTheSamePages() async throws {
     let source = try GitHubSampleSource()
