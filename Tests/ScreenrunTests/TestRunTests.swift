@@ -78,6 +78,10 @@ struct TestRunTests {
     #expect(try !uses("compiled.screentest"))
     #expect(TestCommand.lanes(external: [false, true, false, true]) == [[1, 3], [0, 2]])
     #expect(TestCommand.lanes(external: [false, false]) == [[], [0, 1]])
+    // The others start costliest first, ties in the order given; the external lane keeps its order.
+    #expect(
+      TestCommand.lanes(external: [false, true, false, false, true, false], cost: [5, 1, 9, 5, 7, 0])
+        == [[1, 4], [2, 0, 3, 5]])
   }
 
   @Test("tests with the same plugin folders share one discovery; other folders get their own")

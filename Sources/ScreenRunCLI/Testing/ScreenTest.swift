@@ -90,6 +90,14 @@ struct ScreenTest: Equatable, Sendable {
   static let noNewline = "\\ no newline at end of frame"
   static let settingNames = ["screen", "param", "width", "height", "data", "plugin-path"]
 
+  /// How much output the test expects, in bytes of its frames and errors: how long it takes to
+  /// run, roughly, as drawing and reading them is most of a test's work.
+  var expectedSize: Int {
+    blocks.reduce(0) { size, block in
+      size + 1 + (block.output.frame?.utf8.count ?? 0) + block.output.errors.reduce(0) { $0 + $1.utf8.count }
+    }
+  }
+
   /// Whether the file holds no expected output at all: a test written but never recorded.
   var isUnrecorded: Bool { blocks.allSatisfy(\.output.isEmpty) }
 
@@ -115,13 +123,39 @@ struct ScreenTestError: Error, Equatable, Sendable {
 extension ScreenTest {
   /// Reads a test file's text.
   init(parsing text: String) throws(ScreenTestError) {
-    var lines = Self.lines(of: text)
-    if lines.last == "" { lines.removeLast() }
+    try self.init(parsing: Array(text.utf8))
+  }
+
+  /// Reads a test file's bytes (invalid UTF-8 is read as U+FFFD, as `String(decoding:as:)` reads it).
+  ///
+  /// A frame line is most of a file: its bytes go straight into its frame, which becomes text
+  /// once, when the frame ends; every other line is read as text.
+  init(parsing bytes: [UInt8]) throws(ScreenTestError) {
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
     var leading: [String] = []
     var inHead = true
     var sawScreen = false
-    for (index, line) in lines.enumerated() {
+    /// The current block's frame lines read so far, each with its newline, when its `frame` is nil.
+    var frame: [UInt8] = []
+    func endFrame() {
+      guard !frame.isEmpty, let last = blocks.indices.last else { return }
+      blocks[last].output.frame = String(decoding: frame, as: UTF8.self)
+      frame.removeAll(keepingCapacity: true)
+    }
+    for (index, bytes) in lines.enumerated() {
       let number = index + 1
+      // A frame line, `| TEXT` or `|`, under its command with nothing before it but frame lines.
+      if !inHead, bytes.first == 0x7C, bytes.count == 1 || bytes[bytes.startIndex + 1] == 0x20, leading.isEmpty,
+        let last = blocks.indices.last, blocks[last].output.frame == nil, blocks[last].output.errors.isEmpty,
+        blocks[last].output.exit == nil
+      {
+        frame.append(contentsOf: bytes.dropFirst(2))
+        frame.append(0x0A)
+        continue
+      }
+      endFrame()
+      let line = String(decoding: bytes, as: UTF8.self)
       // Only a frame line keeps a carriage return: it may be part of what was drawn.
       let plain = line.unicodeScalars.last == "\r" && !line.startsWith("|") ? line.droppingScalars(last: 1) : line
       if plain.startsWith("$ ") || plain == "$" {
@@ -155,7 +189,6 @@ extension ScreenTest {
         leading.append(plain)
         continue
       }
-      // Most lines are a frame's: they skip the checks for comments and blank lines.
       if !line.startsWith("|"), plain.isBlank || plain.hasPrefix("#") {
         leading.append(plain)
         continue
@@ -168,6 +201,7 @@ extension ScreenTest {
       }
       try blocks[last].output.read(line, line: number)
     }
+    endFrame()
     if inHead {
       guard sawScreen else {
         throw ScreenTestError(
