@@ -61,8 +61,18 @@ struct ScreenTest: Equatable, Sendable {
       guard a.exit == b.exit, a.errors.count == b.errors.count, (a.frame == nil) == (b.frame == nil) else {
         return false
       }
-      if let x = a.frame, let y = b.frame, !x.utf8.elementsEqual(y.utf8) { return false }
-      return zip(a.errors, b.errors).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+      if let x = a.frame, let y = b.frame, !sameBytes(x, y) { return false }
+      return zip(a.errors, b.errors).allSatisfy { sameBytes($0, $1) }
+    }
+
+    /// Whether two texts are the same UTF-8, compared as memory (a frame is kilobytes, and every
+    /// test compares all of its frames).
+    private static func sameBytes(_ x: String, _ y: String) -> Bool {
+      guard x.utf8.count == y.utf8.count else { return false }
+      var (x, y) = (x, y)
+      return x.withUTF8 { a in
+        y.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+      }
     }
   }
 
@@ -240,7 +250,7 @@ extension ScreenTest.Settings {
           + "a '# comment', or a '$ COMMAND' line; got '\(text)'")
     }
     let name = String(text[..<colon])
-    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let value = Self.trimmingSpaces(text[text.index(after: colon)...])
     let column = text.distance(from: text.startIndex, to: colon) + 3
     func fail(_ message: String) -> ScreenTestError { ScreenTestError(line: line, column: column, message: message) }
     switch name {
@@ -279,6 +289,16 @@ extension ScreenTest.Settings {
         expected: "settings are " + ScreenTest.settingNames.joined(separator: ", "))
       throw ScreenTestError(line: line, column: 1, message: message.description)
     }
+  }
+
+  /// `text` without the white space at its ends that `trimmingCharacters(in: .whitespaces)` takes
+  /// (tabs and Unicode's space separators); ASCII text, the usual setting, without NSString.
+  static func trimmingSpaces(_ text: Substring) -> String {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
+    let space = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    guard let first = text.utf8.firstIndex(where: { !space($0) }), let last = text.utf8.lastIndex(where: { !space($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 }
 
