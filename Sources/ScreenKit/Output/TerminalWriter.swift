@@ -105,6 +105,10 @@ package enum TerminalWriter {
   /// The bytes `text` becomes: untrusted pieces neutralized and redacted, control as it is.
   package static func bytes(of text: TerminalText) -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      text.pieces.reduce(0) {
+        if case .untrusted(let text) = $1 { $0 + text.utf8.count } else { $0 }
+      })
     for piece in text.pieces {
       switch piece {
       case .untrusted(let text): neutralize(SecretRegistry.shared.redact(text), into: &bytes)
@@ -117,37 +121,47 @@ package enum TerminalWriter {
   /// Appends `text` with every control character, DEL, C1 control and bidirectional override or
   /// isolate replaced by U+FFFD; tabs become spaces, and CR and CRLF a newline.
   package static func neutralize(_ text: String, into output: inout [UInt8]) {
-    let bytes = Array(text.utf8)
-    output.reserveCapacity(output.count + bytes.count)
+    var text = text
+    text.withUTF8 { neutralize($0, into: &output) }
+  }
+
+  /// `neutralize` over valid UTF-8: the runs between what it replaces are copied whole.
+  static func neutralize(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    // Room at least doubled: a frame neutralized piece by piece is not copied once a piece.
+    if output.capacity < output.count + bytes.count {
+      output.reserveCapacity(max(2 * output.capacity, output.count + bytes.count))
+    }
     let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    let count = bytes.count
+    var copied = 0
     var index = 0
-    while index < bytes.count {
+    while index < count {
       let byte = bytes[index]
-      let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-      let third = index + 2 < bytes.count ? bytes[index + 2] : 0
+      guard byte < 0x20 || byte >= 0x7F, TerminalSafe.isUnsafe(bytes, at: index, keepingNewlines: true) else {
+        index += 1
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
       switch byte {
-      case 0x0A:
-        output.append(byte)
       case 0x0D:
-        if next != 0x0A { output.append(0x0A) }
+        if index + 1 == count || bytes[index + 1] != 0x0A { output.append(0x0A) }
+        index += 1
       case 0x09:
         output.append(0x20)
-      case 0x00..<0x20, 0x7F:
-        output += replacement
-      case 0xC2 where (0x80...0x9F).contains(next):  // C1: U+0080–U+009F
+        index += 1
+      case 0xC2:  // C1: U+0080–U+009F
         output += replacement
         index += 2
-        continue
-      case 0xE2
-      where (next == 0x80 && (0xAA...0xAE).contains(third)) || (next == 0x81 && (0xA6...0xA9).contains(third)):
-        output += replacement  // U+202A–U+202E, U+2066–U+2069
+      case 0xE2:  // U+202A–U+202E, U+2066–U+2069
+        output += replacement
         index += 3
-        continue
       default:
-        output.append(byte)
+        output += replacement
+        index += 1
       }
-      index += 1
+      copied = index
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
   }
 
   /// Writes all of `bytes`; false when the descriptor refuses them, or (`waiting` false) when it

@@ -14,12 +14,20 @@ public enum FrameLine {
   /// character, all of them printable ASCII with no space. Only such bytes are in it, so the
   /// terminal layer can put it in a hyperlink as it is.
   public static func isURL(_ text: some StringProtocol) -> Bool {
-    guard text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
-    let head = String(decoding: text.utf8.prefix(8), as: UTF8.self).lowercased()
-    for scheme in ["https://", "http://"] where head.hasPrefix(scheme) {
-      return text.utf8.count > scheme.utf8.count
+    // The scheme first, byte by byte: most lines are ruled out by their first byte.
+    var bytes = text.utf8.makeIterator()
+    for expected in "http".utf8 {
+      guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
     }
-    return false
+    var byte = bytes.next()
+    if byte.map({ $0 | 0x20 }) == UInt8(ascii: "s") { byte = bytes.next() }
+    guard byte == UInt8(ascii: ":"), bytes.next() == UInt8(ascii: "/"), bytes.next() == UInt8(ascii: "/"),
+      let first = bytes.next(), first > 0x20, first < 0x7F
+    else { return false }
+    while let byte = bytes.next() {
+      guard byte > 0x20, byte < 0x7F else { return false }
+    }
+    return true
   }
 
   /// Whether a line of a frame is a lone URL: the line is the URL and nothing else, with no

@@ -15,7 +15,15 @@ public enum TextRenderer {
     var lines = screen.content.lines(screen, options)
     // A terminal frame ends with its key help; the status line goes just above it.
     lines.insert(contentsOf: status, at: options.height == nil || lines.isEmpty ? lines.count : lines.count - 1)
-    return (problems + lines).map { fit($0, options) }.joined(separator: "\n") + "\n"
+    // One buffer for the frame, each line cut into it as it is appended.
+    let all = [problems, lines].joined()
+    var frame = ""
+    frame.reserveCapacity(all.reduce(0) { $0 + $1.utf8.count + 1 })
+    for line in all {
+      frame += fit(line, options)
+      frame += "\n"
+    }
+    return frame
   }
 
   /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:
@@ -38,14 +46,33 @@ public enum TextRenderer {
 
   /// A line cut to the width, with no trailing spaces; a lone URL is kept whole where the
   /// options say so (`FrameLine`).
-  static func fit(_ line: String, _ options: RenderOptions) -> String {
-    if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line }
-    var cut = TextWidth.truncate(line, toColumns: options.width)
-    while cut.last == " " { cut.removeLast() }
-    return cut
+  static func fit(_ line: String, _ options: RenderOptions) -> Substring {
+    if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line[...] }
+    return withoutTrailingSpaces(TextWidth.truncate(line, toColumns: options.width))
   }
 
-  static func rule(_ width: Int) -> String { String(repeating: "─", count: width) }
+  /// `text` without the spaces that end it. Only a space that follows ASCII (or starts the text)
+  /// is sure to be a character of its own: one after a prepended mark (U+0600) is part of it, and
+  /// stays. So the last space after anything else is left to the grapheme check.
+  static func withoutTrailingSpaces(_ text: String) -> Substring {
+    let utf8 = text.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+    guard end < utf8.endIndex else { return text[...] }
+    guard end > utf8.startIndex, utf8[utf8.index(before: end)] >= 0x80 else { return text[..<end] }
+    var rest = text[..<utf8.index(after: end)]
+    if rest.last == " " { rest.removeLast() }
+    return rest
+  }
+
+  /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it.
+  static func rule(_ width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard width <= 512 else { return String(repeating: "─", count: width) }
+    return String(longRule[..<longRule.utf8.index(longRule.startIndex, offsetBy: width * "─".utf8.count)])
+  }
+
+  private static let longRule = String(repeating: "─", count: 512)
 
   static func loadingLine(_ options: RenderOptions, _ text: String = "Loading…") -> String {
     options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"

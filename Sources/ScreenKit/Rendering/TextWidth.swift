@@ -43,6 +43,7 @@ public enum TextWidth {
 
   /// The columns a text takes in a terminal.
   public static func width(of text: some StringProtocol) -> Int {
+    if let width = standaloneWidth(of: text) { return width }
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
     var total = 0
     for character in text { total += columns(of: character) }
@@ -51,6 +52,7 @@ public enum TextWidth {
 
   /// The columns a text takes, counted only until they pass `limit`: `limit + 1` then.
   static func width(of text: some StringProtocol, upTo limit: Int) -> Int {
+    if let cut = standaloneCut(text, toColumns: limit) { return cut.fits ? cut.columns : limit + 1 }
     var total = 0
     for character in text {
       total += columns(of: character)
@@ -62,7 +64,8 @@ public enum TextWidth {
   /// Cuts `text` to at most `columns`, ending in "…" when anything was cut.
   public static func truncate(_ text: String, toColumns columns: Int) -> String {
     guard columns > 0 else { return "" }
-    if text.utf8.count <= columns, text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+    // No text takes more columns than it has bytes (a code point of two columns has three or four).
+    if text.utf8.count <= columns { return text }
     if let cut = truncateStandalone(text, toColumns: columns) { return cut }
     return truncateByCharacters(text, toColumns: columns)
   }
@@ -84,38 +87,6 @@ public enum TextWidth {
       used = next
     }
     return text
-  }
-
-  /// `truncate` code point by code point, for a text whose every code point stands alone as a
-  /// character (`standsAlone`) up to where it is cut: the rules, ellipses and dots frames draw
-  /// around their text then need no grapheme breaking. nil as soon as one does not stand alone.
-  /// The code point after a cut is read too, so no character can span the cut.
-  static func truncateStandalone(_ text: String, toColumns columns: Int) -> String? {
-    let scalars = text.unicodeScalars
-    var used = 0
-    var cut = scalars.startIndex
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      guard standsAlone(scalar.value) else { return nil }
-      let next = used + Self.columns(of: scalar)
-      if next > columns { return String(scalars[..<cut]) + "…" }
-      index = scalars.index(after: index)
-      if next <= columns - 1 { cut = index }
-      used = next
-    }
-    return text
-  }
-
-  /// Whether a code point is a character of its own whatever stands-alone code points surround
-  /// it (its grapheme break property is Other, and it is none of the joiners, marks, controls or
-  /// prefixes): printable ASCII and Latin-1 but the soft hyphen, the dashes, quotes, bullet and
-  /// ellipsis of General Punctuation, arrows, box drawing and block elements.
-  static func standsAlone(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x259F: true
-    default: false
-    }
   }
 
   /// Pads `text` with spaces on the right to exactly `columns` (cutting it first if needed).
@@ -274,7 +245,14 @@ public enum TerminalSafe {
   /// Replaces control characters (C0, DEL, C1) and bidirectional overrides with U+FFFD, and
   /// tabs with a space. Newlines become spaces unless `keepNewlines`.
   public static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if text.utf8.withContiguousStorageIfAvailable({ isSafe($0, keepingNewlines: keepNewlines) }) == true {
+      return text
+    }
+    return sanitizeByScalars(text, keepNewlines: keepNewlines)
+  }
+
+  /// `sanitize` code point by code point: any text.
+  static func sanitizeByScalars(_ text: String, keepNewlines: Bool) -> String {
     var result = String.UnicodeScalarView()
     var previousWasCR = false
     for scalar in text.unicodeScalars {

@@ -70,20 +70,77 @@ enum TemplateFilter: Sendable, Hashable {
   }
 
   static func grouped(_ integer: Int) -> String {
-    let digits = String(integer.magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(digit)
+    var digits = 1
+    var rest = integer.magnitude
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
     }
-    return integer < 0 ? "-" + result : result
+    let count = digits + (digits - 1) / 3 + (integer < 0 ? 1 : 0)
+    // Written from the last digit back, a comma before every third.
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var magnitude = integer.magnitude
+      var index = count
+      var written = 0
+      repeat {
+        if written > 0, written % 3 == 0 {
+          index -= 1
+          buffer[index] = UInt8(ascii: ",")
+        }
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        written += 1
+      } while magnitude > 0
+      if integer < 0 { buffer[0] = UInt8(ascii: "-") }
+      return count
+    }
   }
 
   /// Reads the date part of an ISO 8601 timestamp. Some APIs write an unknown date as
   /// "-0001-11-30T00:00:00-0500"; that and anything else unreadable become blank, so a
   /// following `default` can name it.
   private static func date(_ value: FilterValue) -> FilterValue {
-    let text = value.text.trimmingWhitespace()
+    let text = value.text
+    if let date = isoDate(text) { return date }
+    return dateOfAnyText(text)
+  }
+
+  /// `date` of a timestamp that starts with its date in ASCII digits and goes on with nothing, a
+  /// space or a "T" (the common case, read byte by byte); nil for any other text.
+  static func isoDate(_ text: String) -> FilterValue? {
+    let bytes = text.utf8
+    guard bytes.count >= 10 else { return nil }
+    var year = 0
+    var month = 0
+    var day = 0
+    for (offset, byte) in bytes.prefix(10).enumerated() {
+      if offset == 4 || offset == 7 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      switch offset {
+      case 0..<4: year = year * 10 + digit
+      case 5..<7: month = month * 10 + digit
+      default: day = day * 10 + digit
+      }
+    }
+    if bytes.count > 10 {
+      // What follows the date must be a space or a "T" that no combining mark joins (then it is
+      // the character after the date, as `dateOfAnyText` reads it).
+      let after = bytes.dropFirst(10)
+      guard after.first == UInt8(ascii: "T") || after.first == UInt8(ascii: " "), after.dropFirst().first ?? 0 < 0x80
+      else { return nil }
+    }
+    guard year >= 1, (1...12).contains(month), (1...31).contains(day) else { return .missing }
+    return .text(String(text[..<bytes.index(bytes.startIndex, offsetBy: 10)]))
+  }
+
+  /// `date` of any text.
+  static func dateOfAnyText(_ text: String) -> FilterValue {
+    let text = text.trimmingWhitespace()
     let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
@@ -98,6 +155,11 @@ extension String {
   /// The text without white space at either end: a forward scan to the first character that is
   /// not white space and a backward one to the last, then one copy (linear, however long).
   func trimmingWhitespace() -> String {
+    // Printable ASCII at both ends (the common case): a character that starts or ends with it is
+    // no white space, and there is nothing to trim.
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+      return self
+    }
     guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }
     return String(self[first...last])

@@ -11,15 +11,15 @@ struct ListFrame {
 
   /// Rows of one line each under a heading line, as a kind built on the list draws them.
   struct RowStyle {
-    /// The line above the rows; `indent` is the columns before a row's text (marker and number).
-    var heading: (_ indent: Int) -> String
-    /// The text of a row.
-    var line: (_ record: TemplateContext, _ indent: Int) -> String
+    /// The line above the rows, and what appends a row's text to its line, for rows whose text
+    /// starts after `indent` columns (marker and number); asked once a frame.
+    var layout: (_ indent: Int) -> (heading: String, line: (_ record: TemplateContext, _ line: inout String) -> Void)
   }
 
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 
+  /// What the frame's templates read but the rows' records: made once a frame.
   private var context: TemplateContext {
     TemplateContext(params: screen.parameters, query: state.query, meta: meta)
   }
@@ -32,6 +32,7 @@ struct ListFrame {
   }
 
   func lines() -> [String] {
+    let context = self.context
     var header = [screen.spec.title.line(in: context)]
     if let search = list.search {
       if interactive, !state.query.isEmpty {
@@ -55,7 +56,7 @@ struct ListFrame {
     if interactive { footer.append(TextRenderer.keyHelp(keys, width: width)) }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
-    var body = self.body(budget: budget)
+    var body = self.body(budget: budget, context: context)
     if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
     return header + body + footer
   }
@@ -97,7 +98,7 @@ struct ListFrame {
 
   static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
 
-  private func body(budget: Int?) -> [String] {
+  private func body(budget: Int?, context: TemplateContext) -> [String] {
     if state.records.isEmpty {
       switch state.status {
       case .loading: return [TextRenderer.loadingLine(options)]
@@ -127,24 +128,37 @@ struct ListFrame {
       range = start..<min(state.records.count, start + rows)
     }
     let numberWidth = String(range.upperBound).count
+    // Every row's text starts after the same columns: its marker, its number and ". ".
+    let indent = (interactive ? 2 : 0) + numberWidth + 2
+    let layout = rows?.layout(indent)
     var lines: [String] = []
+    lines.reserveCapacity(range.count * linesPerRow + heading + tail.count)
+    if let layout { lines.append(layout.heading) }
     for index in range {
-      let record = TemplateContext(
-        record: state.records[index], params: screen.parameters, query: state.query, meta: meta)
-      let marker = interactive ? (index == screen.selection ? FrameLine.selectionMarker : "  ") : ""
+      var record = context
+      record.record = state.records[index]
+      // Each line is built in one buffer.
+      var line = ""
+      line.reserveCapacity(width + indent)
+      if interactive { line += index == screen.selection ? FrameLine.selectionMarker : "  " }
       let number = String(index + 1)
-      let indent = marker + String(repeating: " ", count: numberWidth - number.count)
-      if let rows {
-        lines.append(indent + number + ". " + rows.line(record, TextWidth.width(of: indent) + number.count + 2))
+      line.appendSpaces(numberWidth - number.utf8.count)
+      line += number
+      line += ". "
+      if let layout {
+        layout.line(record, &line)
+        lines.append(line)
         continue
       }
-      lines.append(indent + number + ". " + list.row.title.line(in: record))
+      line += list.row.title.line(in: record)
+      lines.append(line)
       if let subtitle = list.row.subtitle {
-        lines.append(
-          String(repeating: " ", count: TextWidth.width(of: indent) + number.count + 2) + subtitle.line(in: record))
+        var second = ""
+        second.appendSpaces(indent)
+        second += subtitle.line(in: record)
+        lines.append(second)
       }
     }
-    if let rows { lines.insert(rows.heading((interactive ? 2 : 0) + numberWidth + 2), at: 0) }
     return lines + tail
   }
 

@@ -12,45 +12,43 @@ struct TableFrame {
 
   func lines() -> [String] {
     let width = options.width
-    let rows = ListFrame.RowStyle(
-      heading: { indent in
-        String(repeating: " ", count: indent) + heading(Self.layout(table.columns, room: width - indent))
-      },
-      line: { record, indent in cells(record, Self.layout(table.columns, room: width - indent)) })
+    let rows = ListFrame.RowStyle { indent in
+      let widths = Self.layout(table.columns, room: width - indent)
+      var heading = ""
+      heading.appendSpaces(indent)
+      append(headers, widths, to: &heading)
+      return (heading, { record, line in append({ table.columns[$0].value.render(in: record) }, widths, to: &line) })
+    }
     var frame = ListFrame(screen: screen, list: table.list, state: state.list, options: options, rows: rows)
     if !table.sortable.isEmpty { frame.keys = Self.keys }
     return frame.lines()
   }
 
-  /// The headers, the sorted one marked ↑ (ascending) or ↓ (descending).
-  private func heading(_ widths: [Int]) -> String {
-    let texts = table.columns.indices.map { index in
-      let header = TerminalSafe.sanitize(table.columns[index].header)
-      guard let sort = state.sort, sort.column == index else { return header }
-      return header + (sort.descending ? "↓" : "↑")
-    }
-    return line(texts, widths)
+  /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending).
+  private func headers(_ index: Int) -> String {
+    let header = table.columns[index].header
+    guard let sort = state.sort, sort.column == index else { return header }
+    return header + (sort.descending ? "↓" : "↑")
   }
 
-  private func cells(_ record: TemplateContext, _ widths: [Int]) -> String {
-    line(table.columns.prefix(widths.count).map { $0.value.line(in: record) }, widths)
-  }
-
-  /// The texts of the shown columns, each cut to its width with "…" and aligned in it.
-  private func line(_ texts: [String], _ widths: [Int]) -> String {
-    var cells: [String] = []
+  /// Appends the texts of the shown columns (`text` of a column's index, from a source), each made
+  /// safe, cut to its width with "…" and aligned in it, `gap` spaces apart.
+  private func append(_ text: (Int) -> String, _ widths: [Int], to line: inout String) {
     for (index, width) in widths.enumerated() {
-      let text = TextWidth.truncate(texts[index], toColumns: width)
-      let room = width - TextWidth.width(of: text)
+      if index > 0 { line.appendSpaces(Self.gap) }
+      let cell = TextWidth.fitted(text(index), toColumns: width)
+      let room = width - cell.columns
       let before =
         switch table.columns[index].alignment {
         case .left: 0
         case .right: room
         case .center: room / 2
         }
-      cells.append(String(repeating: " ", count: before) + text + String(repeating: " ", count: room - before))
+      line.appendSpaces(before)
+      line += cell.text
+      if cell.cut { line += "…" }
+      line.appendSpaces(room - before)
     }
-    return cells.joined(separator: String(repeating: " ", count: Self.gap))
   }
 
   /// The spaces between two columns.
