@@ -15,6 +15,8 @@ struct GitHubDataset: Sendable {
 
   let attribution: String
   private let store: Store
+  /// Orders search results; keeps the whole order of each sort for queries with no words.
+  let searchOrder = GitHubSearchOrder()
 
   private enum Store: Sendable {
     case index(GitHubSampleIndex)

@@ -32,7 +32,8 @@ struct GitHubRepository: Sendable {
   let licenses: [String]
 
   /// The members of a record that this reads (and so search and its qualifiers read): a record
-  /// parsed with only these gives the same repository, but for `record`.
+  /// parsed with only these gives the same repository, but for `record`. build_sample.py's
+  /// SEARCHED names the same members for the index's search records.
   static let searched: RecordMembers = {
     var members = RecordMembers([
       "id", "full_name", "_score", "name", "description", "topics", "language", "stargazers_count", "watchers_count",

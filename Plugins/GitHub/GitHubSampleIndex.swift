@@ -4,10 +4,11 @@ import ScreenKit
 /// The bundled GitHub data read in place: `github-sample.json` and the index build_sample.py
 /// writes beside it, both linked into the binary. A repository's commits are read one at a time
 /// (each has its own span in the index), so a page of commits parses only that page's commits,
-/// and finding a SHA reads only the `sha` of each; a search parses the repository records (not
-/// the commits) once.
+/// and finding a SHA reads only the `sha` of each; a search parses the index's search records
+/// (what search reads of each repository) once a process. Records parsed for a page are kept
+/// (`ParsedRecordMemo`).
 struct GitHubSampleIndex: Sendable {
-  static let magic = Array("SRGITHB1".utf8)
+  static let magic = Array("SRGITHB2".utf8)
 
   private let json: ResidentBytes
   private let index: ResidentBytes
@@ -18,6 +19,15 @@ struct GitHubSampleIndex: Sendable {
   private let commitListCount: Int
   private let commitListTable: Int
   private let commitTable: Int
+  private let searchOffset: Int
+  private let searchLength: Int
+  /// Repository records of search pages already parsed, by (ordinal, members), and commits by
+  /// (number, members): one memo each for the process, as `bundled` is the only index (bounds in
+  /// `ParsedRecordMemo`; the sample's text is 2.9 MB, so the default bounds hold all of it).
+  private let repositoryRecords = ParsedRecordMemo()
+  /// Repository records as recorded (with the dataset's `_score`), by (ordinal, members).
+  private let recordedRepositories = ParsedRecordMemo()
+  private let commitRecords = ParsedRecordMemo()
 
   static let bundled: Result<GitHubSampleIndex, DataSourceError> = Result { () throws(DataSourceError) in
     try GitHubSampleIndex(
@@ -32,13 +42,7 @@ struct GitHubSampleIndex: Sendable {
   /// reads (`GitHubRepository.searched`), so `record` holds those members; a page reads its own
   /// records again with `repositoryRecord(id:members:)`.
   private static let bundledRepositories: Result<[GitHubRepository], DataSourceError> = Result {
-    () throws(DataSourceError) in
-    let index = try bundled.get()
-    var repositories: [GitHubRepository] = []
-    for ordinal in 0..<index.repositoryCount {
-      repositories.append(try index.repository(at: ordinal, members: GitHubRepository.searched))
-    }
-    return repositories
+    () throws(DataSourceError) in try bundled.get().searchedRepositories()
   }
 
   private init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
@@ -46,14 +50,16 @@ struct GitHubSampleIndex: Sendable {
       let repositoryCount = index.number(at: 16), let repositoryTable = index.number(at: 24),
       let nameCount = index.number(at: 32), let nameTable = index.number(at: 40),
       let commitListCount = index.number(at: 48), let commitListTable = index.number(at: 56),
-      let commitTable = index.number(at: 72)
+      let commitTable = index.number(at: 72), let searchOffset = index.number(at: 80),
+      let searchLength = index.number(at: 88)
     else {
       throw .decoding("the GitHub sample index is not one build_sample.py wrote")
     }
     guard jsonLength == json.count, repositoryCount <= index.count / 24, nameCount <= index.count / 24,
       commitListCount <= index.count / 56, index.span(repositoryTable, repositoryCount * 24) != nil,
       index.span(nameTable, nameCount * 24) != nil, index.span(commitListTable, commitListCount * 56) != nil,
-      commitTable > 0, index.span(commitTable, commitListCount * 16) != nil
+      commitTable > 0, index.span(commitTable, commitListCount * 16) != nil,
+      index.span(searchOffset, searchLength) != nil
     else {
       throw .decoding("the GitHub sample index does not fit its data: run build_sample.py again")
     }
@@ -66,11 +72,44 @@ struct GitHubSampleIndex: Sendable {
     self.commitListCount = commitListCount
     self.commitListTable = commitListTable
     self.commitTable = commitTable
+    self.searchOffset = searchOffset
+    self.searchLength = searchLength
   }
 
   /// Ordered by id, as recorded.
   func repositories() throws(DataSourceError) -> [GitHubRepository] {
     try Self.bundledRepositories.get()
+  }
+
+  /// Every repository, in id order, as search reads it: from the index's search records, which
+  /// build_sample.py cut from the repository records with the members search reads, so a process's
+  /// first search parses 65 KB of small records rather than step through 2.9 MB for them.
+  func searchedRepositories() throws(DataSourceError) -> [GitHubRepository] {
+    guard let records = try Self.parse(index.span(searchOffset, searchLength)).arrayValue,
+      records.count == repositoryCount
+    else {
+      throw .decoding("the GitHub sample index's search records do not fit its data: run build_sample.py again")
+    }
+    var repositories: [GitHubRepository] = []
+    repositories.reserveCapacity(records.count)
+    for (ordinal, record) in records.enumerated() {
+      guard let repository = GitHubRepository(record) else {
+        throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
+      }
+      guard index.number(at: repositoryTable + ordinal * 24) == repository.id else { throw Self.outside }
+      repositories.append(repository)
+    }
+    return repositories
+  }
+
+  /// Every repository, in id order, read from its record with the members search reads: what
+  /// `searchedRepositories()` must give.
+  func parsedRepositories() throws(DataSourceError) -> [GitHubRepository] {
+    var repositories: [GitHubRepository] = []
+    for ordinal in 0..<repositoryCount {
+      repositories.append(try repository(at: ordinal, members: GitHubRepository.searched))
+    }
+    return repositories
   }
 
   /// The repository named `owner/name` (any case), or recorded under that name before or after
@@ -84,17 +123,21 @@ struct GitHubSampleIndex: Sendable {
   /// `GitHubRepository.record` holds it (without the dataset's `_score`).
   func repositoryRecord(id: Int, members: RecordMembers?) throws(DataSourceError) -> JSON? {
     guard let ordinal = repositoryOrdinal(id: id) else { return nil }
-    guard case .object(var object) = try Self.parse(repositorySpan(at: ordinal), members: members) else {
-      throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
+    let span = try repositorySpan(at: ordinal)
+    return try repositoryRecords.record(ordinal, members: members, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in
+      guard case .object(var object) = try Self.parse(span, members: members) else {
+        throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
+      }
+      object["_score"] = nil
+      return .object(object)
     }
-    object["_score"] = nil
-    return .object(object)
   }
 
   /// Of the repository `repository(named:)` finds, only `members`: reads no more of its record.
   func repositoryRecord(named fullName: String, members: RecordMembers) throws(DataSourceError) -> JSON? {
     guard let ordinal = repositoryOrdinal(named: fullName) else { return nil }
-    return try Self.parse(repositorySpan(at: ordinal), members: members)
+    return try recordedRepository(at: ordinal, members: members)
   }
 
   /// The commits of `owner/name`: recorded under that name, or under another name of the same
@@ -124,11 +167,14 @@ struct GitHubSampleIndex: Sendable {
   /// another), with only `members` (nil: all).
   func commit(at number: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
     guard number >= 0, number <= index.count / 16 else { throw Self.outside }
-    let span = commitTable + commitListCount * 16 + number * 16
-    guard let offset = index.number(at: span), let length = index.number(at: span + 8) else {
+    let entry = commitTable + commitListCount * 16 + number * 16
+    guard let offset = index.number(at: entry), let length = index.number(at: entry + 8) else {
       throw Self.outside
     }
-    return try Self.parse(json.span(offset, length), members: members)
+    let span = json.span(offset, length)
+    return try commitRecords.record(number, members: members, cost: length) { () throws(DataSourceError) in
+      try Self.parse(span, members: members)
+    }
   }
 
   /// The names commits were recorded under, as written.
@@ -149,10 +195,18 @@ struct GitHubSampleIndex: Sendable {
   // MARK: - Parts
 
   private func repository(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> GitHubRepository {
-    guard let repository = GitHubRepository(try Self.parse(try repositorySpan(at: ordinal), members: members)) else {
+    guard let repository = GitHubRepository(try recordedRepository(at: ordinal, members: members)) else {
       throw .decoding("repository \(ordinal) of the GitHub sample data has no 'id' or 'full_name'")
     }
     return repository
+  }
+
+  /// The record at `ordinal` as recorded, with only `members` (nil: all).
+  private func recordedRepository(at ordinal: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
+    let span = try repositorySpan(at: ordinal)
+    return try recordedRepositories.record(ordinal, members: members, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in try Self.parse(span, members: members)
+    }
   }
 
   private func repositorySpan(at ordinal: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8>? {
@@ -190,10 +244,14 @@ struct GitHubSampleIndex: Sendable {
     if let entry = find(Array(fullName.lowercased().utf8), in: commitListTable, count: commitListCount, stride: 56) {
       return .found(entry)
     }
-    guard let repository = try repository(named: fullName) else { return .noSuchRepository }
+    // The repository's id is in its entry of the repository table: no record is read.
+    guard let ordinal = repositoryOrdinal(named: fullName) else { return .noSuchRepository }
+    guard ordinal < repositoryCount, let id = index.number(at: repositoryTable + ordinal * 24) else {
+      throw Self.outside
+    }
     for list in 0..<commitListCount {
       let entry = commitListTable + list * 56
-      if index.number(at: entry + 48) == repository.id { return .found(entry) }
+      if index.number(at: entry + 48) == id { return .found(entry) }
     }
     return .notRecorded
   }

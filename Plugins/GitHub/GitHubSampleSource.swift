@@ -50,12 +50,16 @@ struct GitHubSampleSource: GitHubAPI {
         .dataSourceError
     }
 
-    let matches = Self.ordered(
-      try dataset.repositories().filter(query.matches), query: query, sort: sort, ascending: ascending)
-    return try Page.slice(
-      matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
-      attribution: dataset.attribution
-    ) { repository throws(DataSourceError) in try dataset.repositoryRecord(of: repository, members: request.members) }
+    let repositories = try dataset.repositories()
+    let matches = dataset.searchOrder.places(in: repositories, matching: query, sort: sort, ascending: ascending)
+    return try repositories.withUnsafeBufferPointer { repositories throws(DataSourceError) in
+      try Page.slice(
+        matches, cursor: request.cursor, pageSize: request.pageSize, reachable: min(matches.count, Self.searchCap),
+        attribution: dataset.attribution
+      ) { place throws(DataSourceError) in
+        try dataset.repositoryRecord(of: repositories[place], members: request.members)
+      }
+    }
   }
 
   /// `GET /repos/{owner}/{repo}/commits?sha=…&path=…`
@@ -167,36 +171,10 @@ struct GitHubSampleSource: GitHubAPI {
     return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
   }
 
-  /// The sorts of GitHub's repository search that the data can answer.
+  /// The sorts of GitHub's repository search that the data can answer (`GitHubSearchOrder`
+  /// orders by them).
   enum Sort: String {
     case stars, forks, updated
-
-    /// Negative, zero or positive, as `left` comes before, with or after `right` ascending.
-    func compare(_ left: GitHubRepository, _ right: GitHubRepository) -> Int {
-      switch self {
-      case .stars: left.stars < right.stars ? -1 : left.stars > right.stars ? 1 : 0
-      case .forks: left.forks < right.forks ? -1 : left.forks > right.forks ? 1 : 0
-      case .updated:
-        // GitHub's timestamps share one format, so their text orders as their time does.
-        (left.updatedAt ?? "") < (right.updatedAt ?? "") ? -1 : (left.updatedAt ?? "") > (right.updatedAt ?? "") ? 1 : 0
-      }
-    }
-  }
-
-  /// Best match first, or by `sort` with best match breaking ties; the id last, so the order
-  /// never depends on how the data was read.
-  static func ordered(
-    _ repositories: [GitHubRepository], query: GitHubSearchQuery, sort: Sort?, ascending: Bool
-  ) -> [GitHubRepository] {
-    let scored = repositories.map { (repository: $0, relevance: query.relevance(of: $0)) }
-    return scored.sorted { left, right in
-      if let sort {
-        let order = sort.compare(left.repository, right.repository)
-        if order != 0 { return ascending ? order < 0 : order > 0 }
-      }
-      if left.relevance != right.relevance { return left.relevance > right.relevance }
-      return left.repository.id < right.repository.id
-    }.map(\.repository)
   }
 
   /// The sort asked for; the core has checked it is one of GitHub's.

@@ -68,8 +68,10 @@ struct GitHubSearchQuery: Sendable, Equatable {
     case .only where !repository.isFork: return false
     default: break
     }
-    guard qualifiers.allSatisfy({ $0.matches(repository) }) else { return false }
-    return terms.allSatisfy { inName($0, repository) || inDescriptionOrTopics($0, repository) }
+    // Loops, not closures: a closure that captured the repository would copy it.
+    for qualifier in qualifiers where !qualifier.matches(repository) { return false }
+    for term in terms where !inName(term, repository) && !inDescriptionOrTopics(term, repository) { return false }
+    return true
   }
 
   /// How well a repository answers the query, GitHub's "best match" made deterministic. In

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import Synchronization
 
 /// The bundled Marvel data: every distinct character and comic in the recorded responses (see
 /// Sample/PROVENANCE.md), read in place from `marvel-sample.json` through the index that
@@ -22,6 +23,18 @@ struct MarvelDataset: Sendable {
   private let idTable: Int
   private let comicCount: Int
   private let comicTable: Int
+  /// What this dataset has parsed and sorted already, shared by every source that reads it.
+  private let memo = Memo()
+
+  /// Records parsed once a dataset per (record, members), and the orders of the whole dataset.
+  private final class Memo: Sendable {
+    let characters = ParsedRecordMemo()
+    let comics = ParsedRecordMemo()
+    /// The ids of each character's recorded comics, as a JSON array.
+    let comicLists = ParsedRecordMemo()
+    /// At most 4 arrays of one `Int` per character.
+    let orders = Mutex<[Order: [Int]]>([:])
+  }
 
   /// The dataset in the binary.
   static let bundled: Result<MarvelDataset, DataSourceError> = Result { () throws(DataSourceError) in
@@ -71,7 +84,10 @@ struct MarvelDataset: Sendable {
   /// The character at `ordinal` in name order; with `members`, only those of its members (the
   /// others are stepped over, not parsed).
   func character(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> JSON {
-    try Self.parse(entrySpan(ordinal, field: 0, in: json), members: members)
+    let span = entrySpan(ordinal, field: 0, in: json)
+    return try memo.characters.record(ordinal, members: members, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in try Self.parse(span, members: members)
+    }
   }
 
   /// The lowercased name of the character at `ordinal`, as UTF-8.
@@ -82,6 +98,55 @@ struct MarvelDataset: Sendable {
   /// The `modified` text of the character at `ordinal`, as UTF-8 ("" when it has none).
   func modifiedKey(at ordinal: Int) -> UnsafeBufferPointer<UInt8> {
     entrySpan(ordinal, field: 4, in: index) ?? UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  /// What a list of characters can be ordered by.
+  enum Order: Hashable, Sendable {
+    /// The lowercased name.
+    case name(descending: Bool)
+    /// The `modified` text: Marvel's timestamps share one format, so their text sorts as their
+    /// time does.
+    case modified(descending: Bool)
+  }
+
+  /// The characters of `matches` (a run of the name order) in `order`; ties keep the name order.
+  /// The order of the whole dataset is sorted once a dataset and filtered by `matches`; until it
+  /// is, a run of at most 64 characters is sorted by itself.
+  func ordinals(_ matches: Range<Int>, in order: Order) -> [Int] {
+    let matches = matches.clamped(to: 0..<count)
+    if let whole = memo.orders.withLock({ $0[order] }) {
+      return matches.count == count ? whole : whole.filter(matches.contains)
+    }
+    if matches.count <= 64 { return sorted(Array(matches), in: order) }
+    let computed = sorted(Array(0..<count), in: order)
+    let whole = memo.orders.withLock { orders in
+      if let found = orders[order] { return found }
+      orders[order] = computed
+      return computed
+    }
+    return matches.count == count ? whole : whole.filter(matches.contains)
+  }
+
+  /// `ordinals` sorted by the key of `order`; ties keep the name order.
+  func sorted(_ ordinals: [Int], in order: Order) -> [Int] {
+    let (key, descending) =
+      switch order {
+      case .name(let descending): (nameKey(at:), descending)
+      case .modified(let descending): (modifiedKey(at:), descending)
+      }
+    let keys = ordinals.map(key)
+    var positions = Array(ordinals.indices)
+    positions.sort { left, right in
+      let order = Self.compare(keys[left], keys[right])
+      return order == 0 ? ordinals[left] < ordinals[right] : (order < 0) != descending
+    }
+    return positions.map { ordinals[$0] }
+  }
+
+  /// Compares two keys byte by byte.
+  static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
+    return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
   }
 
   /// The characters whose lowercased names start with `prefix` (lowercased UTF-8): one run of
@@ -124,7 +189,11 @@ struct MarvelDataset: Sendable {
   /// only the character's own record names some.
   func recordedComicIDs(ofCharacterAt ordinal: Int) throws(DataSourceError) -> [Int]? {
     guard let length = index.number(at: characterTable + ordinal * 64 + 56), length > 0 else { return nil }
-    return try Self.parse(entrySpan(ordinal, field: 6, in: json)).arrayValue?.compactMap(\.intValue) ?? []
+    let span = entrySpan(ordinal, field: 6, in: json)
+    let list = try memo.comicLists.record(ordinal, members: nil, cost: span?.count ?? 0) {
+      () throws(DataSourceError) in try Self.parse(span)
+    }
+    return list.arrayValue?.compactMap(\.intValue) ?? []
   }
 
   /// The comic with this id, when the recordings hold its record.
@@ -154,7 +223,10 @@ struct MarvelDataset: Sendable {
     guard place >= 0, place < comicCount, let offset = index.number(at: entry + 8),
       let length = index.number(at: entry + 16)
     else { throw Self.outside }
-    return try Self.parse(json.span(offset, length), members: members)
+    let span = json.span(offset, length)
+    return try memo.comics.record(place, members: members, cost: length) { () throws(DataSourceError) in
+      try Self.parse(span, members: members)
+    }
   }
 
   // MARK: - Parts

@@ -60,18 +60,8 @@ struct MarvelSampleSource: MarvelAPI {
     guard let order = parameters["orderBy"] else { return Array(matches) }
     let descending = order.hasPrefix("-")
     let field = descending ? String(order.dropFirst()) : order
-    // Marvel's timestamps share one format, so their text sorts as their time does; ties keep
-    // the name order.
-    let key = field == "name" ? dataset.nameKey(at:) : dataset.modifiedKey(at:)
-    return matches.sorted { left, right in
-      let order = Self.compare(key(left), key(right))
-      return order == 0 ? left < right : (order < 0) != descending
-    }
-  }
-
-  private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-    for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
-    return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
+    return dataset.ordinals(
+      matches, in: field == "name" ? .name(descending: descending) : .modified(descending: descending))
   }
 
   /// A comic of a character's list: where its recorded record is (parsed only if a page shows

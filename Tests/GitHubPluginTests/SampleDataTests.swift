@@ -45,6 +45,19 @@ struct SampleDataTests {
     }
   }
 
+  /// The search records build_sample.py wrote into the index are what parsing each repository's
+  /// record with the members search reads gives.
+  @Test func theIndexSearchRecordsAreTheParsedOnes() throws {
+    let index = try GitHubSampleIndex.bundled.get()
+    let written = try index.searchedRepositories()
+    let parsed = try index.parsedRepositories()
+    #expect(written.count == 134 && written.count == parsed.count)
+    for (written, parsed) in zip(written, parsed) {
+      #expect(written.record == parsed.record)
+      #expect(Self.searchedFields(written) == Self.searchedFields(parsed), "\(parsed.fullName)")
+    }
+  }
+
   /// Everything search reads of a repository, as text.
   static func searchedFields(_ repository: GitHubRepository) -> String {
     let r = repository

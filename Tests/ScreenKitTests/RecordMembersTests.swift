@@ -49,3 +49,47 @@ struct RecordMembersTests {
     #expect(source.pageRequests.map(\.members) == expected)
   }
 }
+
+/// How the piece reader finds a key among the members asked for: by its bytes, as the members'
+/// own dictionary finds its name.
+@Suite("Member lookup")
+struct MemberLookupTests {
+  @Test func findsWhatTheDictionaryFindsAndNothingElse() throws {
+    var random = SplitMix(seed: 31)
+    let alphabet = "abé_-.0 \u{301}\u{0}\"\\京👍🏽".map(String.init) + ["ab", "id", "name", "x"]
+    func name() -> String {
+      (0..<Int.random(in: 0..<6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+    }
+    for round in 0..<200 {
+      var members = RecordMembers()
+      for _ in 0..<Int.random(in: 0..<(round % 7 == 0 ? 300 : 12), using: &random) {
+        members.insert(Int.random(in: 0..<4, using: &random) == 0 ? [name(), name()] : [name()])
+      }
+      let lookup = members.lookup
+      for key in Array(members.parts.keys) + (0..<40).map({ _ in name() }) {
+        let found = lookup.find(key)
+        #expect(found?.name == members.parts[key].map { _ in key }, "\(key)")
+        switch (found?.part, members.parts[key]) {
+        case (.whole?, .whole?), (nil, nil): break
+        case (.only(let inner)?, .only(let expected)?):
+          for innerKey in expected.parts.keys { #expect(inner.find(innerKey)?.name == innerKey) }
+        default:
+          Issue.record("'\(key)': \(String(describing: found?.part)) for \(String(describing: members.parts[key]))")
+        }
+      }
+    }
+  }
+
+  @Test func aChangedCopyHasItsOwnLookupAndEqualityIgnoresIt() {
+    let members: RecordMembers = ["name", "id"]
+    _ = members.lookup
+    var more = members
+    more.insert(["title"])
+    #expect(members.lookup.find("title") == nil)
+    #expect(more.lookup.find("title")?.name == "title")
+    #expect(more.lookup.find("name")?.name == "name")
+    let same: RecordMembers = ["id", "name"]
+    #expect(same == members && same.hashValue == members.hashValue)
+    #expect(more != members)
+  }
+}

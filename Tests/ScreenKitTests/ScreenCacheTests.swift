@@ -50,6 +50,34 @@ struct ScreenCacheTests {
       await navigator.settle()
       #expect(navigator.current?.spec.file == folder.file("book.json"))
     }
+    // book.json was read, and checked, as the screen books.json selects: it is kept from there.
+    #expect(cache.loads == 1)
+  }
+
+  @Test func aScreenReachedFromALoadedOneIsTakenFromThatLoad() throws {
+    let cache = ScreenCache()
+    let loader = ScreenLoader(registry: registry, cache: cache)
+    _ = try loader.load(folder.file("books.json"))
+    try folder.write(
+      "book.json", Self.book.replacingOccurrences(of: #""title": "{name}""#, with: #""title": "Edited""#))
+    #expect(try loader.load(folder.file("book.json")).title.source == "{name}")
+    #expect(cache.loads == 1)
+    // A screen loaded later that selects book.json takes it from the cache too.
+    try folder.write(
+      "other.json", Self.screen.replacingOccurrences(of: #""title": "Books""#, with: #""title": "Other""#))
+    #expect(try loader.load(folder.file("other.json")).title.source == "Other")
+    #expect(cache.loads == 2)
+  }
+
+  @Test func aGraphWithAProblemKeepsNoneOfItsScreens() throws {
+    // books.json selects book.json, which reads a parameter books.json does not pass.
+    try folder.write(
+      "book.json", Self.book.replacingOccurrences(of: #""{params.id}""#, with: #""{params.id}{params.shelf}""#))
+    let cache = ScreenCache()
+    let loader = ScreenLoader(registry: registry, cache: cache)
+    #expect(throws: ScreenLoadError.self) { try loader.load(folder.file("books.json")) }
+    // book.json on its own has no problem: it is read and checked for itself.
+    #expect(try loader.load(folder.file("book.json")).title.source == "{name}")
     #expect(cache.loads == 2)
   }
 

@@ -224,6 +224,18 @@ struct SpecTests {
     #expect(try problems(a, extra: ["b.json": b]) == [])
   }
 
+  @Test func aSelectBackAlongACycleMustPassWhatItsScreenReads() throws {
+    // screen.json reads {params.shelf}; b.json selects it back without passing it.
+    let a =
+      #"{"kind": "list", "title": "A {params.shelf}", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "b.json", "params": {"shelf": "{params.shelf}"}}}"#
+    let b =
+      #"{"kind": "list", "title": "B", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "screen.json"}}"#
+    let found = try problems(a, extra: ["b.json": b])
+    #expect(
+      found.contains { $0.contains("'screen.json' reads {params.shelf}, but select does not pass 'shelf'") }, "\(found)"
+    )
+  }
+
   @Test func templatesOutsideARecordCannotReadFields() throws {
     let text =
       #"{"kind": "list", "title": "{name}", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "footer": "{meta.atribution}"}"#

@@ -57,6 +57,48 @@ struct ScreenTestFormatTests {
     #expect(read.blocks.map(\.command) == written.blocks.map(\.command))
   }
 
+  @Test("a setting's value is trimmed as Foundation trims white space")
+  func settingValuesTrim() {
+    let values = [
+      "", " ", "\t", " a ", "\ta b\t", "a", "  x.json", "x.json  \t", "\u{A0}a\u{3000}", " \u{2003}b ", "\u{301} c",
+      "d\u{200B} ", "\r e \r", "\u{85}f",
+    ]
+    for value in values {
+      #expect(ScreenTest.Settings.trimmingSpaces(value[...]) == value.trimmingCharacters(in: .whitespaces), "\(value)")
+    }
+  }
+
+  @Test("outputs are equal byte for byte, not as canonically equivalent text")
+  func outputsCompareBytes() {
+    typealias Output = ScreenTest.Output
+    #expect(Output(frame: "caf\u{E9}\n") == Output(frame: "caf\u{E9}\n"))
+    #expect(Output(frame: "caf\u{E9}\n") != Output(frame: "cafe\u{301}\n"))
+    #expect(Output(frame: "a\n") != Output(frame: "b\n"))
+    #expect(Output(frame: "") == Output(frame: ""))
+    #expect(Output(frame: "") != Output(frame: nil))
+    #expect(Output(errors: ["\u{C5}"]) != Output(errors: ["A\u{30A}"]))
+    #expect(Output(errors: ["x"], exit: 2) == Output(errors: ["x"], exit: 2))
+    #expect(Output(errors: ["x"], exit: 2) != Output(errors: ["x"], exit: 1))
+  }
+
+  @Test("a file's bytes read as its text does: invalid UTF-8 in frame lines, errors and comments")
+  func bytesAsText() throws {
+    // Truncated and stray sequences at a line's end, a CR before the newline, a lone '|'.
+    let pieces: [[UInt8]] = [
+      Array("screen: x.json\n$ start\n| a\u{E9}".utf8) + [0xC3], Array("\n| ".utf8) + [0xFF, 0xE2, 0x82],
+      Array("\r\n|\n| ok\n! error: ".utf8) + [0xF0, 0x9F], Array("\n? exit 2\n# after".utf8) + [0x80],
+      Array("\n$ next\n| \u{301}x\n\\ no newline at end of frame\n".utf8),
+    ]
+    let bytes = pieces.flatMap { $0 }
+    let fromBytes = try ScreenTest(parsing: bytes)
+    let fromText = try ScreenTest(parsing: String(decoding: bytes, as: UTF8.self))
+    #expect(fromBytes == fromText)
+    #expect(fromBytes.blocks[0].output.frame == "a\u{E9}\u{FFFD}\n\u{FFFD}\u{FFFD}\r\n\nok\n")
+    #expect(fromBytes.blocks[0].output.errors == ["error: \u{FFFD}"])
+    #expect(fromBytes.blocks[1].output.frame == "\u{301}x")
+    #expect(fromBytes.blocks[1].leading == ["# after\u{FFFD}"])
+  }
+
   @Test("comments, blank lines and settings are kept as written; a missing '$ start' is added")
   func keepsWhatIsWritten() throws {
     let text = """

@@ -39,7 +39,7 @@ struct TestRunTests {
     let test = "screen: \(Self.root)/Screens/characters.json\nwidth: 60\n$ open 1\n$ back\n"
     let (results, run, folder) = try await Self.run(["a.screentest": test, "b.screentest": test], jobs: jobs)
     #expect(results.map(Self.verdict) == ["new", "new"])
-    #expect(run.screenLoads == 2, "characters.json and character.json")
+    #expect(run.screenLoads == 1, "characters.json, and character.json as the screen it selects")
     let pending = try String(contentsOfFile: folder.file("a.screentest.pending"), encoding: .utf8)
     #expect(pending.contains("$ open 1\n| 3-D Man\n"), "\(pending)")
     #expect(try String(contentsOfFile: folder.file("b.screentest.pending"), encoding: .utf8) == pending)
@@ -78,6 +78,10 @@ struct TestRunTests {
     #expect(try !uses("compiled.screentest"))
     #expect(TestCommand.lanes(external: [false, true, false, true]) == [[1, 3], [0, 2]])
     #expect(TestCommand.lanes(external: [false, false]) == [[], [0, 1]])
+    // The others start costliest first, ties in the order given; the external lane keeps its order.
+    #expect(
+      TestCommand.lanes(external: [false, true, false, false, true, false], cost: [5, 1, 9, 5, 7, 0])
+        == [[1, 4], [2, 0, 3, 5]])
   }
 
   @Test("tests with the same plugin folders share one discovery; other folders get their own")

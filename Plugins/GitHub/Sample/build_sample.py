@@ -51,9 +51,9 @@ Rules
   so this is how the plugin finds commits recorded under an older or newer name.
 
 Index format (github-sample.index), little-endian unsigned 64-bit integers:
-* header: magic "SRGITHB1" (8 bytes), then blobLength, repositoryCount,
+* header: magic "SRGITHB2" (8 bytes), then blobLength, repositoryCount,
   repositoryTable, nameCount, nameTable, commitListCount, commitListTable, strings,
-  commitTable (offsets from the start of the index)
+  commitTable, searchOffset, searchLength (offsets from the start of the index)
 * repositoryTable (id order): id, recordOffset, recordLength (in the JSON)
 * nameTable (lowercased full_name order, UTF-8 bytes): keyOffset, keyLength (in
   strings), repositoryOrdinal (the lowest id of that name)
@@ -63,6 +63,9 @@ Index format (github-sample.index), little-endian unsigned 64-bit integers:
 * commitTable: for each commit list, in commitListTable order, firstCommit, commitCount;
   then for each commit of every list (list after list, each newest first), recordOffset,
   recordLength (in the JSON), so a page of commits is read without the rest of its list
+* search (at searchOffset, searchLength bytes): a JSON array of every repository record, in
+  repositoryTable order, with only the members search reads (SEARCHED, which is
+  GitHubRepository.searched in the plugin), so a process's first search parses small records
 """
 
 from __future__ import annotations
@@ -85,10 +88,20 @@ DEFAULT_INPUTS = [RECORDED / "github", RECORDED / "more" / "github"]
 DEFAULT_OUTPUT = SAMPLE_DIR / "github-sample.json"
 DEFAULT_PROVENANCE = SAMPLE_DIR / "PROVENANCE.md"
 READMES = [(RECORDED / "README.md", ""), (RECORDED / "more" / "README.md", "more/")]
-INDEX_MAGIC = b"SRGITHB1"
+INDEX_MAGIC = b"SRGITHB2"
 COMMIT_URL = re.compile(r"/repos/([^/]+)/([^/]+)/commits/[0-9a-fA-F]+$")
 REPO_BODY = re.compile(r"^/(?:repos/[^/]+/[^/]+|repositories/\d+)/?$")
 
+# The members of a repository record that search reads (GitHubRepository.searched): True for a
+# member kept whole, a dict for the members kept of an object member.
+SEARCHED = {
+    key: True for key in (
+        "id", "full_name", "_score", "name", "description", "topics", "language", "stargazers_count",
+        "watchers_count", "forks_count", "forks", "size", "created_at", "pushed_at", "updated_at", "archived",
+        "fork", "private", "mirror_url")
+}
+SEARCHED["owner"] = {"login": True}
+SEARCHED["license"] = {"key": True, "spdx_id": True}
 REPO_REQUIRED = ("id", "full_name", "stargazers_count", "owner")
 COMMITS_BY_NAME = re.compile(r"/repos/([^/]+)/([^/]+)/commits/?$")
 COMMITS_BY_ID = re.compile(r"/repositories/(\d+)/commits/?$")
@@ -535,6 +548,15 @@ def u64(*values) -> bytes:
     return struct.pack("<%dQ" % len(values), *values)
 
 
+def searched(value, members=SEARCHED):
+    """What of a record the members read: objects keep their order; a value that is not an object
+    under a member of members is kept whole."""
+    if not isinstance(value, dict):
+        return value
+    return {key: item if members[key] is True else searched(item, members[key])
+            for key, item in value.items() if key in members}
+
+
 def blob_and_index(data):
     """The dataset as JSON with one repository, or one commit list, a line, and the index of
     where each sits."""
@@ -583,7 +605,7 @@ def blob_and_index(data):
         (string(key.lower()), string(key), list_spans[key], data["commitRepositoryIds"].get(key, 0))
         for key in lowered
     ]
-    header_size = 8 + 8 * 9
+    header_size = 8 + 8 * 11
     repo_at = header_size
     name_at = repo_at + len(repo_table)
     commit_at = name_at + 24 * len(name_entries)
@@ -593,14 +615,16 @@ def blob_and_index(data):
     commits_table = (b"".join(u64(first, count) for first, count in zip(firsts, counts))
                      + b"".join(u64(*span) for key in lowered for span in commit_spans[key]))
     strings_at = commits_at + len(commits_table)
+    search = compact([searched(record) for record in data["repositories"]])
+    search_at = strings_at + len(strings)
     name_table = b"".join(u64(key[0] + strings_at, key[1], ordinal) for key, ordinal in name_entries)
     commit_table = b"".join(
         u64(key[0] + strings_at, key[1], name[0] + strings_at, name[1], span[0], span[1], rid)
         for key, name, span, rid in commit_entries)
     index = (INDEX_MAGIC
              + u64(len(blob), len(repo_spans), repo_at, len(name_entries), name_at, len(commit_entries),
-                   commit_at, strings_at, commits_at)
-             + repo_table + name_table + commit_table + commits_table + bytes(strings))
+                   commit_at, strings_at, commits_at, search_at, len(search))
+             + repo_table + name_table + commit_table + commits_table + bytes(strings) + search)
     return bytes(blob), index
 
 

@@ -3,7 +3,7 @@
 // an installed screenrun carries them wherever it goes. The digests below change with the data,
 // so the build system, which does not follow .incbin, assembles this file again when they do.
 // sha256 github-sample.json  2d3201fba2ad6b94740e85995f0622491cb3ba5f4baa7bd6d9a71ac3781c1fcd
-// sha256 github-sample.index d7966173077d45fb17e3e43a2f08752e632b7d3a3c305a1012d0d175cc465131
+// sha256 github-sample.index aa44878a39b9337bbfd075fa3c6803b6fed74e74f9008e5d79b228030a0c6ac7
   .section .rodata
   .balign 16
   .global screenrun_github_sample_json_start

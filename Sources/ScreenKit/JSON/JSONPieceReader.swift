@@ -27,10 +27,10 @@ struct JSONPieceReader {
   private let pieceSize: Int
   /// When set, the top object keeps only these members (and of a member read in part, only its
   /// members read); the others are skipped, not checked.
-  private let onlyMembers: RecordMembers?
+  private let onlyMembers: MemberLookup?
   /// When set, the array at this member of the top object keeps, of each object element, only
   /// these members (a page answer's `records`); the rest of the document is kept whole.
-  private let elementsOf: (member: String, members: RecordMembers)?
+  private let elementsOf: (member: String, members: MemberLookup)?
   private var position = 0
 
   /// jansson's JSON_PARSER_MAX_DEPTH: it counts every value, scalars included, from 1 at the top.
@@ -44,22 +44,22 @@ struct JSONPieceReader {
     self.flags = flags
     self.rejectDuplicateKeys = rejectDuplicateKeys
     self.pieceSize = max(2, pieceSize)
-    self.onlyMembers = onlyMembers
-    self.elementsOf = elementsOf
+    self.onlyMembers = onlyMembers?.lookup
+    self.elementsOf = elementsOf.map { ($0.member, $0.members.lookup) }
   }
 
   /// A container being walked: what it holds so far, and for an object the key being read.
   private struct OpenContainer {
     let isArray: Bool
     /// The members kept, when only some are (an object read in part); the others are stepped over.
-    let wanted: RecordMembers?
+    let wanted: MemberLookup?
     /// For an array: what is kept of each object element, when only some of its members are.
-    var elementsWanted: RecordMembers? = nil
+    var elementsWanted: MemberLookup? = nil
     var elements: [JSON] = []
     var object = JSONObject()
     var key = ""
     /// What is kept of the value of `key`, when only some of its members are.
-    var keyWanted: RecordMembers?
+    var keyWanted: MemberLookup?
 
     var value: JSON { isArray ? .array(elements) : .object(object) }
   }
@@ -147,8 +147,24 @@ struct JSONPieceReader {
     while true {
       guard byte == UInt8(ascii: "\"") else { throw error("string or '}' expected") }
       let keyStart = position
-      let key = try self.key()
-      if rejectDuplicateKeys, open.object[key] != nil {
+      // A key is found among the members kept by its bytes when it is plain: one not asked for
+      // (most of a record's) is never made a String.
+      let key: String
+      let part: MemberLookup.Part?
+      if let wanted = open.wanted {
+        let found: (name: String, part: MemberLookup.Part)?
+        if let plain = plainKey() {
+          found = wanted.find(plain)
+        } else {
+          found = wanted.find(try self.key())
+        }
+        key = found?.name ?? ""
+        part = found?.part
+      } else {
+        key = try self.key()
+        part = .whole
+      }
+      if part != nil, rejectDuplicateKeys, open.object[key] != nil {
         position = keyStart
         throw error("duplicate object key")
       }
@@ -156,17 +172,17 @@ struct JSONPieceReader {
       guard byte == UInt8(ascii: ":") else { throw error("':' expected") }
       position += 1
       skipWhitespace()
-      switch open.wanted.map({ $0.parts[key] }) {
-      case .none, .some(.whole):
+      switch part {
+      case .whole:
         // Every member is kept, or this one whole.
         open.key = key
         open.keyWanted = nil
         return true
-      case .some(.only(let inner)):
+      case .only(let inner):
         open.key = key
         open.keyWanted = inner
         return true
-      case .some(.none):
+      case nil:
         break  // not asked for: stepped over
       }
       try skipValue()
@@ -181,17 +197,25 @@ struct JSONPieceReader {
     }
   }
 
-  /// An object key: plain ASCII is read here, anything with escapes or other bytes by jansson.
-  private mutating func key() throws(JSONSyntaxError) -> String {
+  /// The bytes between the quotes of the key at `position`, when it is plain printable ASCII with
+  /// no escape (reading on past it); nil for any other key (the position kept).
+  private mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {
     let start = position
     let end = scalarEnd(from: start)
     let inner = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, end - 1)])
-    position = end
-    if end - start >= 2, bytes[end - 1] == UInt8(ascii: "\""),
+    guard end - start >= 2, bytes[end - 1] == UInt8(ascii: "\""),
       inner.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") })
-    {
-      return String(decoding: inner, as: UTF8.self)
-    }
+    else { return nil }
+    position = end
+    return inner
+  }
+
+  /// An object key: plain ASCII is read here, anything with escapes or other bytes by jansson.
+  private mutating func key() throws(JSONSyntaxError) -> String {
+    if let plain = plainKey() { return String(decoding: plain, as: UTF8.self) }
+    let start = position
+    let end = scalarEnd(from: start)
+    position = end
     guard case .string(let key) = try piece(start..<end) else {
       position = start
       throw error("string or '}' expected")

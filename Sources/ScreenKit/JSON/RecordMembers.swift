@@ -1,3 +1,11 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The parts of a record that a screen reads: members by name, each read whole or only in some of
 /// its own members, so that a data source can parse no more of a record than a page shows.
 ///
@@ -17,7 +25,19 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
   }
 
   /// Each member read, by name.
-  public private(set) var parts: [String: Part] = [:]
+  public private(set) var parts: [String: Part] = [:] {
+    didSet { lookupCache = LookupCache() }
+  }
+
+  /// `lookup`, made the first time it is asked for (and again after a change).
+  private var lookupCache = LookupCache()
+
+  /// The members as the piece reader looks keys up in them: by their UTF-8 bytes.
+  var lookup: MemberLookup { lookupCache.lookup(self) }
+
+  public static func == (a: RecordMembers, b: RecordMembers) -> Bool { a.parts == b.parts }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(parts) }
 
   /// Nothing read yet.
   public init() {}
@@ -82,5 +102,93 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
   /// The paths, dotted and in order, joined by commas: `comics.available,name`.
   public var description: String {
     paths.map { $0.joined(separator: ".") }.joined(separator: ",")
+  }
+}
+
+/// The lookup of one `RecordMembers` value, shared by its copies until one of them changes.
+private final class LookupCache: Sendable {
+  private let made = Mutex<MemberLookup?>(nil)
+
+  func lookup(_ members: RecordMembers) -> MemberLookup {
+    made.withLock { made in
+      if let made { return made }
+      let lookup = MemberLookup(members)
+      made = lookup
+      return lookup
+    }
+  }
+}
+
+/// `RecordMembers` as a reader finds a key in it: by the key's UTF-8 bytes, in an open-addressing
+/// table, so that a key not asked for (most of a record's) costs no `String` and no hashing of
+/// one, and a key asked for comes back as the member's own name.
+final class MemberLookup: Sendable {
+  enum Part: Sendable {
+    case whole
+    case only(MemberLookup)
+  }
+
+  private let names: [String]
+  private let keys: [[UInt8]]
+  private let parts: [Part]
+  /// Each entry's index, at the slot its key hashes to or after it; -1 for none.
+  private let slots: [Int32]
+
+  init(_ members: RecordMembers) {
+    var names: [String] = []
+    var keys: [[UInt8]] = []
+    var parts: [Part] = []
+    for (name, part) in members.parts {
+      names.append(name)
+      keys.append(Array(name.utf8))
+      switch part {
+      case .whole: parts.append(.whole)
+      case .only(let inner): parts.append(.only(MemberLookup(inner)))
+      }
+    }
+    var size = 8
+    while size < names.count * 2 { size *= 2 }
+    var slots = [Int32](repeating: -1, count: size)
+    for (index, key) in keys.enumerated() {
+      var slot = key.withUnsafeBufferPointer { Self.hash($0) } & (size - 1)
+      while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+      slots[slot] = Int32(index)
+    }
+    self.names = names
+    self.keys = keys
+    self.parts = parts
+    self.slots = slots
+  }
+
+  /// The member whose name is these bytes: its name and how much of it is read; nil when the
+  /// key is not one of the members.
+  func find(_ key: UnsafeBufferPointer<UInt8>) -> (name: String, part: Part)? {
+    var slot = Self.hash(key) & (slots.count - 1)
+    while true {
+      let index = Int(slots[slot])
+      guard index >= 0 else { return nil }
+      if keys[index].withUnsafeBufferPointer({ $0.count == key.count && Self.same($0, key) }) {
+        return (names[index], parts[index])
+      }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+  }
+
+  /// The member named `key`, found by its UTF-8 bytes.
+  func find(_ key: String) -> (name: String, part: Part)? {
+    var key = key
+    return key.withUTF8 { find($0) }
+  }
+
+  private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+  }
+
+  /// FNV-1a of the bytes. The table holds only the members a screen names, at most half full,
+  /// so a key from a server, whatever it is, costs at most a run of those to compare.
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 32))
   }
 }

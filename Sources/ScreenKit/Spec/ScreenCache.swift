@@ -13,6 +13,10 @@ import Synchronization
 /// A loader has none unless given one: the interactive mode, `--script` and `--watch` read each
 /// screen afresh, and `Navigator.reloadScreens` always does.
 ///
+/// A screen loaded without a problem keeps the screens its `select` graph reached too (they were
+/// all checked on the way): opening one of them later, or reaching it from another screen, takes
+/// it from the cache instead of reading it again.
+///
 /// What a screen loads to depends on the registry it is checked against, so a cache is for
 /// loaders whose registries hold the same plugins. Its key is the path as the loader is given
 /// it: `screenrun test` gives resolved, standardized paths, and a `select` target is resolved the
@@ -51,5 +55,26 @@ public final class ScreenCache: Sendable {
       return loaded
     }
     return try outcome.get()
+  }
+
+  /// The screen kept for `path` when it loaded without a problem; nil when none is kept, it has
+  /// a problem, or it is loading right now (this never waits, and never loads).
+  func loaded(at path: String) -> ScreenSpec? {
+    guard let slot = slots.withLock({ $0[path] }) else { return nil }
+    return slot.outcome.withLockIfAvailable { outcome in try? outcome?.get() } ?? nil
+  }
+
+  /// Keeps `spec` for `path`, a screen checked without a problem, unless an outcome is kept or
+  /// being made for it already.
+  func keep(_ spec: ScreenSpec, at path: String) {
+    let slot = slots.withLock { slots in
+      if let slot = slots[path] { return slot }
+      let slot = Slot()
+      slots[path] = slot
+      return slot
+    }
+    slot.outcome.withLockIfAvailable { outcome in
+      if outcome == nil { outcome = .success(spec) }
+    }
   }
 }

@@ -25,7 +25,14 @@ public struct ScreenLoader: Sendable {
   /// cache when there is one and it holds the screen.
   public func load(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
     guard let cache else { return try loadAfresh(path) }
-    return try cache.spec(at: path) { path throws(ScreenLoadError) in try loadAfresh(path) }
+    return try cache.spec(at: path) { path throws(ScreenLoadError) in
+      // The screens it opens are taken from the cache when it holds them, and kept there when
+      // the whole graph loaded without a problem.
+      var graph = SelectGraph(loader: self, cache: cache)
+      guard let spec = graph.load(path), graph.diagnostics.isEmpty else { throw ScreenLoadError(graph.diagnostics) }
+      for (reached, spec) in graph.loadedByPath where reached != path { cache.keep(spec, at: reached) }
+      return spec
+    }
   }
 
   /// Loads a screen from its file as it is now, whatever the cache holds.

@@ -4,21 +4,33 @@ import Foundation
 /// through the first three steps (`ScreenLoader.read`, `decode`, `check`). One graph is one run of
 /// loading: it remembers the files seen, so a screen opened from several places (or a cycle of
 /// screens) is read once and reported once.
+///
+/// Given a cache, a screen that opens one the cache holds as loaded takes it from there: that
+/// screen and every screen it reaches were checked already. The screens a graph loads are found
+/// in `loadedByPath`, for the cache to keep when the whole graph loaded without a problem.
 struct SelectGraph {
   let loader: ScreenLoader
+  let cache: ScreenCache?
   /// Every problem found so far, in the order the files were read, each file's by place.
   private(set) var diagnostics: [Diagnostic] = []
+  /// Every screen loaded without a problem, by the path it was loaded under.
+  private(set) var loadedByPath: [String: ScreenSpec] = [:]
   private var loaded: [String: ScreenSpec?] = [:]
-  private var inProgress: Set<String> = []
+  /// The screens being loaded (the path from the first to this one), with their specs once
+  /// decoded: a `select` back to one of them is a cycle, whose parameters are checked all the same.
+  private var inProgress: [String: ScreenSpec?] = [:]
 
-  init(loader: ScreenLoader) { self.loader = loader }
+  init(loader: ScreenLoader, cache: ScreenCache? = nil) {
+    self.loader = loader
+    self.cache = cache
+  }
 
   /// The screen at `path`, or nil when it or a screen it opens has a problem.
   mutating func load(_ path: String) -> ScreenSpec? {
     let key = Self.canonical(path)
     if let seen = loaded[key] { return seen }
-    inProgress.insert(key)
-    defer { inProgress.remove(key) }
+    inProgress[key] = .some(nil)
+    defer { inProgress[key] = nil }
 
     let document: ScreenDocument
     do {
@@ -28,6 +40,7 @@ struct SelectGraph {
       return nil
     }
     let decoded = loader.decode(document)
+    inProgress[key] = .some(decoded.spec)
     var problems = decoded.problems + loader.check(decoded)
     // Only a screen that decoded is walked: a broken one's select may name anything.
     if let spec = decoded.spec { problems += walk(from: spec) }
@@ -36,6 +49,7 @@ struct SelectGraph {
     }
     let spec = problems.isEmpty ? decoded.spec : nil
     loaded[key] = .some(spec)
+    if let spec { loadedByPath[path] = spec }
     return spec
   }
 
@@ -68,8 +82,16 @@ struct SelectGraph {
         notes: ["looked for \(target)"])
       return [SpecProblem(.navigation, pointer: pointer, anchor: .value(offset: 0), message: message)]
     }
-    if inProgress.contains(Self.canonical(target)) { return [] }  // a cycle, checked already
-    guard let targetSpec = load(target) else {
+    let targetSpec: ScreenSpec
+    if let cycle = inProgress[Self.canonical(target)] {
+      // A cycle: the screen is being checked already; only what this select passes it is left.
+      guard let spec = cycle else { return [] }
+      targetSpec = spec
+    } else if let kept = cache?.loaded(at: target) {
+      targetSpec = kept
+    } else if let spec = load(target) {
+      targetSpec = spec
+    } else {
       return [
         SpecProblem(
           .navigation, pointer: pointer, anchor: .value(offset: 0),

@@ -14,7 +14,7 @@ extension ScreenTest {
     switch RegularFile.contents(of: path, limit: 64 << 20) {
     case .success(let bytes):
       do {
-        return .success(try ScreenTest(parsing: String(decoding: bytes, as: UTF8.self)))
+        return .success(try ScreenTest(parsing: bytes))
       } catch {
         return .failure(BrokenTest(messages: ["\(path):\(error.line):\(error.column): error: \(error.message)"]))
       }

@@ -61,8 +61,18 @@ struct ScreenTest: Equatable, Sendable {
       guard a.exit == b.exit, a.errors.count == b.errors.count, (a.frame == nil) == (b.frame == nil) else {
         return false
       }
-      if let x = a.frame, let y = b.frame, !x.utf8.elementsEqual(y.utf8) { return false }
-      return zip(a.errors, b.errors).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+      if let x = a.frame, let y = b.frame, !sameBytes(x, y) { return false }
+      return zip(a.errors, b.errors).allSatisfy { sameBytes($0, $1) }
+    }
+
+    /// Whether two texts are the same UTF-8, compared as memory (a frame is kilobytes, and every
+    /// test compares all of its frames).
+    private static func sameBytes(_ x: String, _ y: String) -> Bool {
+      guard x.utf8.count == y.utf8.count else { return false }
+      var (x, y) = (x, y)
+      return x.withUTF8 { a in
+        y.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+      }
     }
   }
 
@@ -90,6 +100,14 @@ struct ScreenTest: Equatable, Sendable {
   static let noNewline = "\\ no newline at end of frame"
   static let settingNames = ["screen", "param", "width", "height", "data", "plugin-path"]
 
+  /// How much output the test expects, in bytes of its frames and errors: how long it takes to
+  /// run, roughly, as drawing and reading them is most of a test's work.
+  var expectedSize: Int {
+    blocks.reduce(0) { size, block in
+      size + 1 + (block.output.frame?.utf8.count ?? 0) + block.output.errors.reduce(0) { $0 + $1.utf8.count }
+    }
+  }
+
   /// Whether the file holds no expected output at all: a test written but never recorded.
   var isUnrecorded: Bool { blocks.allSatisfy(\.output.isEmpty) }
 
@@ -115,13 +133,39 @@ struct ScreenTestError: Error, Equatable, Sendable {
 extension ScreenTest {
   /// Reads a test file's text.
   init(parsing text: String) throws(ScreenTestError) {
-    var lines = Self.lines(of: text)
-    if lines.last == "" { lines.removeLast() }
+    try self.init(parsing: Array(text.utf8))
+  }
+
+  /// Reads a test file's bytes (invalid UTF-8 is read as U+FFFD, as `String(decoding:as:)` reads it).
+  ///
+  /// A frame line is most of a file: its bytes go straight into its frame, which becomes text
+  /// once, when the frame ends; every other line is read as text.
+  init(parsing bytes: [UInt8]) throws(ScreenTestError) {
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
     var leading: [String] = []
     var inHead = true
     var sawScreen = false
-    for (index, line) in lines.enumerated() {
+    /// The current block's frame lines read so far, each with its newline, when its `frame` is nil.
+    var frame: [UInt8] = []
+    func endFrame() {
+      guard !frame.isEmpty, let last = blocks.indices.last else { return }
+      blocks[last].output.frame = String(decoding: frame, as: UTF8.self)
+      frame.removeAll(keepingCapacity: true)
+    }
+    for (index, bytes) in lines.enumerated() {
       let number = index + 1
+      // A frame line, `| TEXT` or `|`, under its command with nothing before it but frame lines.
+      if !inHead, bytes.first == 0x7C, bytes.count == 1 || bytes[bytes.startIndex + 1] == 0x20, leading.isEmpty,
+        let last = blocks.indices.last, blocks[last].output.frame == nil, blocks[last].output.errors.isEmpty,
+        blocks[last].output.exit == nil
+      {
+        frame.append(contentsOf: bytes.dropFirst(2))
+        frame.append(0x0A)
+        continue
+      }
+      endFrame()
+      let line = String(decoding: bytes, as: UTF8.self)
       // Only a frame line keeps a carriage return: it may be part of what was drawn.
       let plain = line.unicodeScalars.last == "\r" && !line.startsWith("|") ? line.droppingScalars(last: 1) : line
       if plain.startsWith("$ ") || plain == "$" {
@@ -155,7 +199,6 @@ extension ScreenTest {
         leading.append(plain)
         continue
       }
-      // Most lines are a frame's: they skip the checks for comments and blank lines.
       if !line.startsWith("|"), plain.isBlank || plain.hasPrefix("#") {
         leading.append(plain)
         continue
@@ -168,6 +211,7 @@ extension ScreenTest {
       }
       try blocks[last].output.read(line, line: number)
     }
+    endFrame()
     if inHead {
       guard sawScreen else {
         throw ScreenTestError(
@@ -206,7 +250,7 @@ extension ScreenTest.Settings {
           + "a '# comment', or a '$ COMMAND' line; got '\(text)'")
     }
     let name = String(text[..<colon])
-    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let value = Self.trimmingSpaces(text[text.index(after: colon)...])
     let column = text.distance(from: text.startIndex, to: colon) + 3
     func fail(_ message: String) -> ScreenTestError { ScreenTestError(line: line, column: column, message: message) }
     switch name {
@@ -245,6 +289,16 @@ extension ScreenTest.Settings {
         expected: "settings are " + ScreenTest.settingNames.joined(separator: ", "))
       throw ScreenTestError(line: line, column: 1, message: message.description)
     }
+  }
+
+  /// `text` without the white space at its ends that `trimmingCharacters(in: .whitespaces)` takes
+  /// (tabs and Unicode's space separators); ASCII text, the usual setting, without NSString.
+  static func trimmingSpaces(_ text: Substring) -> String {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
+    let space = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    guard let first = text.utf8.firstIndex(where: { !space($0) }), let last = text.utf8.lastIndex(where: { !space($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 }
 

@@ -84,19 +84,21 @@ struct TestCommand {
   /// from an external plugin: those run in a lane of their own, `jobs` at a time beside the
   /// others, and start at once, so that the wait for their plugins' processes overlaps the
   /// other tests rather than holding their places. Their screens land in `testRun`'s cache on
-  /// the way.
+  /// the way. The other tests start longest first (by how much output they expect), so the run
+  /// does not end on one long test while the other places stand idle.
   func runAll(_ names: [String], in testRun: TestRun, report: (Result) -> Void) async -> [Result] {
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let (options, environment) = (options, environment)
     let loaded = await Self.inParallel([Array(names.indices)], jobs: jobs) { index in
       let test = ScreenTest.load(names[index])
       let external = (try? test.get())?.usesExternalPlugin(file: names[index], in: testRun) ?? false
-      return (test: test, external: external)
+      return (test: test, external: external, cost: (try? test.get())?.expectedSize ?? 0)
     } done: { _, _ in
     }
     var results = [Result?](repeating: nil, count: names.count)
     var reported = 0
-    return await Self.inParallel(Self.lanes(external: loaded.map(\.external)), jobs: jobs) { index in
+    return await Self.inParallel(Self.lanes(external: loaded.map(\.external), cost: loaded.map(\.cost)), jobs: jobs) {
+      index in
       await Self.test(names[index], loaded[index].test, options: options, in: testRun, environment: environment)
     } done: { index, result in
       results[index] = result
@@ -107,9 +109,15 @@ struct TestCommand {
     }
   }
 
-  /// The lanes tests run in: those on an external plugin, then the others, each in the order given.
-  static func lanes(external: [Bool]) -> [[Int]] {
-    [external.indices.filter { external[$0] }, external.indices.filter { !external[$0] }]
+  /// The lanes tests run in: those on an external plugin in the order given, then the others,
+  /// the costliest first (ties in the order given). `cost` defaults to none: the order given.
+  static func lanes(external: [Bool], cost: [Int]? = nil) -> [[Int]] {
+    let others = external.indices.filter { !external[$0] }
+    guard let cost else { return [external.indices.filter { external[$0] }, others] }
+    return [
+      external.indices.filter { external[$0] },
+      others.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 },
+    ]
   }
 
   /// `body` of each index in `lanes` (together a permutation of `0..<count`), `jobs` at a time

@@ -16,16 +16,30 @@ only shows in the command lines, for tests that look for these processes.
 """
 import json
 import os
-import random
-import subprocess
 import sys
-import threading
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "good"
 
+# Only the modes that need them import random, subprocess and threading: they are most of the
+# start of a plugin that screen tests start again and again.
+if mode == "shuffle":
+    import random
+    import threading
 
-lock = threading.Lock()
+    lock = threading.Lock()
+else:
+
+    class NoLock:
+        """One thread writes: nothing to lock."""
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *details):
+            return False
+
+    lock = NoLock()
 
 
 def send(message):
@@ -112,6 +126,8 @@ for line in sys.stdin:
         continue
     if mode == "child":
         # A grandchild in the plugin's process group, carrying the test's tag in its command line.
+        import subprocess
+
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
         continue
     if mode == "slow":
