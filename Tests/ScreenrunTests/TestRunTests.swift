@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import Synchronization
 import TestSupport
 import Testing
 
@@ -76,12 +77,73 @@ struct TestRunTests {
     }
     #expect(try uses("plugin.screentest"))
     #expect(try !uses("compiled.screentest"))
-    #expect(TestCommand.lanes(external: [false, true, false, true]) == [[1, 3], [0, 2]])
-    #expect(TestCommand.lanes(external: [false, false]) == [[], [0, 1]])
-    // The others start costliest first, ties in the order given; the external lane keeps its order.
+    // The others start costliest first, ties in the order given.
     #expect(
-      TestCommand.lanes(external: [false, true, false, false, true, false], cost: [5, 1, 9, 5, 7, 0])
-        == [[1, 4], [2, 0, 3, 5]])
+      TestCommand.startOrder(external: [false, true, false, false, true, false], cost: [5, 1, 9, 5, 7, 0]) == [
+        2, 0, 3, 5,
+      ])
+    #expect(TestCommand.startOrder(external: [false, false], cost: [0, 0]) == [0, 1])
+  }
+
+  /// What `readAndRun` did, step by step, as its tasks record it.
+  final class Steps: Sendable {
+    let events = Mutex<[String]>([])
+    let running = Mutex((now: 0, most: 0))
+
+    func begin(_ event: String) {
+      events.withLock { $0.append(event) }
+      running.withLock {
+        $0.now += 1
+        $0.most = max($0.most, $0.now)
+      }
+    }
+
+    func end(_ event: String) {
+      events.withLock { $0.append(event) }
+      running.withLock { $0.now -= 1 }
+    }
+  }
+
+  @Test(
+    "reads and runs share the --jobs places; an external test runs once read, the others once all are read",
+    arguments: [1, 2, 3])
+  func readAndRun(jobs: Int) async {
+    let external: Set<Int> = [1, 6]
+    let cost = [3, 0, 8, 1, 8, 5, 0, 2, 9, 4]
+    let steps = Steps()
+    let values = await TestCommand.readAndRun(count: cost.count, jobs: jobs) { index in
+      steps.begin("read \(index)")
+      // A read after the first external test waits for it to start (as a slow read would),
+      // for a while: with places to spare, it starts before the reading ends.
+      if index > 1, jobs > 1 {
+        for _ in 0..<10_000 where !steps.events.withLock({ $0.contains("run 1") }) { await Task.yield() }
+      }
+      steps.end("read \(index) done")
+      let test = ScreenTest.load("/nonexistent/\(index).screentest")
+      return TestCommand.Loaded(test: test, external: external.contains(index), cost: cost[index])
+    } run: { index, loaded in
+      steps.begin("run \(index)")
+      await Task.yield()
+      steps.end("run \(index) done")
+      return index * 10 + (loaded.external ? 1 : 0)
+    } done: { _, _ in
+    }
+    #expect(values == cost.indices.map { $0 * 10 + (external.contains($0) ? 1 : 0) })
+    let events = steps.events.withLock { $0 }
+    #expect(steps.running.withLock { $0.most } <= jobs)
+    let runs = events.filter { $0.hasPrefix("run ") && !$0.hasSuffix("done") }
+    #expect(Set(runs).count == cost.count && runs.count == cost.count)
+    // The tests on compiled-in plugins start after the last read; one at a time, costliest first
+    // (side by side, two started together may begin in either order).
+    let lastRead = events.lastIndex { $0.hasPrefix("read ") && $0.hasSuffix("done") }!
+    let others = runs.filter { !external.contains(Int($0.dropFirst(4))!) }
+    let order = TestCommand.startOrder(external: cost.indices.map(external.contains), cost: cost)
+    #expect(Set(others) == Set(order.map { "run \($0)" }))
+    if jobs == 1 { #expect(others == order.map { "run \($0)" }) }
+    #expect(others.allSatisfy { events.firstIndex(of: $0)! > lastRead })
+    if jobs > 1 {
+      #expect(events.firstIndex(of: "run 1")! < lastRead, "\(events)")
+    }
   }
 
   @Test("tests with the same plugin folders share one discovery; other folders get their own")

@@ -80,26 +80,23 @@ struct TestCommand {
   /// Runs the tests, `jobs` at a time, and hands each result to `report` in the order of `names`
   /// as soon as it and every one before it are done.
   ///
-  /// The test files are read first, side by side, to find the tests whose screen takes its data
-  /// from an external plugin: those run in a lane of their own, `jobs` at a time beside the
-  /// others, and start at once, so that the wait for their plugins' processes overlaps the
-  /// other tests rather than holding their places. Their screens land in `testRun`'s cache on
-  /// the way. The other tests start longest first (by how much output they expect), so the run
-  /// does not end on one long test while the other places stand idle.
+  /// Each test file is read first, and its screen loaded into `testRun`'s cache, to find the
+  /// tests whose screen takes its data from an external plugin: such a test starts as soon as its
+  /// file is read, in a lane of its own, so that the wait for its plugin's process overlaps the
+  /// reading of the other files and the other tests rather than holding their places. The other
+  /// tests start once every file is read, longest first (by how much output they expect), so the
+  /// run does not end on one long test while the other places stand idle.
   func runAll(_ names: [String], in testRun: TestRun, report: (Result) -> Void) async -> [Result] {
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let (options, environment) = (options, environment)
-    let loaded = await Self.inParallel([Array(names.indices)], jobs: jobs) { index in
-      let test = ScreenTest.load(names[index])
-      let external = (try? test.get())?.usesExternalPlugin(file: names[index], in: testRun) ?? false
-      return (test: test, external: external, cost: (try? test.get())?.expectedSize ?? 0)
-    } done: { _, _ in
-    }
     var results = [Result?](repeating: nil, count: names.count)
     var reported = 0
-    return await Self.inParallel(Self.lanes(external: loaded.map(\.external), cost: loaded.map(\.cost)), jobs: jobs) {
-      index in
-      await Self.test(names[index], loaded[index].test, options: options, in: testRun, environment: environment)
+    return await Self.readAndRun(count: names.count, jobs: jobs) { index in
+      let test = ScreenTest.load(names[index])
+      let external = (try? test.get())?.usesExternalPlugin(file: names[index], in: testRun) ?? false
+      return Loaded(test: test, external: external, cost: (try? test.get())?.expectedSize ?? 0)
+    } run: { index, loaded in
+      await Self.test(names[index], loaded.test, options: options, in: testRun, environment: environment)
     } done: { index, result in
       results[index] = result
       while reported < names.count, let result = results[reported] {
@@ -109,49 +106,87 @@ struct TestCommand {
     }
   }
 
-  /// The lanes tests run in: those on an external plugin in the order given, then the others,
-  /// the costliest first (ties in the order given). `cost` defaults to none: the order given.
-  static func lanes(external: [Bool], cost: [Int]? = nil) -> [[Int]] {
-    let others = external.indices.filter { !external[$0] }
-    guard let cost else { return [external.indices.filter { external[$0] }, others] }
-    return [
-      external.indices.filter { external[$0] },
-      others.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 },
-    ]
+  /// A test file as read: the test, whether it is on an external plugin, and its cost.
+  struct Loaded: Sendable {
+    var test: Swift.Result<ScreenTest, BrokenTest>
+    var external: Bool
+    var cost: Int
   }
 
-  /// `body` of each index in `lanes` (together a permutation of `0..<count`), `jobs` at a time
-  /// in all, each lane in its order: every lane that has tests gets a place first (the first
-  /// lane's first), and a place that frees goes to the next lane round that still has tests, so a
-  /// lane waiting on slow starts never holds every place. `done` is told of each as it ends. The
-  /// results by index.
-  static func inParallel<Value: Sendable>(
-    _ lanes: [[Int]], jobs: Int, _ body: @escaping @Sendable (Int) async -> Value, done: (Int, Value) -> Void
+  /// The order the tests that are not on an external plugin start in: the costliest first, ties
+  /// in the order given.
+  static func startOrder(external: [Bool], cost: [Int]) -> [Int] {
+    external.indices.filter { !external[$0] }.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+  }
+
+  /// What one task of `readAndRun` did: read a test, or ran one.
+  enum Step<Value: Sendable>: Sendable {
+    case read(Int, Loaded)
+    case ran(Int, Value)
+  }
+
+  /// Reads each of `count` tests (`read`, in index order) and runs it (`run`), `jobs` at a time
+  /// in all, reads and runs together. A test on an external plugin runs as soon as it is read;
+  /// the others once every test is read, in `startOrder`. A place that frees goes to the
+  /// external lane and the rest (reads, then the other tests) by turns, so neither holds every
+  /// place. `done` is told of each run as it ends. The results by index.
+  static func readAndRun<Value: Sendable>(
+    count: Int, jobs: Int, read: @escaping @Sendable (Int) async -> Loaded,
+    run: @escaping @Sendable (Int, Loaded) async -> Value, done: (Int, Value) -> Void
   ) async -> [Value] {
-    await withTaskGroup(of: (lane: Int, index: Int, value: Value).self) { group in
-      var values = [Value?](repeating: nil, count: lanes.reduce(0) { $0 + $1.count })
-      var started = [Int](repeating: 0, count: lanes.count)
-      var next = 0
-      /// Starts the next test of the next lane round that has one; false when none has.
+    await withTaskGroup(of: Step<Value>.self) { group in
+      var loaded = [Loaded?](repeating: nil, count: count)
+      var values = [Value?](repeating: nil, count: count)
+      var (nextRead, reads) = (0, 0)
+      var external: [Int] = []
+      var externalStarted = 0
+      var others: [Int]? = count == 0 ? [] : nil
+      var othersStarted = 0
+      var externalsTurn = false
+      /// Starts the next read or test; false when none can start now.
       func startNext() -> Bool {
-        for step in lanes.indices {
-          let lane = (next + step) % lanes.count
-          guard started[lane] < lanes[lane].count else { continue }
-          let index = lanes[lane][started[lane]]
-          group.addTask { (lane, index, await body(index)) }
-          started[lane] += 1
-          next = (lane + 1) % lanes.count
-          return true
+        let externalReady = externalStarted < external.count
+        let otherReady = nextRead < count || othersStarted < (others?.count ?? 0)
+        guard externalReady || otherReady else { return false }
+        if externalReady && (externalsTurn || !otherReady) {
+          let index = external[externalStarted]
+          let test = loaded[index]!
+          group.addTask { .ran(index, await run(index, test)) }
+          externalStarted += 1
+          externalsTurn = false
+        } else if nextRead < count {
+          let index = nextRead
+          group.addTask { .read(index, await read(index)) }
+          nextRead += 1
+          externalsTurn = true
+        } else if let others {
+          let index = others[othersStarted]
+          let test = loaded[index]!
+          group.addTask { .ran(index, await run(index, test)) }
+          othersStarted += 1
+          externalsTurn = true
         }
-        return false
+        return true
       }
-      for _ in 0..<max(1, jobs) where !startNext() { break }
-      while let (_, index, value) = await group.next() {
-        values[index] = value
-        _ = startNext()
-        done(index, value)
+      var running = 0
+      while running < jobs, startNext() { running += 1 }
+      while let outcome = await group.next() {
+        running -= 1
+        switch outcome {
+        case .read(let index, let test):
+          loaded[index] = test
+          reads += 1
+          if test.external { external.append(index) }
+          if reads == count {
+            others = startOrder(external: loaded.map { $0!.external }, cost: loaded.map { $0!.cost })
+          }
+        case .ran(let index, let value):
+          values[index] = value
+          done(index, value)
+        }
+        while running < jobs, startNext() { running += 1 }
       }
-      return values.compactMap { $0 }
+      return values.map { $0! }
     }
   }
 
