@@ -226,6 +226,34 @@ struct JSONPieceReaderTests {
     }
   }
 
+  /// An array at the top read with the members of each element: the same as parsing it whole and
+  /// dropping the rest, whatever the piece size; any other value at the top is read whole.
+  @Test func readsOnlyTheMembersAskedForOfEachTopElement() throws {
+    var random = SplitMix(seed: 15)
+    let read = try #require(RecordMembers(paths: [["name"], ["a", "b"], ["é"]]))
+    for round in 0..<300 {
+      let elements = (0..<Int.random(in: 0..<6, using: &random)).map { _ in Self.randomDocument(depth: 2, &random) }
+      let text = round % 10 == 0 ? Self.randomDocument(depth: 3, &random) : "[" + elements.joined(separator: ", ") + "]"
+      let whole = try JSON.parse(text, options: .response)
+      let expected = whole.arrayValue.map { .array($0.map { Self.project($0, read) }) } ?? whole
+      for pieceSize in [2, 16, nil] {
+        let options = JSON.ParseOptions(rejectDuplicateKeys: false, pieceSize: pieceSize)
+        var bytes = text
+        let part = try bytes.withUTF8 { try JSON.parse($0, onlyMembersOfEachElement: read, options: options) }
+        #expect(part == expected, "round \(round), piece size \(pieceSize.map(String.init) ?? "whole"): \(text)")
+      }
+    }
+    var broken = #"[{"name": 1, "bad": tru}, {"name": "x\u0041"}]"#
+    #expect(
+      try broken.withUTF8 { try JSON.parse($0, onlyMembersOfEachElement: ["name"], options: .response) } == [
+        ["name": 1], ["name": "xA"],
+      ])
+    var badRead = #"[{"name": tru}]"#
+    #expect(throws: JSONSyntaxError.self) {
+      try badRead.withUTF8 { try JSON.parse($0, onlyMembersOfEachElement: ["name"], options: .response) }
+    }
+  }
+
   /// What is left of `value` when only `members` of it are read (objects narrowed, the rest whole).
   static func project(_ value: JSON, _ members: RecordMembers) -> JSON {
     guard case .object(let object) = value else { return value }

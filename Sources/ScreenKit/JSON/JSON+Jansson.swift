@@ -81,6 +81,19 @@ extension JSON {
     return try reader.document()
   }
 
+  /// Parses the array at the top of `bytes`: of each object element, only the members read are
+  /// kept, and the rest are stepped over as above. Any other value at the top is parsed whole.
+  ///
+  ///     let records = try JSON.parse(table, onlyMembersOfEachElement: ["name", "id"], options: .response)
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, onlyMembersOfEachElement members: RecordMembers, options: ParseOptions
+  ) throws(JSONSyntaxError) -> JSON {
+    var reader = JSONPieceReader(
+      bytes, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
+      pieceSize: options.pieceSize ?? bytes.count, elementsOf: (nil, members))
+    return try reader.document()
+  }
+
   private static func parse(
     buffer: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) -> Result<JSON, JSONSyntaxError> {

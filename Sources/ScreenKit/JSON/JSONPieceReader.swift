@@ -28,9 +28,10 @@ struct JSONPieceReader {
   /// When set, the top object keeps only these members (and of a member read in part, only its
   /// members read); the others are skipped, not checked.
   private let onlyMembers: MemberLookup?
-  /// When set, the array at this member of the top object keeps, of each object element, only
-  /// these members (a page answer's `records`); the rest of the document is kept whole.
-  private let elementsOf: (member: String, members: MemberLookup)?
+  /// When set, the array at this member of the top object (or, for a nil member, the array at
+  /// the top) keeps, of each object element, only these members (a page answer's `records`);
+  /// the rest of the document is kept whole.
+  private let elementsOf: (member: String?, members: MemberLookup)?
   private var position = 0
 
   /// jansson's JSON_PARSER_MAX_DEPTH: it counts every value, scalars included, from 1 at the top.
@@ -38,7 +39,7 @@ struct JSONPieceReader {
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, flags: Int, rejectDuplicateKeys: Bool, pieceSize: Int,
-    onlyMembers: RecordMembers? = nil, elementsOf: (member: String, members: RecordMembers)? = nil
+    onlyMembers: RecordMembers? = nil, elementsOf: (member: String?, members: RecordMembers)? = nil
   ) {
     self.bytes = bytes
     self.flags = flags
@@ -83,9 +84,13 @@ struct JSONPieceReader {
         let isObject = first == UInt8(ascii: "{")
         let parent = stack.last
         let wanted = isObject ? (parent.map { $0.isArray ? $0.elementsWanted : $0.keyWanted } ?? onlyMembers) : nil
-        let elementsWanted =
-          !isObject && stack.count == 1 && parent?.isArray == false && parent?.key == elementsOf?.member
-          ? elementsOf?.members : nil
+        let elementsWanted: MemberLookup?
+        if let elementsOf, !isObject {
+          let atMember = stack.count == 1 && parent?.isArray == false && parent?.key == elementsOf.member
+          elementsWanted = atMember || (stack.isEmpty && elementsOf.member == nil) ? elementsOf.members : nil
+        } else {
+          elementsWanted = nil
+        }
         let walked = wanted != nil || elementsWanted != nil || (stack.isEmpty && isObject && elementsOf != nil)
         if !walked, let (end, nesting) = containerExtent(from: start, limit: pieceSize) {
           guard depth - 1 + nesting <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
