@@ -67,17 +67,40 @@ struct MemberLookupTests {
       }
       let lookup = members.lookup
       for key in Array(members.parts.keys) + (0..<40).map({ _ in name() }) {
-        let found = lookup.find(key)
-        #expect(found?.name == members.parts[key].map { _ in key }, "\(key)")
+        let bytes = Array(key.utf8)
+        let plain = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }
+        let found = plain ? bytes.withUnsafeBufferPointer { lookup.find(ascii: $0) } : lookup.find(key)
+        #expect(found?.key == members.parts[key].map { _ in key }, "\(key)")
         switch (found?.part, members.parts[key]) {
         case (.whole?, .whole?), (nil, nil): break
         case (.only(let inner)?, .only(let expected)?):
-          for innerKey in expected.parts.keys { #expect(inner.find(innerKey)?.name == innerKey) }
+          for innerKey in expected.parts.keys { #expect(inner.find(innerKey)?.key == innerKey) }
         default:
           Issue.record("'\(key)': \(String(describing: found?.part)) for \(String(describing: members.parts[key]))")
         }
       }
     }
+  }
+
+  /// A key that is a member's name in another spelling is that member, as `String` equality has
+  /// it, and keeps its own spelling.
+  @Test func findsAMemberInAnotherSpelling() throws {
+    let members: RecordMembers = ["caf\u{E9}", "\u{212A}", "id"]
+    #expect(members.lookup.find("cafe\u{301}")?.key == "cafe\u{301}")
+    let kelvin = Array("K".utf8)
+    #expect(kelvin.withUnsafeBufferPointer { members.lookup.find(ascii: $0) }?.key == "K")
+    let other = Array("k".utf8)
+    #expect(other.withUnsafeBufferPointer { members.lookup.find(ascii: $0) } == nil)
+    // In a document: the key as written, and a second spelling of it is a duplicate.
+    let text = #"{"cafe\u0301": "x", "K": 1, "other": 2}"#
+    let part = try JSON.parse(text, onlyMembers: members, options: .response)
+    #expect(Array(part.objectValue?.keys ?? []).map { Array($0.utf8) } == [Array("cafe\u{301}".utf8), Array("K".utf8)])
+    #expect(part["caf\u{E9}"] == "x")
+    #expect(throws: JSONSyntaxError.self) {
+      try JSON.parse(#"{"\u00e9": 1, "e\u0301": 2}"#, onlyMembers: ["\u{E9}"], options: .document)
+    }
+    #expect(
+      try JSON.parse(#"{"\u00e9": 1, "e\u0301": 2}"#, onlyMembers: ["\u{E9}"], options: .response) == ["\u{E9}": 2])
   }
 
   @Test func aChangedCopyHasItsOwnLookupAndEqualityIgnoresIt() {
@@ -86,8 +109,8 @@ struct MemberLookupTests {
     var more = members
     more.insert(["title"])
     #expect(members.lookup.find("title") == nil)
-    #expect(more.lookup.find("title")?.name == "title")
-    #expect(more.lookup.find("name")?.name == "name")
+    #expect(more.lookup.find("title")?.key == "title")
+    #expect(more.lookup.find("name")?.key == "name")
     let same: RecordMembers = ["id", "name"]
     #expect(same == members && same.hashValue == members.hashValue)
     #expect(more != members)

@@ -193,6 +193,23 @@ struct RenderFastPathTests {
        {"header": "東京", "value": "{name} {note}", "width": 9, "align": "right"}]}
     """#
 
+  @Test("a frame of no lines is one empty line; a cut sequence at the end of bytes is replaced, not read past")
+  func edges() throws {
+    let root = try JSON.parse(Array(Self.table.utf8), options: .document)
+    var decoder = SpecDecoder()
+    let decoded = decoder.decode(root, file: "t.json")
+    let spec = try #require(decoded, "\(decoder.problems)")
+    let empty = ScreenState(spec: spec, parameters: [:], content: ScreenContent(state: 0) { _, _ in [] })
+    #expect(TextRenderer.render(empty, options: RenderOptions(width: 40)) == "\n")
+    for tail: [UInt8] in [[0xC2], [0xE2], [0xE2, 0x80]] {
+      let bytes: [UInt8] = Array("ok".utf8) + tail
+      var output: [UInt8] = []
+      bytes.withUnsafeBufferPointer { TerminalWriter.neutralize($0, into: &output) }
+      #expect(output == Array("ok\u{FFFD}".utf8), "\(tail)")
+      #expect(bytes.withUnsafeBufferPointer { !TerminalSafe.isSafe($0) })
+    }
+  }
+
   @Test("a table's rows, built in one buffer, are the rows cut and padded cell by cell", arguments: 0..<3)
   func tableRows(seed: Int) throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)

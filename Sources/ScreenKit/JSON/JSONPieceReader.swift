@@ -157,13 +157,13 @@ struct JSONPieceReader {
       let key: String
       let part: MemberLookup.Part?
       if let wanted = open.wanted {
-        let found: (name: String, part: MemberLookup.Part)?
+        let found: (key: String, part: MemberLookup.Part)?
         if let plain = plainKey() {
-          found = wanted.find(plain)
+          found = wanted.find(ascii: plain)
         } else {
           found = wanted.find(try self.key())
         }
-        key = found?.name ?? ""
+        key = found?.key ?? ""
         part = found?.part
       } else {
         key = try self.key()

@@ -119,9 +119,11 @@ private final class LookupCache: Sendable {
   }
 }
 
-/// `RecordMembers` as a reader finds a key in it: by the key's UTF-8 bytes, in an open-addressing
-/// table, so that a key not asked for (most of a record's) costs no `String` and no hashing of
-/// one, and a key asked for comes back as the member's own name.
+/// `RecordMembers` as a reader finds a key in it: a plain ASCII key by its UTF-8 bytes, in an
+/// open-addressing table, so that a key not asked for (most of a record's) costs no `String` and
+/// no hashing of one. It finds what the members' dictionary finds: a key that is the same text as
+/// a member in another spelling (`e` + U+0301 for `é`, U+212A for `K`) is found through the
+/// dictionary, as `String` equality has it.
 final class MemberLookup: Sendable {
   enum Part: Sendable {
     case whole
@@ -133,6 +135,10 @@ final class MemberLookup: Sendable {
   private let parts: [Part]
   /// Each entry's index, at the slot its key hashes to or after it; -1 for none.
   private let slots: [Int32]
+  /// Each entry's index by its name, compared as `String`s are (canonical equivalence).
+  private let byName: [String: Int]
+  /// Whether every name is ASCII: then an ASCII key is one of them only byte for byte.
+  private let allASCII: Bool
 
   init(_ members: RecordMembers) {
     var names: [String] = []
@@ -158,26 +164,29 @@ final class MemberLookup: Sendable {
     self.keys = keys
     self.parts = parts
     self.slots = slots
+    byName = Dictionary(names.enumerated().map { ($1, $0) }) { first, _ in first }
+    allASCII = keys.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
   }
 
-  /// The member whose name is these bytes: its name and how much of it is read; nil when the
-  /// key is not one of the members.
-  func find(_ key: UnsafeBufferPointer<UInt8>) -> (name: String, part: Part)? {
+  /// The member a plain ASCII key (these bytes) is: the key as text, and how much of the member
+  /// is read; nil when the key is not one of the members.
+  func find(ascii key: UnsafeBufferPointer<UInt8>) -> (key: String, part: Part)? {
     var slot = Self.hash(key) & (slots.count - 1)
     while true {
       let index = Int(slots[slot])
-      guard index >= 0 else { return nil }
+      guard index >= 0 else { break }
       if keys[index].withUnsafeBufferPointer({ $0.count == key.count && Self.same($0, key) }) {
-        return (names[index], parts[index])
+        return (names[index], parts[index])  // the same bytes
       }
       slot = (slot + 1) & (slots.count - 1)
     }
+    return allASCII ? nil : find(String(decoding: key, as: UTF8.self))
   }
 
-  /// The member named `key`, found by its UTF-8 bytes.
-  func find(_ key: String) -> (name: String, part: Part)? {
-    var key = key
-    return key.withUTF8 { find($0) }
+  /// The member `key` is, as `String` equality has it: the key as given, and how much of the
+  /// member is read; nil when the key is not one of the members.
+  func find(_ key: String) -> (key: String, part: Part)? {
+    byName[key].map { (key, parts[$0]) }
   }
 
   private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -149,12 +149,12 @@ package enum TerminalWriter {
       case 0x09:
         output.append(0x20)
         index += 1
-      case 0xC2:  // C1: U+0080–U+009F
+      case 0xC2:  // C1: U+0080–U+009F (or a sequence cut at the end)
         output += replacement
-        index += 2
-      case 0xE2:  // U+202A–U+202E, U+2066–U+2069
+        index = min(index + 2, count)
+      case 0xE2:  // U+202A–U+202E, U+2066–U+2069 (or a sequence cut at the end)
         output += replacement
-        index += 3
+        index = min(index + 3, count)
       default:
         output += replacement
         index += 1

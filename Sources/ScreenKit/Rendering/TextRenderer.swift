@@ -23,7 +23,8 @@ public enum TextRenderer {
       frame += fit(line, options)
       frame += "\n"
     }
-    return frame
+    // A frame of no lines is one empty line, as it always was.
+    return all.isEmpty ? "\n" : frame
   }
 
   /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:

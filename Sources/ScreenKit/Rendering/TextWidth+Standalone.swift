@@ -130,8 +130,10 @@ extension TerminalSafe {
     switch byte {
     case 0x0A: return !keepingNewlines
     case 0x00..<0x20, 0x7F: return true
-    case 0xC2: return bytes[index + 1] < 0xA0  // U+0080-U+009F
+    // Valid UTF-8 has the bytes after a lead; a cut sequence is read as unsafe, never past the end.
+    case 0xC2: return index + 1 >= bytes.count || bytes[index + 1] < 0xA0  // U+0080-U+009F
     case 0xE2:
+      guard index + 2 < bytes.count else { return true }
       let (next, third) = (bytes[index + 1], bytes[index + 2])
       return (next == 0x80 && (0xAA...0xAE).contains(third)) || (next == 0x81 && (0xA6...0xA9).contains(third))
     default: return false
