@@ -75,9 +75,7 @@ extension JSON {
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, ofElementsOf member: String,
     options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
-    var reader = JSONPieceReader(
-      bytes, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
-      pieceSize: options.pieceSize ?? bytes.count, elementsOf: (member, members))
+    var reader = pieceReader(bytes, options, elementsOf: (member, members))
     return try reader.document()
   }
 
@@ -88,19 +86,25 @@ extension JSON {
   public static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembersOfEachElement members: RecordMembers, options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
-    var reader = JSONPieceReader(
-      bytes, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
-      pieceSize: options.pieceSize ?? bytes.count, elementsOf: (nil, members))
+    var reader = pieceReader(bytes, options, elementsOf: (nil, members))
     return try reader.document()
   }
 
   private static func parse(
     buffer: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) -> Result<JSON, JSONSyntaxError> {
-    var reader = JSONPieceReader(
-      buffer, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
-      pieceSize: options.pieceSize ?? buffer.count, onlyMembers: members)
+    var reader = pieceReader(buffer, options, onlyMembers: members)
     return Result { () throws(JSONSyntaxError) in try reader.document() }
+  }
+
+  /// A piece reader of `bytes` with `options`, keeping only the members given (see above).
+  private static func pieceReader(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ options: ParseOptions, onlyMembers: RecordMembers? = nil,
+    elementsOf: (member: String?, members: RecordMembers)? = nil
+  ) -> JSONPieceReader {
+    JSONPieceReader(
+      bytes, flags: flags(options), rejectDuplicateKeys: options.rejectDuplicateKeys,
+      pieceSize: options.pieceSize ?? bytes.count, onlyMembers: onlyMembers, elementsOf: elementsOf)
   }
 
   private static func flags(_ options: ParseOptions) -> Int {
@@ -113,8 +117,7 @@ extension JSON {
   {
     let flags = flags(options)
     if let pieceSize = options.pieceSize, buffer.count > pieceSize {
-      var reader = JSONPieceReader(
-        buffer, flags: flags, rejectDuplicateKeys: options.rejectDuplicateKeys, pieceSize: pieceSize)
+      var reader = pieceReader(buffer, options)
       return Result { () throws(JSONSyntaxError) in try reader.document() }
     }
     var error = json_error_t()
