@@ -4,7 +4,9 @@ the two documents promise to keep in step (Tests/Docs/run-commands is the way in
     python3 Tests/Docs/run_commands.py [--keep]
 
 A fenced block is runnable when the line before its fence is `<!-- runnable -->` (an HTML
-comment: GitHub shows nothing of it). Marked are the commands a user would copy, except those
+comment: GitHub shows nothing of it). A block of shell lines runs as it is; a transcript (lines
+starting with `$ `, each followed by its output) runs the commands after the `$ ` and does not
+compare the output, which the documents cut. Marked are the commands a user would copy, except those
 that need root or the network (apt-get, installing into /usr/local, --live against the real
 APIs), servers and sessions that wait for a person (replay-server, http.server), steps of a loop
 that need what the step before left (renaming a pending snapshot), and what .ci/run runs itself:
@@ -195,12 +197,16 @@ def blocks():
             if line.strip() != MARK:
                 continue
             body, first = block_after_lines(document, lines, index)
+            # A transcript (commands after `$ `, each followed by what it prints) runs its commands;
+            # the output shown is an excerpt, so it is not compared.
+            if any(line.startswith("$ ") for line in body):
+                body = [line[2:] for line in body if line.startswith("$ ")]
             yield document, first, "\n".join(body) + "\n"
 
 
 def block_after_lines(document, lines, index):
     if index + 1 >= len(lines) or not re.match(r"^```(sh|bash)?$", lines[index + 1].strip()):
-        raise Failure(f"{document}:{index + 1}: '{MARK}' must be followed by a ```sh block")
+        raise Failure(f"{document}:{index + 1}: '{MARK}' must be followed by a ``` or ```sh block")
     body = []
     for line in lines[index + 2 :]:
         if line.startswith("```"):
