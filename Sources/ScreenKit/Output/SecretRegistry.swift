@@ -47,6 +47,11 @@ package final class SecretRegistry: Sendable {
     }
   }
 
+  /// Whether any secret is registered: when none is, nothing needs redacting.
+  package var isActive: Bool {
+    table.withLock { !$0.known.isEmpty }
+  }
+
   /// Whether `text` holds a registered secret.
   package func contains(_ text: String) -> Bool {
     redact(text) != text
