@@ -147,6 +147,27 @@ struct RoundTwoTests {
     #expect(stdout.contains("-1,222,222,"), "\(lab.text(run))")
   }
 
+  @Test("an integer beyond 64 bits in a screen file: a constant parameter as written, or a located type error")
+  func bigIntegersInAScreenFile() async throws {
+    let lab = try Lab()
+    try lab.write(
+      "d.json",
+      #"{"kind": "detail", "title": "{name}", "source": {"plugin": "marvel", "resource": "character", "params": {"id": 18446744073709551616}}, "sections": [{"type": "text", "value": "{description}"}]}"#
+    )
+    let check = try await lab.run(["--check", lab.path("d.json")])
+    #expect(check.exitCode == 0, "\(lab.text(check))")
+    let explain = try await lab.run([lab.path("d.json"), "--explain"])
+    #expect(String(decoding: explain.stdout, as: UTF8.self).contains("18446744073709551616"), "\(lab.text(explain))")
+    try lab.write(
+      "l.json",
+      #"{"kind": "list", "title": "T", "source": {"plugin": "marvel", "resource": "characters"}, "row": {"title": "{name}"}, "paging": {"pageSize": 18446744073709551616}}"#
+    )
+    let paging = try await lab.run(["--check", lab.path("l.json")])
+    let stderr = String(decoding: paging.stderr, as: UTF8.self)
+    #expect(paging.exitCode == 2, "\(lab.text(paging))")
+    #expect(stderr.contains("l.json:1:") && stderr.contains("pageSize"), "\(lab.text(paging))")
+  }
+
   @Test("an integer beyond 64 bits in an external plugin's answer keeps its digits")
   func bigIntegersFromAPlugin() async throws {
     let lab = try Lab()
