@@ -43,7 +43,7 @@ enum OutputFile {
       return try openInPlace(target, status: status)
     }
     // O_NONBLOCK as well: a FIFO put in the file's place since the stat is not waited on either.
-    let descriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+    let descriptor = openFile(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else { throw Failure(description: reason(errno)) }
     return try blocking(descriptor)
   }
@@ -66,7 +66,7 @@ enum OutputFile {
     case S_IFSOCK: throw Failure(description: "it is a socket")
     default: break
     }
-    let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = openFile(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK, 0)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENXIO, status.st_mode & S_IFMT == S_IFIFO {
@@ -92,7 +92,7 @@ enum OutputFile {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBufferPointer { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)  // one-door-out: a report file
+        writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       }
       if written < 0, errno == EINTR { continue }
       guard written > 0 else { throw Failure(description: "a write failed (\(reason(errno)))") }
@@ -103,4 +103,14 @@ enum OutputFile {
   private static func reason(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
+}
+
+/// `open(2)` and `write(2)`, named apart from `OutputFile`'s own `open` and `write`, which hide
+/// them inside the type.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+  write(descriptor, bytes, count)  // one-door-out: a report file
 }

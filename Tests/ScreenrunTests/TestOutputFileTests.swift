@@ -61,12 +61,23 @@ struct TestOutputFileTests {
     #expect(Self.kind(fifo) == S_IFIFO, "still a FIFO")
   }
 
-  @Test("--junit /dev/null is written in place: it stays a character device")
+  /// A null device to write the report to: as root, a node of its own in the test's folder (the
+  /// same device as /dev/null, 1:3), so that a binary that replaced it would replace only that
+  /// node; otherwise /dev/null itself, which a user who is not root cannot replace.
+  static func nullDevice(in folder: Folder) -> String {
+    let path = folder.path("null")
+    if getuid() == 0, mknod(path, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 { return path }
+    return "/dev/null"
+  }
+
+  @Test("--junit to a null device is written in place: it stays a character device")
   func junitToDevNull() async throws {
     let folder = try Folder(Self.newTest)
-    let result = try await folder.run(["--junit", "/dev/null"])
+    let device = Self.nullDevice(in: folder)
+    let result = try await folder.run(["--junit", device])
     #expect(result.exitCode == 1, "\(result)")
     #expect(!result.standardError.contains("JUnit"), "\(result)")
+    #expect(Self.kind(device) == S_IFCHR)
     #expect(Self.kind("/dev/null") == S_IFCHR)
   }
 
