@@ -275,7 +275,7 @@ struct RoundTwoTests {
     ),
   ]
 
-  @Test("at widths 20 to 200, no frame, error or trace holds 8 characters of a secret", arguments: 0..<6)
+  @Test("at widths 20 to 200, no frame, error, trace or explanation holds 8 characters of a secret", arguments: 0..<6)
   func secretsAtEveryWidth(_ echo: Int) async throws {
     let (name, arguments, answer) = Self.echoes[echo]
     let lab = try Lab(answer: answer)
@@ -287,6 +287,16 @@ struct RoundTwoTests {
       for (stream, bytes) in [("stdout", run.stdout), ("stderr", run.stderr), ("trace", lab.read("trace.jsonl"))] {
         if let leak = Self.leaks(in: bytes, secrets: secrets) {
           Issue.record("\(name) at width \(width), \(stream): \(leak)")
+        }
+      }
+    }
+    // --explain shows the request sent and the record's fields, cut: no piece there either.
+    for width in [20, 80] {
+      let run = try await lab.run(arguments + ["--explain", "--live", "--width", String(width)])
+      let secrets = [Hostile.marvelPrivateKey, Hostile.githubToken] + Self.hashes(lab)
+      for (stream, bytes) in [("stdout", run.stdout), ("stderr", run.stderr)] {
+        if let leak = Self.leaks(in: bytes, secrets: secrets) {
+          Issue.record("\(name), --explain at width \(width), \(stream): \(leak)")
         }
       }
     }
