@@ -5,9 +5,10 @@ import Foundation
 ///
 /// - A path that does not exist, or is a regular file, is written whole or not at all: into a
 ///   temporary file beside it, renamed over it (`write`), or created and truncated (`open`).
-/// - A path that exists and is not a regular file (`/dev/stdout`, `/dev/null`, a FIFO) is written
-///   in place, opened with `O_NONBLOCK` so that a FIFO with no reader is an error at once, and
-///   then set back to blocking writes.
+/// - A path that exists and is not a regular file (`/dev/null`, a FIFO), or any path under
+///   `/dev/` or `/proc/` (`/dev/stdout`, whatever it leads to), is written in place and appended
+///   to, opened with `O_NONBLOCK` so that a FIFO with no reader is an error at once, and then set
+///   back to blocking writes.
 /// - A symbolic link is followed: its target is what is written, by the same rules, and the link
 ///   stays. A link to nothing is refused.
 /// - A folder, or a socket, is refused.
@@ -19,16 +20,16 @@ enum OutputFile {
 
   /// Writes `bytes` to `path`, as the rules above say.
   static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let target = try resolve(path)
-    var status = stat()
-    if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      let descriptor = try openInPlace(target, status: status)
+    if let status = try existing(path), isStream(path) || status.st_mode & S_IFMT != S_IFREG {
+      let descriptor = try openInPlace(path, status: status)
       defer { close(descriptor) }
       try writeAll(bytes, to: descriptor)
       return
     }
     do {
-      try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
+      try Data(bytes).write(to: URL(fileURLWithPath: try regularTarget(path)), options: .atomic)
+    } catch let failure as Failure {
+      throw failure
     } catch {
       throw Failure(description: error.localizedDescription)
     }
@@ -37,23 +38,42 @@ enum OutputFile {
   /// A descriptor open for writing at `path`, as the rules above say: a regular or missing file
   /// is created and truncated, anything else written in place.
   static func open(forWriting path: String) throws(Failure) -> Int32 {
-    let target = try resolve(path)
-    var status = stat()
-    if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      return try openInPlace(target, status: status)
+    if let status = try existing(path), isStream(path) || status.st_mode & S_IFMT != S_IFREG {
+      return try openInPlace(path, status: status)
     }
     // O_NONBLOCK as well: a FIFO put in the file's place since the stat is not waited on either.
-    let descriptor = openFile(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+    let descriptor = openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else { throw Failure(description: reason(errno)) }
     return try blocking(descriptor)
   }
 
-  /// The path a link leads to, or `path` itself; a link to nothing is refused.
-  private static func resolve(_ path: String) throws(Failure) -> String {
+  /// Whether `path` names a stream of this process or a device (`/dev/stdout`, `/dev/fd/3`,
+  /// `/proc/self/fd/1`): written in place and appended to, whatever it leads to, so that
+  /// `--junit /dev/stdout > out.txt` adds the report to the run's output, never replaces it.
+  private static func isStream(_ path: String) -> Bool {
+    path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+  }
+
+  /// What `path` is, links followed (`/dev/stdout` to the pipe or terminal it stands for); nil
+  /// when nothing is there. A link to nothing is refused.
+  private static func existing(_ path: String) throws(Failure) -> stat? {
+    var status = stat()
+    if stat(path, &status) == 0 { return status }
+    let code = errno
+    var link = stat()
+    if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+      throw Failure(description: "it is a symbolic link to nothing (\(reason(code)))")
+    }
+    return nil
+  }
+
+  /// The file a regular file's path names: through a link, the file it leads to, which is
+  /// replaced while the link stays.
+  private static func regularTarget(_ path: String) throws(Failure) -> String {
     var status = stat()
     guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
     guard let resolved = realpath(path, nil) else {
-      throw Failure(description: "it is a symbolic link to nothing (\(reason(errno)))")
+      throw Failure(description: "it is a symbolic link that cannot be followed (\(reason(errno)))")
     }
     defer { free(resolved) }
     return String(cString: resolved)
@@ -66,7 +86,7 @@ enum OutputFile {
     case S_IFSOCK: throw Failure(description: "it is a socket")
     default: break
     }
-    let descriptor = openFile(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK, 0)
+    let descriptor = openFile(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENXIO, status.st_mode & S_IFMT == S_IFIFO {

@@ -190,4 +190,32 @@ struct TestOutputFileTests {
     let pending = try #require(folder.read("long.screentest.pending"))
     #expect(pending.utf8.count > 1 << 20, "the frames are unchanged: every row in each")
   }
+
+  @Test("--junit /dev/stdout adds the report to the run's output file, never replacing it")
+  func junitToStandardOutput() async throws {
+    let folder = try Folder(Self.newTest)
+    let result = try await folder.run(["--junit", "/dev/stdout"])
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.standardOutput.hasPrefix("NEW     a.screentest"), "\(result)")
+    #expect(result.standardOutput.contains("<?xml") && result.standardOutput.contains("</testsuites>"), "\(result)")
+  }
+
+  @Test("--trace /dev/stdout into a pipe: the trace lines and the frame both come through")
+  func traceToStandardOutputPipe() async throws {
+    let process = Process()
+    process.executableURL = try Screenrun.binary.get()
+    process.arguments = ["Screens/characters.json", "--once", "--trace", "/dev/stdout", "--width", "60"]
+    process.currentDirectoryURL = Screenrun.repositoryRoot
+    process.environment = Screenrun.environment()
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains(#""event":"request""#), "\(text)")
+    #expect(text.contains("Marvel Characters"), "\(text)")
+  }
 }
