@@ -28,7 +28,8 @@ enum MarvelAPIError {
     let mapping = mapping(redactor: redactor)
     let status = response.status
     if status == 409 || status == 400 {
-      let text = (try? response.json())?["status"]?.stringValue.map(redactor.callAsFunction)
+      let text =
+        (try? response.json())?["status"]?.stringValue.map(redactor.callAsFunction)
         ?? mapping.message(in: response)
       let parameter = text.flatMap { named(in: $0, among: parameters) }
       return .badRequest("Marvel refused the request (\(status))\(text.map { ": \($0)" } ?? "")", parameter: parameter)

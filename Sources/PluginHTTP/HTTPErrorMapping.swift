@@ -97,7 +97,8 @@ public struct HTTPErrorMapping: Sendable {
     guard !parts.isEmpty else { return nil }
     // Control characters (a line break, an escape) become spaces: a message is one line.
     let joined = redactor(parts.joined(separator: ": "))
-    var text = String(String.UnicodeScalarView(joined.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    var text = String(
+      String.UnicodeScalarView(joined.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     if text.count > Self.maximumMessageLength { text = String(text.prefix(Self.maximumMessageLength)) + "…" }
     return text.lowercased() == response.reason.lowercased() ? nil : text
   }

@@ -26,7 +26,9 @@ public enum HTTPURL {
   /// as an `HTTPPath`); nil when it holds anything a URL path cannot, such as a space, or a `.` or
   /// `..` segment (`%2e` included), which a server would resolve to another path.
   public static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
-    guard isEncodedPath(path), dotSegment(in: path) == nil, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+    guard isEncodedPath(path), dotSegment(in: path) == nil,
+      var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+    else {
       return nil
     }
     var basePath = components.percentEncodedPath

@@ -116,7 +116,8 @@ struct LiveSecretTests {
           commits,
           .json(
             403, #"{"message": "API rate limit exceeded for user ID 1."}"#,
-            headers: [("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1893456000")]))
+            headers: [("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1893456000")])
+        )
       }, arguments: commitsScreen, environment: ["TZ": "UTC", "GITHUB_TOKEN": ""],
       says: [
         "error: rate limited: GitHub's rate limit of 60 requests is used up until 2030-01-01 00:00:00 (local time); "

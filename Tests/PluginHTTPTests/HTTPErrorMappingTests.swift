@@ -28,7 +28,8 @@ struct HTTPErrorMappingTests {
     #expect(unauthorized.kind == .badCredentials)
     #expect(
       unauthorized.description
-        == "bad credentials: Weather asks for valid credentials (401 Unauthorized: token REDACTED is bad); set WEATHER_TOKEN")
+        == "bad credentials: Weather asks for valid credentials (401 Unauthorized: token REDACTED is bad); set WEATHER_TOKEN"
+    )
     let forbidden = try #require(mapping.error(for: response(403, #"{"message": "Resource not accessible"}"#)))
     #expect(forbidden.kind == .forbidden)
     #expect(forbidden.description.hasPrefix("not allowed: Weather does not allow this (403 Forbidden: Resource"))
@@ -69,7 +70,8 @@ struct HTTPErrorMappingTests {
       #expect(error.message.contains("wait 30 seconds"))
     }
     #expect(try #require(mapping.error(for: response(429))).kind == .rateLimited)
-    #expect(try #require(mapping.error(for: response(403, headers: [("X-RateLimit-Remaining", "5")]))).kind == .forbidden)
+    #expect(
+      try #require(mapping.error(for: response(403, headers: [("X-RateLimit-Remaining", "5")]))).kind == .forbidden)
   }
 
   @Test("the message comes from the caller's pointers, joined; a body that is not JSON gives none")
@@ -78,7 +80,8 @@ struct HTTPErrorMappingTests {
     let error = try #require(marvel.error(for: response(500, #"{"code": "Oops", "status": "it broke\u001b[31m"}"#)))
     #expect(error.message == "Marvel failed (500 Internal Server Error: Oops: it broke [31m); try again later")
     #expect(mapping.message(in: response(500, "not json")) == nil)
-    let long = try #require(mapping.message(in: response(500, #"{"message": ""# + String(repeating: "x", count: 900) + #""}"#)))
+    let long = try #require(
+      mapping.message(in: response(500, #"{"message": ""# + String(repeating: "x", count: 900) + #""}"#)))
     #expect(long.count == HTTPErrorMapping.maximumMessageLength + 1)
   }
 

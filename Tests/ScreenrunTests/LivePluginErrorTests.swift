@@ -17,7 +17,9 @@ struct LivePluginErrorTests {
     Plugin(
       name: "weather", summary: "Weather stations",
       resources: [
-        .record("station", summary: "one station", parameters: [Parameter("id", required: true, summary: "the station id")]) {
+        .record(
+          "station", summary: "one station", parameters: [Parameter("id", required: true, summary: "the station id")]
+        ) {
           service, request throws(DataSourceError) in
           let id = request.parameters["id"] ?? ""
           let url = try service.url(["stations", .parameter("id", id)])

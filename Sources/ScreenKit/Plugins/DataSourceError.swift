@@ -121,7 +121,7 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
   /// Credentials that are not allowed this.
   public static func forbidden(_ message: String) -> Self { Self(.forbidden, message) }
 
-  /// How the runtime shows the error: the kind, then the message. "server error 404: …",
+  /// How the runtime shows the error: the kind, then the message. "server error 503: …",
   /// "not found: …", "bad credentials: …", "not allowed: …", "rate limited: …", "bad request: …",
   /// "unreadable response: …", "connection failed: …".
   public var description: String {
