@@ -33,9 +33,10 @@ enum GitHubResponseError {
     let mapping = mapping(hasToken: hasToken, redactor: redactor)
     let status = response.status
     if status == 422 { return validation(response, context: context, redactor: redactor) }
-    let message = mapping.message(in: response)
-    if status == 403, RateLimitHeaders(response.headers).retryAfterText == nil,
-      !RateLimitHeaders(response.headers).isUsedUp, let message, message.lowercased().contains("secondary rate limit")
+    let limits = RateLimitHeaders(response.headers)
+    // The body is read here only for a 403 with no rate-limit header; the mapping reads it once.
+    if status == 403, limits.retryAfterText == nil, !limits.isUsedUp,
+      let message = mapping.message(in: response), message.lowercased().contains("secondary rate limit")
     {
       // GitHub's advice when it sends no retry-after: wait at least a minute.
       return .rateLimited("GitHub's secondary rate limit: wait at least a minute before asking again", retryAfter: 60)

@@ -9,7 +9,7 @@ import ScreenKit
 /// value came from, and an error about it (a `.` or `..`, an empty value) names it too:
 ///
 ///     try service.url("/stations/\(id, parameter: "id")/data", query: [("units", "metric")])
-///     try service.url("/stations/\(id)")                 // encoded the same; errors say "a path value"
+///     try service.url("/stations/\(id)")   // encoded the same; errors say "a value in the request path"
 ///
 /// Or build it from segments, each one a value (`PathSegment`):
 ///
