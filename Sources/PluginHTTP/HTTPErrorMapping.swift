@@ -8,7 +8,7 @@ import ScreenKit
 /// | status | kind | shown as |
 /// |---|---|---|
 /// | 401 | `.badCredentials` | `bad credentials: Books asks for valid credentials (401 Unauthorized: …); set BOOKS_TOKEN` |
-/// | 403 with `X-RateLimit-Remaining: 0` or `Retry-After`, 429 | `.rateLimited(until:retryAfter:)` | `rate limited: Books's rate limit of 60 requests is used up until 14:05:09 (local time)` |
+/// | 403 with `X-RateLimit-Remaining: 0` or `Retry-After`, 429 | `.rateLimited(until:retryAfter:)` | `rate limited: Books' rate limit of 60 requests is used up until 14:05:09 (local time)` |
 /// | other 403 | `.forbidden` | `not allowed: Books does not allow this (403 Forbidden: …)` |
 /// | 404 | `.notFound(resource:parameter:)` | `not found: Books has no station 'X' (404 Not Found); check the parameter 'id'` |
 /// | 400, 409, 422 | `.badRequest(parameter: nil)` | `bad request: Books refused the request (422 Unprocessable Entity: …)` |
@@ -113,31 +113,36 @@ public struct HTTPErrorMapping: Sendable {
     if let text = limits.retryAfterText {
       guard let retryAfter = limits.retryAfter else {
         return .rateLimited(
-          "\(api)'s rate limit\(said); the server gave no usable retry time (retry-after "
+          "\(possessive) rate limit\(said); the server gave no usable retry time (retry-after "
             + "\(CheckedNumber.quoted(text))); wait at least a minute before asking again\(advice)")
       }
       return .rateLimited(
-        "\(api)'s rate limit\(said): wait \(Self.duration(retryAfter)) before asking again\(advice)",
+        "\(possessive) rate limit\(said): wait \(Self.duration(retryAfter)) before asking again\(advice)",
         retryAfter: retryAfter)
     }
     if limits.isUsedUp {
       let limit = limits.limit.map { " of \($0) requests" } ?? ""
       guard let text = limits.resetText else {
-        return .rateLimited("\(api)'s rate limit\(limit) is used up\(said); try again later\(advice)")
+        return .rateLimited("\(possessive) rate limit\(limit) is used up\(said); try again later\(advice)")
       }
       guard let reset = limits.reset else {
         return .rateLimited(
-          "\(api)'s rate limit\(limit) is used up\(said); the server gave no usable reset time (x-ratelimit-reset "
+          "\(possessive) rate limit\(limit) is used up\(said); the server gave no usable reset time (x-ratelimit-reset "
             + "\(CheckedNumber.quoted(text))); try again later\(advice)")
       }
       return .rateLimited(
-        "\(api)'s rate limit\(limit) is used up until \(Self.localTime(Double(reset), now: now)) (local time)\(advice)",
+        "\(possessive) rate limit\(limit) is used up until \(Self.localTime(Double(reset), now: now)) (local time)\(advice)",
         until: Double(reset))
     }
     if response.status == 429 {
       return .rateLimited("\(api) says too many requests\(said); wait a minute and try again\(advice)")
     }
     return nil
+  }
+
+  /// "GitHub's", "Books'".
+  private var possessive: String {
+    api.hasSuffix("s") ? api + "'" : api + "'s"
   }
 
   private func path(_ response: HTTPResponse) -> String {
