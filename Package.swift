@@ -160,7 +160,7 @@ let package = Package(
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(
       name: "ScreenrunTests",
-      dependencies: ["screenrun", "ScreenRunCLI", "TestSupport"],
+      dependencies: ["screenrun", "ScreenRunCLI", "TestSupport", "PluginHTTP", "ReplayServer"],
       exclude: ["Catalog", "__Snapshots__"]
     ),
   ],

@@ -6,6 +6,8 @@ import ScreenKit
 ///     GitHubAPIError.validationFailed("GET /search/repositories", [.missing("Search", "q")])
 ///       .dataSourceError.description
 ///     // "bad request: 422 Validation Failed (GET /search/repositories): Search.q is missing"
+///     GitHubAPIError.notFound("GET /repos/octocat/nothing").dataSourceError.description
+///     // "not found: Not Found (GET /repos/octocat/nothing)"
 struct GitHubAPIError: Error, Sendable, Equatable {
   /// One entry of a 422 body's `errors` array: which field of which resource, and GitHub's code.
   struct FieldError: Sendable, Equatable {
@@ -67,13 +69,14 @@ struct GitHubAPIError: Error, Sendable, Equatable {
   }
 
   /// The runtime's error: a 4xx about the request's parameters is a bad request naming the
-  /// parameter; anything else keeps its status.
+  /// parameter, a 404 is not found; anything else keeps its status.
   var dataSourceError: DataSourceError {
     let details = errors.map(\.text).joined(separator: "; ")
     let text = "\(message) (\(request))" + (details.isEmpty ? "" : ": " + details)
-    if status == 422 {
-      return .badRequest("\(status) \(text)", parameter: parameter)
+    switch status {
+    case 422: return .badRequest("\(status) \(text)", parameter: parameter)
+    case 404: return .notFound(text, parameter: parameter)
+    default: return .server(status: status, text)
     }
-    return .server(status: status, text)
   }
 }

@@ -32,7 +32,7 @@ struct GitHubLiveSource: GitHubAPI {
     self.token = token?.isEmpty == false ? token : nil
     service = try LiveService(
       environment: environment, baseURLVariable: Self.baseURLVariable, defaultBaseURL: Self.defaultBaseURL,
-      secrets: self.token.map { [$0] } ?? [])
+      secrets: self.token.map { [$0] } ?? [], errors: GitHubResponseError.mapping(hasToken: self.token != nil))
   }
 
   func repository(_ request: RecordRequest) async throws(DataSourceError) -> Record {
@@ -46,13 +46,13 @@ struct GitHubLiveSource: GitHubAPI {
     try await service.redacting { () throws(DataSourceError) in
       let repository = try GitHubRepositoryName(request.parameters["repo"])
       let sha = request.parameters["sha"]?.trimmingCharacters(in: .whitespaces) ?? ""
-      let path = repository.path + "/commits/" + HTTPURL.segment(sha)
+      let path = repository.path + "/commits/\(sha, parameter: "sha")"
       return try await record(path, request.resource, repository, "a commit")
     }
   }
 
   private func record(
-    _ path: String, _ resource: String, _ repository: GitHubRepositoryName, _ what: String
+    _ path: HTTPPath, _ resource: String, _ repository: GitHubRepositoryName, _ what: String
   ) async throws(DataSourceError) -> Record {
     let response = try await get(try service.url(path))
     guard response.status == 200 else {
@@ -83,7 +83,8 @@ struct GitHubLiveSource: GitHubAPI {
         return Page(records: [], reachable: Self.searchCap, next: nil, attribution: Self.attribution)
       }
       guard response.status == 200 else {
-        throw GitHubResponseError.error(for: response, context: .search, hasToken: token != nil)
+        throw GitHubResponseError.error(
+          for: response, context: .search, hasToken: token != nil, redactor: service.redactor)
       }
       let body = try response.json()
       let reader = ResponseReader("the GitHub answer to \(response.url.path)")
@@ -127,17 +128,21 @@ struct GitHubLiveSource: GitHubAPI {
 
   // MARK: - HTTP
 
+  /// A GET whose error answers come back to read: GitHub's 422 and 409 say more than a status
+  /// (`GitHubResponseError`, on the shared `HTTPErrorMapping`).
   private func get(_ url: URL) async throws(DataSourceError) -> HTTPResponse {
     var headers = service.headers(accept: "application/vnd.github+json")
     headers["X-GitHub-Api-Version"] = Self.apiVersion
     if let token, HTTPURL.sameOrigin(url, service.base) { headers["Authorization"] = "Bearer \(token)" }
-    return try await service.get(HTTPRequest(url: url, headers: headers, cachedHeaders: ["Content-Type", "Link"]))
+    return try await service.get(
+      HTTPRequest(url: url, headers: headers, cachedHeaders: ["Content-Type", "Link"], returnsErrorStatus: true))
   }
 
   private func error(_ response: HTTPResponse, _ resource: String, _ repository: GitHubRepositoryName)
     -> DataSourceError
   {
     GitHubResponseError.error(
-      for: response, context: .repository(repository.text, resource: resource), hasToken: token != nil)
+      for: response, context: .repository(repository.text, resource: resource), hasToken: token != nil,
+      redactor: service.redactor)
   }
 }

@@ -1,3 +1,4 @@
+import PluginHTTP
 import ScreenKit
 
 /// A repository as `owner/name`, checked, so nothing else can slip into a request path; the one
@@ -21,5 +22,7 @@ struct GitHubRepositoryName: Sendable {
   }
 
   var text: String { "\(owner)/\(name)" }
-  var path: String { "/repos/\(owner)/\(name)" }
+  /// `/repos/{owner}/{repo}`, each part encoded as one segment (checked already, and encoded all
+  /// the same, so the path stays safe if the check is ever loosened).
+  var path: HTTPPath { "/repos/\(owner, parameter: "repo")/\(name, parameter: "repo")" }
 }

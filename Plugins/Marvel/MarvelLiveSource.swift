@@ -29,7 +29,7 @@ struct MarvelLiveSource: MarvelAPI {
     let credentials = try MarvelCredentials(environment: environment)
     service = try LiveService(
       environment: environment, baseURLVariable: Self.baseURLVariable, defaultBaseURL: Self.defaultBaseURL,
-      secrets: credentials.secrets)
+      secrets: credentials.secrets, errors: MarvelAPIError.mapping())
     self.credentials = credentials
     self.timestamp = timestamp
   }
@@ -43,8 +43,10 @@ struct MarvelLiveSource: MarvelAPI {
   func comics(_ request: PageRequest) async throws(DataSourceError) -> Page {
     try await service.redacting { () throws(DataSourceError) in
       var parameters = request.parameters
-      let path = "/v1/public/characters/\(try Self.id(parameters.removeValue(forKey: "id")))/comics"
-      return try await page(path, parameters, request, each: "a comic")
+      let id = try Self.id(parameters.removeValue(forKey: "id"))
+      return try await page(
+        "/v1/public/characters/\(id, parameter: "id")/comics", parameters, request, each: "a comic",
+        resource: "character \(id)")
     }
   }
 
@@ -52,14 +54,16 @@ struct MarvelLiveSource: MarvelAPI {
     try await service.redacting { () throws(DataSourceError) in
       var parameters = request.parameters
       let id = try Self.id(parameters.removeValue(forKey: "id"))
-      let path = "/v1/public/characters/\(id)"
-      let body = try await get(path, query: Self.query(parameters))
+      let path: HTTPPath = "/v1/public/characters/\(id, parameter: "id")"
+      let body = try await get(path, query: Self.query(parameters), resource: "character \(id)")
       let reader = ResponseReader("the Marvel answer to \(path)")
       _ = try reader.object(body, at: .root, "an answer")
       let data = try reader.object(body["data"], at: .root / "data", "the data container")
       let results = try reader.records(data["results"], at: .root / "data" / "results", each: "a character")
       guard let character = results.first else {
-        throw .server(status: 404, "Marvel has no character with id \(id)")
+        throw .notFound(
+          "Marvel has no character \(id) (its answer holds no result); check the parameter 'id'",
+          resource: "character \(id)", parameter: "id")
       }
       return Record(character, attribution: body["attributionText"]?.stringValue)
     }
@@ -72,11 +76,12 @@ struct MarvelLiveSource: MarvelAPI {
 
   /// A page of `path`: Marvel's `data.results`, with its `offset`, `count` and `total`.
   private func page(
-    _ path: String, _ parameters: [String: String], _ request: PageRequest, each record: String
+    _ path: HTTPPath, _ parameters: [String: String], _ request: PageRequest, each record: String,
+    resource: String? = nil
   ) async throws(DataSourceError) -> Page {
     let offset = try PageCursor.offset(request.cursor)
     let query = Self.query(parameters) + [("limit", String(request.pageSize)), ("offset", String(offset))]
-    let body = try await get(path, query: query)
+    let body = try await get(path, query: query, resource: resource)
     let reader = ResponseReader("the Marvel answer to \(path)")
     _ = try reader.object(body, at: .root, "an answer")
     let data = try reader.object(body["data"], at: .root / "data", "the data container")
@@ -92,13 +97,20 @@ struct MarvelLiveSource: MarvelAPI {
       attribution: body["attributionText"]?.stringValue)
   }
 
-  /// GETs `path` signed, and returns the body of a 200 or throws the error Marvel gave.
-  private func get(_ path: String, query: [(String, String)]) async throws(DataSourceError) -> JSON {
+  /// GETs `path` signed, and returns the body of a 200 or throws the error Marvel gave (its
+  /// error answers come back to read, since a 409 names the parameter at fault). `resource` is
+  /// the character a 404 did not find.
+  private func get(
+    _ path: HTTPPath, query: [(String, String)], resource: String? = nil
+  ) async throws(DataSourceError) -> JSON {
     let url = try service.url(path, query: query + credentials.signature(timestamp: timestamp()))
-    let request = HTTPRequest(url: url, headers: service.headers(), unkeyedQueryItems: ["ts", "apikey", "hash"])
+    let request = HTTPRequest(
+      url: url, headers: service.headers(), unkeyedQueryItems: ["ts", "apikey", "hash"], returnsErrorStatus: true)
     let response = try await service.get(request)
     guard response.status == 200 else {
-      throw MarvelAPIError.error(for: response, parameters: query.map(\.0), redactor: service.redactor)
+      throw MarvelAPIError.error(
+        for: response, parameters: query.map(\.0), resource: resource, parameter: resource == nil ? nil : "id",
+        redactor: service.redactor)
     }
     return try response.json()
   }

@@ -36,7 +36,7 @@ struct MarvelSampleSource: MarvelAPI {
 
   func character(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     guard let character = try dataset.character(id: request.parameters["id"]) else {
-      throw .server(status: 404, "We couldn't find that character")
+      throw .notFound("We couldn't find that character", parameter: "id")
     }
     return Record(character, attribution: dataset.attribution)
   }
@@ -76,7 +76,7 @@ struct MarvelSampleSource: MarvelAPI {
   /// parses no comic; `titleStartsWith` reads only the `title` of each.
   private func comics(of parameters: [String: String]) throws(DataSourceError) -> ([ListedComic], String) {
     guard let ordinal = dataset.ordinal(ofID: parameters["id"]) else {
-      throw .server(status: 404, "We couldn't find that character")
+      throw .notFound("We couldn't find that character", parameter: "id")
     }
     var comics: [ListedComic]
     var attribution = dataset.attribution

@@ -8,8 +8,9 @@ import ScreenKit
 ///                             redactor: Redactor(secrets: [token]))
 ///     let response = try await client.get(HTTPRequest(url: url))
 ///
-/// Any status comes back as a response: what a 404 or a 403 means differs by API, so the plugin
-/// decides. Every URL and message in an error passes through the redactor first.
+/// Any status comes back as a response: this is the layer below `LiveService.get(_:)`, which
+/// throws the `HTTPErrorMapping` error for a status outside 2xx. Every URL and message in an
+/// error passes through the redactor first.
 public struct HTTPClient: Sendable {
   public let configuration: HTTPConfiguration
   public let redactor: Redactor

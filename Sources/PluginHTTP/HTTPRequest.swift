@@ -12,16 +12,29 @@ public struct HTTPRequest: Sendable {
   public var cachedHeaders: [String]
   /// Whether the on-disk cache may answer this request (false: neither read nor written).
   public var usesCache: Bool
+  /// What the request asks for, as a 404's message names it ("station 'GHCND:X'"); the URL's
+  /// path when nil.
+  public var resource: String?
+  /// The request parameter that chose `resource` ("id"), which a 404 says to check.
+  public var parameter: String?
+  /// Whether `LiveService.get(_:)` returns an answer whose status is outside 2xx, for the source
+  /// to read the error body itself (true), instead of throwing the `HTTPErrorMapping` error
+  /// (false, the default).
+  public var returnsErrorStatus: Bool
 
   public init(
     url: URL, headers: HTTPHeaders = HTTPHeaders(), unkeyedQueryItems: Set<String> = [],
-    cachedHeaders: [String] = ["Content-Type"], usesCache: Bool = true
+    cachedHeaders: [String] = ["Content-Type"], usesCache: Bool = true, resource: String? = nil,
+    parameter: String? = nil, returnsErrorStatus: Bool = false
   ) {
     self.url = url
     self.headers = headers
     self.unkeyedQueryItems = unkeyedQueryItems
     self.cachedHeaders = cachedHeaders
     self.usesCache = usesCache
+    self.resource = resource
+    self.parameter = parameter
+    self.returnsErrorStatus = returnsErrorStatus
   }
 }
 

@@ -22,10 +22,13 @@ public enum HTTPURL {
   }
 
   /// `base` with `path` appended to its own path and `query` as its query. `path` is already
-  /// percent-encoded (make a segment from a value with `segment`); nil when it holds anything a
-  /// URL path cannot, such as a space.
+  /// percent-encoded (make a segment from a value with `segment(_:parameter:)`, or build the path
+  /// as an `HTTPPath`); nil when it holds anything a URL path cannot, such as a space, or a `.` or
+  /// `..` segment (`%2e` included), which a server would resolve to another path.
   public static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
-    guard isEncodedPath(path), var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+    guard isEncodedPath(path), dotSegment(in: path) == nil,
+      var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+    else {
       return nil
     }
     var basePath = components.percentEncodedPath
@@ -75,9 +78,42 @@ public enum HTTPURL {
     return output
   }
 
-  /// A path segment from a parameter: encoded, so `../` or `?` in an id stays inside the segment.
-  public static func segment(_ text: String) -> String {
-    encode(text)
+  /// A path segment from a value: encoded, so `/`, `?`, `#`, `%` and `../` in an id stay inside
+  /// the segment (`"../a?b"` is `..%2Fa%3Fb`). A value that is exactly `.` or `..`, or empty, is
+  /// refused with a `.badRequest` naming `parameter`: no encoding keeps a server from resolving
+  /// `.` and `..` (RFC 3986 treats `%2E` as `.`), and an empty one leaves `//` in the path.
+  ///
+  ///     let path = "/stations/" + (try HTTPURL.segment(id, parameter: "id"))
+  public static func segment(_ text: String, parameter: String? = nil) throws(DataSourceError) -> String {
+    try segment(text, parameter: parameter, allowsEmpty: false)
+  }
+
+  static func segment(_ text: String, parameter: String?, allowsEmpty: Bool) throws(DataSourceError) -> String {
+    if text.isEmpty, !allowsEmpty { throw emptySegment(parameter: parameter) }
+    if text == "." || text == ".." {
+      throw .badRequest(
+        "\(valueName(parameter)) is '\(text)', which cannot be a path segment: a server would resolve it to "
+          + "another path", parameter: parameter)
+    }
+    return encode(text)
+  }
+
+  static func emptySegment(parameter: String?) -> DataSourceError {
+    .badRequest(
+      "\(valueName(parameter)) is empty, which would leave an empty segment in the request path", parameter: parameter)
+  }
+
+  private static func valueName(_ parameter: String?) -> String {
+    parameter.map { "the parameter '\($0)'" } ?? "a value in the request path"
+  }
+
+  /// The first segment of an encoded `path` that is `.` or `..`, with `%2E` or `%2e` decoded as
+  /// RFC 3986 says they are; nil when there is none.
+  static func dotSegment(in path: String) -> String? {
+    path.split(separator: "/", omittingEmptySubsequences: true).first { segment in
+      let text = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
+      return text == "." || text == ".."
+    }.map(String.init)
   }
 
   /// `text` as an absolute http or https URL, its scheme lowercased (schemes are not case

@@ -8,7 +8,11 @@ import ScreenKit
 ///     let service = try LiveService(
 ///       environment: context.environment, baseURLVariable: "BOOKS_API_URL",
 ///       defaultBaseURL: "https://books.example", secrets: [token])
-///     let response = try await service.get(try service.url("/books", query: [("q", "dune")]))
+///     let response = try await service.get(HTTPRequest(url: try service.url("/books", query: [("q", "dune")])))
+///
+/// A path's values are encoded as one segment each (`service.url("/books/\(id, parameter: "id")")`),
+/// and an answer outside 2xx is thrown as the error `errors` maps it to (a 404 is `.notFound`,
+/// a 401 `.badCredentials`, a used-up limit `.rateLimited`…), so a handler reads only good answers.
 public struct LiveService: Sendable {
   /// The environment variable that names the base URL, for messages.
   public let baseURLVariable: String
@@ -17,15 +21,21 @@ public struct LiveService: Sendable {
   public let redactor: Redactor
   /// Whether the source was given a credential (a token, a key): the status line says so.
   public let usesCredential: Bool
+  /// How an answer outside 2xx becomes an error: the one mapping, worded for this API.
+  public let errors: HTTPErrorMapping
 
   /// `screenrun/VERSION`: APIs such as GitHub's refuse a request without a User-Agent.
   public static let userAgent = "screenrun/\(ScreenRun.version)"
 
   /// Reads the base URL from `baseURLVariable` (`defaultBaseURL` when unset or blank) and the HTTP
   /// settings from `environment`; `secrets` are removed from every message, here and in the
-  /// runtime's output.
+  /// runtime's output. `errors` words the errors of answers outside 2xx: give it the API's name
+  /// and what to do about a 401 (`HTTPErrorMapping(api: "Books", credentialAdvice: "set
+  /// BOOKS_TOKEN")`); by default it names the API by the base URL's host. Its redactor is this
+  /// service's.
   public init(
-    environment: [String: String], baseURLVariable: String, defaultBaseURL: String, secrets: [String] = []
+    environment: [String: String], baseURLVariable: String, defaultBaseURL: String, secrets: [String] = [],
+    errors: HTTPErrorMapping? = nil
   ) throws(DataSourceError) {
     for secret in secrets { SecretRegistry.shared.register(secret) }
     redactor = Redactor(secrets: secrets)
@@ -33,14 +43,36 @@ public struct LiveService: Sendable {
     self.baseURLVariable = baseURLVariable
     base = try HTTPURL.base(from: environment, variable: baseURLVariable, default: defaultBaseURL, redactor: redactor)
     client = HTTPClient(configuration: try HTTPConfiguration(environment: environment), redactor: redactor)
+    var errors = errors ?? HTTPErrorMapping(api: base.host ?? baseURLVariable)
+    errors.redactor = redactor
+    self.errors = errors
   }
 
-  /// `path` under the base URL, with `query`.
-  public func url(_ path: String, query: [(String, String)] = []) throws(DataSourceError) -> URL {
-    guard let url = HTTPURL.make(base: base, path: path, query: query) else {
-      throw .badRequest("cannot make a URL from \(baseURLVariable) and \(path)", parameter: baseURLVariable)
+  /// `path` under the base URL, with `query` (encoded strictly). Each value interpolated in the
+  /// path is encoded as exactly one segment, and the parameter it came from is named in an error:
+  ///
+  ///     try service.url("/stations/\(id, parameter: "id")/data", query: [("units", "metric")])
+  ///     // GHCND:X/../Y reaches the server as /stations/GHCND%3AX%2F..%2FY/data
+  ///
+  /// A value that is `.` or `..` (or empty, where it would be a whole segment) is a `.badRequest`
+  /// naming the parameter; so is literal text with a `.` or `..` segment. A path held in a
+  /// `String` is passed as `HTTPPath(encoded: path)`.
+  public func url(_ path: HTTPPath, query: [(String, String)] = []) throws(DataSourceError) -> URL {
+    let encoded = try path.encoded()
+    guard let url = HTTPURL.make(base: base, path: encoded, query: query) else {
+      throw .badRequest(
+        "cannot make a URL from \(baseURLVariable) and '\(redactor(encoded))': a path holds only unreserved "
+          + "characters, sub-delimiters, ':', '@', '/' and %XX", parameter: baseURLVariable)
     }
     return url
+  }
+
+  /// The URL of `segments` under the base URL, with `query`: each segment a value, encoded as
+  /// exactly one segment (`/`, `?`, `#` and `%` included).
+  ///
+  ///     try service.url(["stations", .parameter("id", id), "data"], query: [("units", "metric")])
+  public func url(_ segments: [PathSegment], query: [(String, String)] = []) throws(DataSourceError) -> URL {
+    try url(HTTPPath(segments), query: query)
   }
 
   /// Request headers: `Accept` and the User-Agent.
@@ -52,11 +84,18 @@ public struct LiveService: Sendable {
   }
 
   /// Sends a GET, and tells the runtime what was sent and what the answer says of the source
-  /// (`SourceActivity`): the cache, the rate limit, the credential; secrets removed.
+  /// (`SourceActivity`): the cache, the rate limit, the credential; secrets removed. An answer
+  /// outside 2xx is thrown as the error `errors` maps it to (naming `request.resource` and
+  /// `request.parameter` for a 404), unless `request.returnsErrorStatus` is set.
   public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
     SourceActivity.sent(sentRequest(request))
     let response = try await client.get(request)
     SourceActivity.report(status(of: response))
+    if !request.returnsErrorStatus,
+      let error = errors.error(for: response, resource: request.resource, parameter: request.parameter)
+    {
+      throw error
+    }
     return response
   }
 

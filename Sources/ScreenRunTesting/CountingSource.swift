@@ -90,7 +90,7 @@ public final class CountingSource: DataSource {
     state.withLock { $0.recordRequests.append(request) }
     if let failure = state.withLock({ $0.failure }) { throw failure }
     guard let record = records.first(where: { $0["id"].map(FilterValueText.text) == request.parameters["id"] }) else {
-      throw .server(status: 404, "no record \(request.parameters["id"] ?? "")")
+      throw .notFound("no record \(request.parameters["id"] ?? "")", parameter: "id")
     }
     return Record(record, attribution: attribution)
   }

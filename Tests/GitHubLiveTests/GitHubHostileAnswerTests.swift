@@ -96,7 +96,7 @@ struct GitHubHostileAnswerTests {
         403, #"{"message": "API rate limit exceeded"}"#,
         headers: [("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", value)]))
     #expect(error.kind == .rateLimited(until: nil, retryAfter: nil))
-    #expect(error.message.contains("GitHub's rate limit of 60 requests an hour is used up"), "\(error)")
+    #expect(error.message.contains("GitHub's rate limit of 60 requests is used up"), "\(error)")
     #expect(error.message.contains("the server gave no usable reset time"), "\(error)")
     #expect(!error.message.contains("until"), "\(error)")
   }

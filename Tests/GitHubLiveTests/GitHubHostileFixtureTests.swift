@@ -12,7 +12,7 @@ struct GitHubHostileFixtureTests {
     let harness = try GitHubLiveHarness(probe.exchanges)
     defer { harness.finish() }
     let error = try #require(await GitHubLiveHarness.pageError(try harness.source(), probe.request))
-    #expect("\(error.kind)".hasPrefix(probe.kind), "\(error)")
+    #expect(probe.expects(error.kind), "\(error)")
     #expect(error.message.contains(probe.message), "\(error)")
     #expect(!error.message.contains(GitHubLiveHarness.token))
   }

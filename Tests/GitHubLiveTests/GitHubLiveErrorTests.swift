@@ -1,4 +1,5 @@
 import Foundation
+import PluginHTTP
 import ReplayServer
 import ScreenKit
 import Testing
@@ -34,8 +35,11 @@ struct GitHubLiveErrorTests {
     let error = try await error([
       try Harness.recordedAnswer("github_vcr_error_401_bad_credentials_2012_pygithub", at: "/search/repositories")
     ])
-    #expect(error.kind == .server(status: 401))
-    #expect(error.message.contains("GitHub refused the token in GITHUB_TOKEN (Bad credentials)"))
+    #expect(error.kind == .badCredentials)
+    #expect(
+      error.description
+        == "bad credentials: GitHub asks for valid credentials (401 Unauthorized: Bad credentials); check that the "
+        + "token in GITHUB_TOKEN is right and not expired, or unset it")
   }
 
   @Test("401 without a token: says to set GITHUB_TOKEN")
@@ -43,8 +47,8 @@ struct GitHubLiveErrorTests {
     let error = try await error(
       Self.at("/search/repositories", .json(401, #"{"message": "Requires authentication"}"#)),
       environment: ["GITHUB_TOKEN": ""])
-    #expect(error.kind == .server(status: 401))
-    #expect(error.message.contains("set GITHUB_TOKEN"))
+    #expect(error.kind == .badCredentials)
+    #expect(error.message.hasSuffix("(401 Unauthorized: Requires authentication); set GITHUB_TOKEN"), "\(error)")
   }
 
   @Test("403 primary rate limit (recorded, no reset time): rate limited, try again later")
@@ -54,7 +58,7 @@ struct GitHubLiveErrorTests {
         "github_vcr_error_403_primary_rate_limit_2013_pygithub", exchange: 1, at: "/search/repositories")
     ])
     #expect(error.kind == .rateLimited(until: nil, retryAfter: nil))
-    #expect(error.message.contains("of 60 requests an hour is used up"))
+    #expect(error.message.contains("of 60 requests is used up"))
   }
 
   @Test(
@@ -70,7 +74,7 @@ struct GitHubLiveErrorTests {
           headers: [("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", String(reset))])),
       environment: ["GITHUB_TOKEN": ""])
     #expect(error.kind == .rateLimited(until: Double(reset), retryAfter: nil))
-    #expect(error.message.contains("until \(GitHubResponseError.localTime(Double(reset))) (local time)"), "\(error)")
+    #expect(error.message.contains("until \(HTTPErrorMapping.localTime(Double(reset))) (local time)"), "\(error)")
     #expect(error.message.contains("set GITHUB_TOKEN for a higher limit"))
   }
 
@@ -99,12 +103,13 @@ struct GitHubLiveErrorTests {
     #expect(error.kind == .rateLimited(until: nil, retryAfter: 60))
   }
 
-  @Test("403 for another reason (recorded: no User-Agent) is a server error with GitHub's words")
+  @Test("403 for another reason (recorded: no User-Agent) is not allowed, with GitHub's words")
   func forbidden() async throws {
     let error = try await error([
       try Harness.recordedAnswer("github_vcr_error_403_missing_user_agent_2013_pygithub", at: "/search/repositories")
     ])
-    #expect(error.kind == .server(status: 403))
+    #expect(error.kind == .forbidden)
+    #expect(error.description.hasPrefix("not allowed: GitHub does not allow this (403 Forbidden: "), "\(error)")
     #expect(error.message.contains("Missing or invalid User Agent string"))
   }
 
@@ -152,8 +157,11 @@ struct GitHubLiveErrorTests {
     let error = try await error(
       Self.at("/repos/octo/cat/commits", .json(404, #"{"message": "Not Found"}"#)), request: Self.commits,
       environment: ["GITHUB_TOKEN": ""])
-    #expect(error.kind == .server(status: 404))
-    #expect(error.message.contains("octo/cat") && error.message.contains("GITHUB_TOKEN"))
+    #expect(error.kind == .notFound(resource: "repository octo/cat", parameter: "repo"))
+    #expect(
+      error.description
+        == "not found: GitHub has no repository octo/cat (404 Not Found); check the parameter 'repo', "
+        + "set GITHUB_TOKEN if it is private")
   }
 
   @Test("409 for an empty repository's commits is an empty list")

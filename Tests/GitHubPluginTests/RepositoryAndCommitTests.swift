@@ -39,8 +39,8 @@ struct RepositoryAndCommitTests {
 
   @Test func anUnknownRepositoryIsGitHubsNotFound() async throws {
     let error = try #require(await failure { try await repository("octocat/no-such-repo") })
-    #expect(error == .server(status: 404, "Not Found (GET /repos/octocat/no-such-repo)"))
-    #expect(error.description == "server error 404: Not Found (GET /repos/octocat/no-such-repo)")
+    #expect(error == .notFound("Not Found (GET /repos/octocat/no-such-repo)"))
+    #expect(error.description == "not found: Not Found (GET /repos/octocat/no-such-repo)")
   }
 
   @Test func repoMustBeOwnerSlashName() async throws {
@@ -93,7 +93,7 @@ struct RepositoryAndCommitTests {
 
   @Test func commitsOfAnUnknownRepositoryAreNotFound() async throws {
     let error = try #require(await failure { try await source.commits("octocat/nothing") })
-    #expect(error == .server(status: 404, "Not Found (GET /repos/octocat/nothing/commits)"))
+    #expect(error == .notFound("Not Found (GET /repos/octocat/nothing/commits)"))
   }
 
   /// The repository is real; only its commits were never recorded. The page says so, and where

@@ -140,7 +140,7 @@ struct ScreenSnapshotTests {
   @Test func repositoryNotFound() async throws {
     let frame = frame(try await detail("repository.json", params: ["repo": "octocat/nothing"]), width: 80)
     assertSnapshot(frame, named: "repository-not-found-80")
-    #expect(frame.contains("error: server error 404: Not Found (GET /repos/octocat/nothing)"))
+    #expect(frame.contains("error: not found: Not Found (GET /repos/octocat/nothing)"))
   }
 
   // MARK: - commits.json

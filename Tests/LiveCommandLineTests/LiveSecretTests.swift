@@ -47,7 +47,7 @@ struct LiveSecretTests {
     Scenario(
       name: "Marvel 401 InvalidCredentials (recorded)",
       exchanges: { try marvel("marvel_vcr_error_401_InvalidCredentials_2023_tenx") },
-      says: ["Marvel refused the keys", "MARVEL_PRIVATE_KEY"]),
+      says: ["bad credentials: Marvel asks for valid credentials", "MARVEL_PRIVATE_KEY"]),
     Scenario(
       name: "Marvel 409",
       exchanges: {
@@ -104,7 +104,7 @@ struct LiveSecretTests {
     Scenario(
       name: "GitHub 401 Bad credentials (recorded)",
       exchanges: { try github("github_vcr_error_401_bad_credentials_2012_pygithub", at: commits) },
-      arguments: commitsScreen, says: ["GitHub refused the token in GITHUB_TOKEN"]),
+      arguments: commitsScreen, says: ["bad credentials: ", "the token in GITHUB_TOKEN"]),
     Scenario(
       name: "GitHub 403 primary rate limit (recorded)",
       exchanges: { try github("github_vcr_error_403_primary_rate_limit_2013_pygithub", exchange: 1, at: commits) },
@@ -116,8 +116,13 @@ struct LiveSecretTests {
           commits,
           .json(
             403, #"{"message": "API rate limit exceeded for user ID 1."}"#,
-            headers: [("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1893456000")]))
-      }, arguments: commitsScreen, says: ["rate limited", "(local time)"]),
+            headers: [("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1893456000")])
+        )
+      }, arguments: commitsScreen, environment: ["TZ": "UTC", "GITHUB_TOKEN": ""],
+      says: [
+        "error: rate limited: GitHub's rate limit of 60 requests is used up until 2030-01-01 00:00:00 (local time); "
+          + "set GITHUB_TOKEN for a higher limit"
+      ]),
     Scenario(
       name: "GitHub 403 secondary rate limit with retry-after",
       exchanges: {
@@ -131,7 +136,7 @@ struct LiveSecretTests {
       arguments: commitsScreen, says: ["422 Validation Failed"]),
     Scenario(
       name: "GitHub 404", exchanges: { answer(commits, .json(404, #"{"message": "Not Found"}"#)) },
-      arguments: commitsScreen, says: ["GitHub has no repository octo/cat"]),
+      arguments: commitsScreen, says: ["not found: GitHub has no repository octo/cat"]),
     Scenario(
       name: "GitHub 500", exchanges: { answer(commits, .json(500, "")) }, arguments: commitsScreen,
       says: ["server error 500"]),

@@ -12,7 +12,7 @@ struct MarvelHostileFixtureTests {
     let harness = try MarvelLiveHarness(probe.exchanges)
     defer { harness.finish() }
     let error = try #require(await MarvelLiveHarness.pageError(try harness.source(), probe.request))
-    #expect("\(error.kind)".hasPrefix(probe.kind), "\(error)")
+    #expect(probe.expects(error.kind), "\(error)")
     #expect(error.message.contains(probe.message), "\(error)")
     #expect(!error.leaks([MarvelLiveHarness.privateKey]))
   }

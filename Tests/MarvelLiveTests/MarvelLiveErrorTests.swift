@@ -28,10 +28,11 @@ struct MarvelLiveErrorTests {
     [RecordedExchange(path: "/v1/public/characters", response: .json(status, body, delivery: delivery))]
   }
 
-  @Test("401 InvalidCredentials (recorded): a server error that says to check both key variables")
+  @Test("401 InvalidCredentials (recorded): bad credentials, check both key variables")
   func invalidCredentials() async throws {
     let error = try await error(try Harness.recorded("marvel_vcr_error_401_InvalidCredentials_2023_tenx"))
-    #expect(error.kind == .server(status: 401))
+    #expect(error.kind == .badCredentials)
+    #expect(error.description.hasPrefix("bad credentials: Marvel asks for valid credentials (401 Unauthorized: "))
     #expect(error.message.contains("That hash, timestamp and key combination is invalid."))
     #expect(error.message.contains("MARVEL_PUBLIC_KEY") && error.message.contains("MARVEL_PRIVATE_KEY"))
   }
@@ -61,7 +62,7 @@ struct MarvelLiveErrorTests {
     #expect(error.kind == .badRequest(parameter: "nameStartsWith"))
   }
 
-  @Test("404 (recorded body): a server error with Marvel's words")
+  @Test("404 (recorded body): not found, naming the character and the parameter, with Marvel's words")
   func notFound() async throws {
     let harness = try Harness([
       try Harness.body("marvel_error_404_character_not_found_vmadalin", path: "/v1/public/characters/1", status: 404)
@@ -69,8 +70,10 @@ struct MarvelLiveErrorTests {
     defer { harness.finish() }
     let error = try #require(
       await Harness.recordError(try harness.source(), RecordRequest(resource: "character", parameters: ["id": "1"])))
-    #expect(error.kind == .server(status: 404))
+    #expect(error.kind == .notFound(resource: "character 1", parameter: "id"))
     #expect(error.message.contains("We couldn't find that character"))
+    #expect(error.description.hasPrefix("not found: Marvel has no character 1 (404 Not Found: "), "\(error)")
+    #expect(error.message.hasSuffix("check the parameter 'id'"), "\(error)")
   }
 
   @Test("a 404 that echoes the request URL, as Marvel's gateway does, shows no hash and no key")
@@ -82,7 +85,7 @@ struct MarvelLiveErrorTests {
         body: Array(#"{"code": "ResourceNotFound", "message": "%TARGET% does not exist"}"#.utf8),
         echoPlaceholder: "%TARGET%"))
     let error = try await error([exchange])
-    #expect(error.kind == .server(status: 404))
+    #expect(error.kind == .notFound(resource: nil, parameter: nil))
     #expect(error.message.contains("hash=REDACTED"), "\(error)")
   }
 

@@ -202,7 +202,7 @@ struct MarvelSampleTests {
     #expect(page.records.map { $0["title"] } == named.map { $0["name"] })
     #expect(page.attribution?.contains(MarvelSampleSource.notRecordedNote) == true)
     #expect(page.attribution?.contains(source.dataset.attribution) == true)
-    await #expect(throws: DataSourceError.server(status: 404, "We couldn't find that character")) {
+    await #expect(throws: DataSourceError.notFound("We couldn't find that character", parameter: "id")) {
       try await self.page(["id": "42"], resource: "character-comics")
     }
   }
@@ -270,7 +270,7 @@ struct MarvelSampleTests {
     #expect(ironMan.value["name"] == "Iron Man")
     #expect(ironMan.attribution == "Data provided by Marvel. © 2024 MARVEL")
     for id in ["1", "-5", "abc", "99999999999999999999", ""] {
-      await #expect(throws: DataSourceError.server(status: 404, "We couldn't find that character")) {
+      await #expect(throws: DataSourceError.notFound("We couldn't find that character", parameter: "id")) {
         try await source.record(RecordRequest(resource: "character", parameters: ["id": id]))
       }
     }

@@ -49,8 +49,30 @@ struct HTTPURLTests {
     }
   }
 
-  @Test("a path segment keeps its slashes and question marks inside it")
-  func segment() {
-    #expect(HTTPURL.segment("../a?b") == "..%2Fa%3Fb")
+  @Test("a path segment keeps its slashes, question marks, hashes and percents inside it")
+  func segment() throws {
+    #expect(try HTTPURL.segment("../a?b#c%2e") == "..%2Fa%3Fb%23c%252e")
+    #expect(try HTTPURL.segment("GHCND:X/../Y", parameter: "id") == "GHCND%3AX%2F..%2FY")
+  }
+
+  @Test("a segment value of '.', '..' or nothing is refused, naming the parameter", arguments: [".", "..", ""])
+  func dotSegmentValue(_ value: String) {
+    let error = #expect(throws: DataSourceError.self) { try HTTPURL.segment(value, parameter: "id") }
+    #expect(error?.kind == .badRequest(parameter: "id"))
+    #expect(error?.message.contains("the parameter 'id' is") == true, "\(String(describing: error))")
+  }
+
+  @Test(
+    "a raw path with a '.' or '..' segment, encoded or not, makes no URL",
+    arguments: ["/a/../b", "/a/./b", "/..", "/a/%2e%2e/b", "/a/%2E/b", "/a/.%2E", "/a/..?"])
+  func dotSegmentPath(_ path: String) throws {
+    let base = try #require(URL(string: "http://127.0.0.1:9/api"))
+    #expect(HTTPURL.make(base: base, path: path) == nil)
+  }
+
+  @Test("dots inside a segment are kept: '...', 'a..b', '.well-known'")
+  func dotsInsideASegment() throws {
+    let base = try #require(URL(string: "http://127.0.0.1:9/api"))
+    #expect(HTTPURL.make(base: base, path: "/.../a..b/.well-known")?.path == "/api/.../a..b/.well-known")
   }
 }

@@ -11,7 +11,7 @@ struct LiveServiceTests {
     #expect(try fallback.url("/a%20b", query: [("q", "x&y")]).absoluteString == "https://api.example/a%20b?q=x%26y")
     // A path is percent-encoded already: one that is not is refused, not trapped on.
     for path in ["/a b", "/%zz", "/%4", "/ü", "/a\u{0}"] {
-      #expect(throws: DataSourceError.self, "\(path)") { try fallback.url(path) }
+      #expect(throws: DataSourceError.self, "\(path)") { try fallback.url(HTTPPath(encoded: path)) }
     }
     let set = try LiveService(
       environment: ["X_URL": " http://127.0.0.1:9/v1/ "], baseURLVariable: "X_URL",

@@ -8,10 +8,20 @@ public struct HostileProbe: Sendable, CustomStringConvertible {
   /// The exchanges, matching any query: a probe is about the answer, not the request's details.
   public var exchanges: [RecordedExchange]
   public var request: PageRequest
-  /// The start of the error kind's name (`decoding`, `rateLimited`).
+  /// The error kind's family, as Swift names it (`decoding`, `rateLimited`).
   public var kind: String
   /// Text the error message must contain.
   public var message: String
+
+  /// Whether `kind` is the family the probe names, by the name a Swift author writes
+  /// (`decoding`, `rateLimited`, `notFound`, …).
+  public func expects(_ kind: DataSourceError.Kind) -> Bool {
+    let families: [String: DataSourceError.Kind] = [
+      "decoding": .decoding, "transport": .transport, "rateLimited": .rateLimited, "badRequest": .badRequest,
+      "server": .server, "notFound": .notFound, "badCredentials": .badCredentials, "forbidden": .forbidden,
+    ]
+    return families[self.kind].map { $0 ~= kind } ?? false
+  }
 
   public var description: String { name }
 

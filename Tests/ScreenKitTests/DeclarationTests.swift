@@ -126,7 +126,9 @@ struct DeclarationTests {
     #expect(page.records.map { $0["t"] } == ["alpha", "Alps"])
     #expect(page.attribution == "test")
     #expect(try dataset.record("id", is: "3").value["t"] == "Alps")
-    #expect(throws: DataSourceError.server(status: 404, "no record with id '9'")) { try dataset.record("id", is: "9") }
+    #expect(throws: DataSourceError.notFound("no record with id '9'", parameter: "id")) {
+      try dataset.record("id", is: "9")
+    }
     let broken = BundledDataset(json: Array("[1,".utf8))
     let error = #expect(throws: DataSourceError.self) { try broken.records() }
     #expect(error?.kind == .decoding)

@@ -38,8 +38,8 @@ struct DetailViewModelTests {
       $0.status = .loading
       $0.generation = 1
     }
-    await store.receive(.recordLoaded(generation: 1, .failure(.server(status: 404, "no record 99")))) {
-      $0.status = .error(.server(status: 404, "no record 99"))
+    await store.receive(.recordLoaded(generation: 1, .failure(.notFound("no record 99", parameter: "id")))) {
+      $0.status = .error(.notFound("no record 99", parameter: "id"))
     }
     store.send(.reload) {
       $0.status = .loading
@@ -47,8 +47,8 @@ struct DetailViewModelTests {
     }
     // An answer to the first load, late: stale.
     store.send(.recordLoaded(generation: 1, .success(Record(["id": 99], attribution: nil))))
-    await store.receive(.recordLoaded(generation: 2, .failure(.server(status: 404, "no record 99")))) {
-      $0.status = .error(.server(status: 404, "no record 99"))
+    await store.receive(.recordLoaded(generation: 2, .failure(.notFound("no record 99", parameter: "id")))) {
+      $0.status = .error(.notFound("no record 99", parameter: "id"))
     }
     await store.finish()
     #expect(source.recordRequests.count == 2)

@@ -163,7 +163,7 @@ struct ExternalPluginTests {
       _ = try await source.record(RecordRequest(resource: "item", parameters: ["id": "missing"]))
       Issue.record("no error")
     } catch {
-      #expect(error == .server(status: 404, "no record 'missing'"))
+      #expect(error == .notFound("no record 'missing'"))
     }
     #expect(try await source.page(PageRequest(resource: "items", pageSize: 3)).records.count == 3)
     source.stop()

@@ -217,15 +217,15 @@ struct CommandLineTests {
     #expect(first.contains("--param id=VALUE"), "\(result)")
   }
 
-  @Test("an unknown character exits 1: the 404 on stderr, the error in the frame")
+  @Test("an unknown character exits 1: the not-found error on stderr, the error in the frame")
   func unknownCharacter() async throws {
     let result = try await Screenrun.run(["Screens/character.json", "--param", "id=1", "--width", "80"])
     #expect(result.exitCode == 1, "\(result)")
-    #expect(result.standardError.contains("404"), "\(result)")
+    #expect(result.standardError.contains("error: not found: "), "\(result)")
     #expect(result.standardError.contains("We couldn't find that character"), "\(result)")
     #expect(result.stderrLines.first?.hasPrefix("Screens/character.json: error: ") == true, "\(result)")
     let frameError = result.stdoutLines.first { $0.contains("error") }
-    #expect(frameError?.contains("404") == true, "the frame does not show the error:\n\(result.standardOutput)")
+    #expect(frameError?.contains("not found: ") == true, "the frame does not show the error:\n\(result.standardOutput)")
     #expect(frameError?.contains("We couldn't find that character") == true, "\(result.standardOutput)")
     FrameChecks.expectPlainText(result)
     FrameChecks.expectFits(result, width: 80)

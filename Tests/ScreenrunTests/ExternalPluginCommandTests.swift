@@ -149,7 +149,7 @@ struct ExternalPluginCommandTests {
     let missing = try await Screenrun.run(
       [commit, "--once", "--param", "sha=0000000"], in: repository, environment: Self.only)
     #expect(missing.exitCode == 1, "\(missing)")
-    #expect(missing.standardError.contains("server error 404"), "\(missing)")
+    #expect(missing.standardError.contains("error: not found: "), "\(missing)")
     #expect(Self.processes(holding: "git_plugin.py", workingIn: repository).isEmpty)
   }
 

@@ -378,13 +378,13 @@ struct InteractiveTests {
   @Test("an error shows its message and 'Ctrl-R to retry'; Ctrl-R retries and the session goes on")
   func errorAndRetry() async throws {
     try await TmuxSession.with(["Screens/commits.json", "--param", "repo=nobody/nothing"]) { pane in
-      let failed = try await pane.waitForScreen("the 404") { $0.contains("server error 404") }
+      let failed = try await pane.waitForScreen("the 404") { $0.contains("not found: Not Found") }
       #expect(failed.title == "Commits of nobody/nothing")
       #expect(failed.contains("Ctrl-R to retry"), "\(failed)")
       try await pane.press("C-r")
       try await pane.press("Enter")  // on an empty list: nothing to open
       let again = try await pane.waitForScreen("the 404 again") {
-        $0.contains("server error 404") && $0.contains("Ctrl-R to retry")
+        $0.contains("not found: Not Found") && $0.contains("Ctrl-R to retry")
       }
       #expect(again.title == "Commits of nobody/nothing")
       try await pane.press("C-c")

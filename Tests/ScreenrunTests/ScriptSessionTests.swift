@@ -121,11 +121,11 @@ struct ScriptSessionTests {
     let frames = session.frames
     try #require(frames.map(\.command) == ["start Screens/commits.json", "reload"], "\(result)")
     #expect(frames[0].lines.first == "Commits of nobody/nothing")
-    #expect(frames[0].contains("error: server error 404: Not Found"))
+    #expect(frames[0].contains("error: not found: Not Found"))
     #expect(frames[1].lines == frames[0].lines, "the retry fails the same way")
     #expect(
       result.stderrLines == [
-        "Screens/commits.json: error: server error 404: Not Found (GET /repos/nobody/nothing/commits)"
+        "Screens/commits.json: error: not found: Not Found (GET /repos/nobody/nothing/commits)"
       ],
       "\(result)")
   }

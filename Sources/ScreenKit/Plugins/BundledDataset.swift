@@ -54,10 +54,11 @@ public final class BundledDataset: Sendable {
     return try Page.slice(found, cursor: request.cursor, pageSize: request.pageSize, attribution: attribution)
   }
 
-  /// The first record whose `member` reads as `value` (a string or a number), or a 404.
+  /// The first record whose `member` reads as `value` (a string or a number), or a `.notFound`
+  /// naming `member` as the parameter.
   public func record(_ member: String, is value: String?) throws(DataSourceError) -> Record {
     guard let value, let found = try records().first(where: { Self.text($0[member]) == value }) else {
-      throw .server(status: 404, "no record with \(member) '\(value ?? "")'")
+      throw .notFound("no record with \(member) '\(value ?? "")'", parameter: member)
     }
     return Record(found, attribution: attribution)
   }

@@ -4,7 +4,7 @@
 /// "plugin 'NAME' ".
 enum ProtocolRules {
   /// The kinds an `error` answer may name.
-  static let errorKinds = ["bad request", "not found", "unauthorized", "rate limited", "unavailable"]
+  static let errorKinds = ["bad request", "not found", "unauthorized", "forbidden", "rate limited", "unavailable"]
 
   /// One line of the plugin's stdout as a message: a JSON object with a string `type`. A blank
   /// line is nil (skipped). With `members`, the objects of its `records` array keep only those
@@ -120,8 +120,9 @@ enum ProtocolRules {
     let status = answer["status"]?.intValue
     switch answer["kind"]?.stringValue {
     case "bad request": return .badRequest(message, parameter: answer["parameter"]?.stringValue)
-    case "not found": return .server(status: status ?? 404, message)
-    case "unauthorized": return .server(status: status ?? 401, message)
+    case "not found": return .notFound(message, parameter: answer["parameter"]?.stringValue)
+    case "unauthorized": return .badCredentials(message)
+    case "forbidden": return .forbidden(message)
     case "rate limited":
       return .rateLimited(message, retryAfter: answer["retryAfter"]?.intValue)
     case "unavailable": return status.map { .server(status: $0, message) } ?? .transport(message)

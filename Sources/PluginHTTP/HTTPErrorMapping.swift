@@ -1,0 +1,171 @@
+import Foundation
+import ScreenKit
+
+/// The one mapping from an HTTP status to a `DataSourceError`, shared by every live source, so a
+/// 404 or a used-up rate limit reads the same whatever the API. `LiveService.get(_:)` throws
+/// its error for any status outside 2xx, unless the request opts out (`HTTPRequest.returnsErrorStatus`).
+///
+/// | status | kind | shown as |
+/// |---|---|---|
+/// | 401 | `.badCredentials` | `bad credentials: Books asks for valid credentials (401 Unauthorized: …); set BOOKS_TOKEN` |
+/// | 403 with `X-RateLimit-Remaining: 0` or `Retry-After`, 429 | `.rateLimited(until:retryAfter:)` | `rate limited: Books' rate limit of 60 requests is used up until 14:05:09 (local time)` |
+/// | other 403 | `.forbidden` | `not allowed: Books does not allow this (403 Forbidden: …)` |
+/// | 404 | `.notFound(resource:parameter:)` | `not found: Books has no station 'X' (404 Not Found); check the parameter 'id'` |
+/// | 400, 409, 422 | `.badRequest(parameter: nil)` | `bad request: Books refused the request (422 Unprocessable Entity: …)` |
+/// | 5xx | `.server(status:)` | `server error 503: Books failed (503 Service Unavailable: …); try again later` |
+/// | any other | `.server(status:)` | `server error 410: Books answered 410 Gone: …` |
+///
+/// The API's own message is read from a JSON body, at `messagePointers` (the strings found there,
+/// joined), redacted and cut to 300 characters; a body that is not JSON is not shown.
+///
+///     let mapping = HTTPErrorMapping(api: "Books", credentialAdvice: "set BOOKS_TOKEN")
+///     if let error = mapping.error(for: response, resource: "book '\(id)'", parameter: "id") { throw error }
+public struct HTTPErrorMapping: Sendable {
+  /// The API as a message names it: "GitHub", "Marvel", "books.example".
+  public var api: String
+  /// Where a JSON error body holds the API's words: `/message` unless told otherwise.
+  public var messagePointers: [JSONPointer]
+  /// What to do about a 401 (and added to a 403): "set GITHUB_TOKEN".
+  public var credentialAdvice: String?
+  /// What to do about a 404, after "check the parameter 'x'": "set GITHUB_TOKEN if it is private".
+  public var notFoundAdvice: String?
+  /// What to add to a rate limit: "set GITHUB_TOKEN for a higher limit", "it resets daily".
+  public var rateLimitAdvice: String?
+  /// Removes secrets from the API's words.
+  public var redactor: Redactor
+
+  /// The longest message taken from a body; the rest is cut.
+  public static let maximumMessageLength = 300
+
+  public init(
+    api: String, messagePointers: [JSONPointer] = [.root / "message"], credentialAdvice: String? = nil,
+    notFoundAdvice: String? = nil, rateLimitAdvice: String? = nil, redactor: Redactor = Redactor()
+  ) {
+    self.api = api
+    self.messagePointers = messagePointers
+    self.credentialAdvice = credentialAdvice
+    self.notFoundAdvice = notFoundAdvice
+    self.rateLimitAdvice = rateLimitAdvice
+    self.redactor = redactor
+  }
+
+  /// The error for `response`, or nil for a 2xx status. `resource` names what was asked for
+  /// ("station 'GHCND:X'"; the URL's path when nil) and `parameter` the request parameter that
+  /// chose it, for a 404. `now` is today, to show a reset time without its date when it is today.
+  public func error(
+    for response: HTTPResponse, resource: String? = nil, parameter: String? = nil, now: Date = Date()
+  ) -> DataSourceError? {
+    let status = response.status
+    guard !(200...299).contains(status) else { return nil }
+    let message = self.message(in: response)
+    let said = message.map { ": \($0)" } ?? ""
+    let statusText = "\(status) \(response.reason)"
+    switch status {
+    case 401:
+      return .badCredentials(
+        "\(api) asks for valid credentials (\(statusText)\(said)); \(credentialAdvice ?? "check the credentials")")
+    case 403, 429:
+      if let limited = rateLimit(response, message: message, now: now) { return limited }
+      return .forbidden(
+        "\(api) does not allow this (\(statusText)\(said))" + (credentialAdvice.map { "; \($0)" } ?? ""))
+    case 404:
+      let what = resource.map { "\(api) has no \($0)" } ?? "\(api) has nothing at \(redactor(path(response)))"
+      let advice = [parameter.map { "check the parameter '\($0)'" }, notFoundAdvice].compactMap { $0 }
+      return .notFound(
+        "\(what) (\(statusText)\(said))" + (advice.isEmpty ? "" : "; " + advice.joined(separator: ", ")),
+        resource: resource, parameter: parameter)
+    case 400, 409, 422:
+      return .badRequest("\(api) refused the request (\(statusText)\(said))", parameter: nil)
+    case 500...599:
+      return .server(status: status, "\(api) failed (\(statusText)\(said)); try again later")
+    default:
+      return .server(status: status, "\(api) answered \(statusText)\(said)")
+    }
+  }
+
+  /// The API's words in a JSON error body: the strings at `messagePointers`, joined with ": ",
+  /// redacted, control characters made spaces, and cut; nil when there are none or when they say no
+  /// more than the status's phrase ("Not Found").
+  public func message(in response: HTTPResponse) -> String? {
+    guard !response.body.isEmpty, let body = try? JSON.parse(response.body, options: .response) else { return nil }
+    var parts: [String] = []
+    for pointer in messagePointers {
+      guard let text = body[path: pointer.tokens]?.stringValue else { continue }
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !trimmed.isEmpty, !parts.contains(trimmed) { parts.append(trimmed) }
+    }
+    guard !parts.isEmpty else { return nil }
+    // Control characters (a line break, an escape) become spaces: a message is one line.
+    let joined = redactor(parts.joined(separator: ": "))
+    var text = String(
+      String.UnicodeScalarView(joined.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    if text.count > Self.maximumMessageLength { text = String(text.prefix(Self.maximumMessageLength)) + "…" }
+    return text.lowercased() == response.reason.lowercased() ? nil : text
+  }
+
+  /// A 403 or 429 that is a rate limit: `Retry-After` (seconds to wait), or the window used up
+  /// (`X-RateLimit-Remaining: 0`, reset at `X-RateLimit-Reset`); a 429 is one with neither.
+  /// A number out of range reads as absent, and the message says the server gave no usable time.
+  private func rateLimit(_ response: HTTPResponse, message: String?, now: Date) -> DataSourceError? {
+    let limits = RateLimitHeaders(response.headers)
+    let advice = rateLimitAdvice.map { "; \($0)" } ?? ""
+    let said = message.map { " (\($0))" } ?? ""
+    if let text = limits.retryAfterText {
+      guard let retryAfter = limits.retryAfter else {
+        return .rateLimited(
+          "\(possessive) rate limit\(said); the server gave no usable retry time (retry-after "
+            + "\(CheckedNumber.quoted(text))); wait at least a minute before asking again\(advice)")
+      }
+      return .rateLimited(
+        "\(possessive) rate limit\(said): wait \(Self.duration(retryAfter)) before asking again\(advice)",
+        retryAfter: retryAfter)
+    }
+    if limits.isUsedUp {
+      let limit = limits.limit.map { " of \($0) requests" } ?? ""
+      guard let text = limits.resetText else {
+        return .rateLimited("\(possessive) rate limit\(limit) is used up\(said); try again later\(advice)")
+      }
+      guard let reset = limits.reset else {
+        return .rateLimited(
+          "\(possessive) rate limit\(limit) is used up\(said); the server gave no usable reset time (x-ratelimit-reset "
+            + "\(CheckedNumber.quoted(text))); try again later\(advice)")
+      }
+      return .rateLimited(
+        "\(possessive) rate limit\(limit) is used up until \(Self.localTime(Double(reset), now: now)) (local time)\(advice)",
+        until: Double(reset))
+    }
+    if response.status == 429 {
+      return .rateLimited("\(api) says too many requests\(said); wait a minute and try again\(advice)")
+    }
+    return nil
+  }
+
+  /// "GitHub's", "Books'".
+  private var possessive: String {
+    api.hasSuffix("s") ? api + "'" : api + "'s"
+  }
+
+  private func path(_ response: HTTPResponse) -> String {
+    response.url.path.isEmpty ? "/" : response.url.path
+  }
+
+  /// `14:05:09`, or `2026-11-30 14:05:09` when not the same day as `now`, in the machine's time
+  /// zone: how a reset time is shown.
+  public static func localTime(_ seconds: Double, now: Date = Date()) -> String {
+    let date = Date(timeIntervalSince1970: seconds)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone.current
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone.current
+    formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"
+    return formatter.string(from: date)
+  }
+
+  /// "1 second", "30 seconds", "5 minutes", "3 hours".
+  static func duration(_ seconds: Int) -> String {
+    seconds == 1
+      ? "1 second"
+      : seconds < 120 ? "\(seconds) seconds" : seconds < 7200 ? "\(seconds / 60) minutes" : "\(seconds / 3600) hours"
+  }
+}
