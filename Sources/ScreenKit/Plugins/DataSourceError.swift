@@ -14,6 +14,9 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
     case rateLimited(until: Double?, retryAfter: Int?)
     /// A parameter is missing or invalid.
     case badRequest(parameter: String?)
+    /// An external plugin's program ended (exited, or was killed by a signal): the message says
+    /// how, with the end of its log.
+    case plugin
   }
 
   public var kind: Kind
@@ -31,6 +34,7 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
   public static func badRequest(_ message: String, parameter: String? = nil) -> Self {
     Self(.badRequest(parameter: parameter), message)
   }
+  public static func plugin(_ message: String) -> Self { Self(.plugin, message) }
   /// `until` is seconds since 1970 (UTC).
   public static func rateLimited(_ message: String, until: Double? = nil, retryAfter: Int? = nil) -> Self {
     Self(.rateLimited(until: until, retryAfter: retryAfter), message)
@@ -43,6 +47,7 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
     case .transport: "connection failed: \(message)"
     case .rateLimited: "rate limited: \(message)"
     case .badRequest: "bad request: \(message)"
+    case .plugin: message
     }
   }
 }

@@ -24,6 +24,12 @@ enum SignalWatcher {
     let readEnd = ends[0]
 
     let thread = Thread {
+      // A parent may have started screenrun with these signals blocked (a mask is inherited):
+      // this thread takes them whatever the other threads block.
+      var served = sigset_t()
+      sigemptyset(&served)
+      for number in statuses.keys { sigaddset(&served, number) }
+      pthread_sigmask(SIG_UNBLOCK, &served, nil)
       var number: UInt8 = 0
       while true {
         let count = read(readEnd, &number, 1)
