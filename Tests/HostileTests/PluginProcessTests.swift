@@ -108,8 +108,9 @@ struct PluginProcessTests {
     defer { fixture.remove() }
     let big = String(repeating: "s", count: 1 << 20)
     for script in ["next\nreload\n", "search \(big)\nreload\n"] {
+      let starts = fixture.log.components(separatedBy: "plugin 'test' started").count
       let run = try await fixture.run(
-        [fixture.screen, "--script", "-", "--width", "100", "--plugin-path", fixture.plugins], stdin: script)
+        [fixture.screen, "--script", "-", "--width", "300", "--plugin-path", fixture.plugins], stdin: script)
       let output = Self.text(run)
       #expect(!run.timedOut && run.signal == nil, "\(output.prefix(2000))")
       #expect(run.seconds < 15, "took \(run.seconds) s")
@@ -117,8 +118,9 @@ struct PluginProcessTests {
         output.contains("plugin 'test' did not read request 2 within 2 s: it stopped reading its stdin"),
         "\(output.prefix(3000))")
       // The screen lives on: the reload after the error starts a fresh plugin, which answers.
-      let afterReload = output.components(separatedBy: "reload").last ?? ""
+      let afterReload = output.components(separatedBy: "$ reload").last ?? ""
       #expect(afterReload.contains("record 0"), "\(output.suffix(2000))")
+      #expect(fixture.log.components(separatedBy: "plugin 'test' started").count >= starts + 2, "\(fixture.log)")
       #expect(await fixture.left().isEmpty)
     }
   }

@@ -86,7 +86,8 @@ def one(request):
 
 
 def page(request):
-    cursor = int(request.get("cursor") or 0)
+    cursor = request.get("cursor") or "0"
+    cursor = int(cursor) if cursor.isdigit() else 20
     size = request["pageSize"]
     records = []
     for number in range(cursor, min(cursor + size, 45)):
@@ -95,7 +96,7 @@ def page(request):
             name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
         if mode == "echoenv":
             name = f"record {number} for {os.environ.get('TEST_TOKEN', '')}"
-        record = {"id": number, "name": name, "query": request["params"].get("q", ""), "pid": os.getpid()}
+        record = {"id": number, "name": name, "query": "" if mode == "stopread" else request["params"].get("q", ""), "pid": os.getpid()}
         members = request.get("members")
         if mode == "echo":
             record["asked"] = ",".join(members) if isinstance(members, list) else "whole records"
