@@ -20,6 +20,7 @@ extension ScreenRun {
     ExternalSource.adoptOrphans()
     let code = await ScreenRunCommand.run(Array(CommandLine.arguments.dropFirst()), adding: plugins)
     ExternalSource.stopAll()
-    exit(code.rawValue)
+    let signalled = SignalWatcher.serving.load(ordering: .sequentiallyConsistent)
+    exit(signalled != 0 ? signalled : code.rawValue)
   }
 }

@@ -195,7 +195,7 @@ struct ExternalPluginTests {
   @Test(
     "each broken protocol ends in one error naming the plugin, and nothing is left running",
     arguments: [
-      ("crash", "exited with status 3; its log ends: about to crash"),
+      ("crash", "exited with status 3; its log ends: request 1: page | about to crash"),
       ("close", "closed its stdout"),
       ("badjson", "wrote a line that is not JSON"),
       ("huge", "wrote a line over 16 MiB"),
@@ -210,7 +210,8 @@ struct ExternalPluginTests {
     // start on a busy machine is not taken for silence.
     let source = try Self.source(mode, timeout: ["silent", "child"].contains(mode) ? 1 : nil)
     let error = try #require(await Self.failure(source))
-    #expect(error.kind == .transport)
+    // A program that exited is the plugin's error, with its status; the rest are the exchange's.
+    #expect(error.kind == (mode == "crash" ? .plugin : .transport))
     #expect(error.message.hasPrefix("plugin 'test-\(mode)' "), "\(error)")
     #expect(error.message.contains(reason), "\(error)")
     let pid = source.runningProcess
@@ -374,7 +375,8 @@ struct ExternalPluginTests {
     let source = try Self.source("crash")
     let error = try #require(await Self.failure(source))
     let file = Self.state + "/screenrun/plugins/test-crash.log"
-    #expect(error.message.contains("its log ends: about to crash\\u001b[2J (see \(file))"), "\(error)")
+    // The end of the log, a few lines (a traceback ends with its exception).
+    #expect(error.message.contains("its log ends: request 1: page | about to crash\\u001b[2J (see \(file))"), "\(error)")
     try await Self.expectGone(source.lastProcess)
     let log = try #require(FileManager.default.contents(atPath: file), "no log file at \(file)")
     let text = String(decoding: log, as: UTF8.self)

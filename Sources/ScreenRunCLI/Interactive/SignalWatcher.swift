@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import Synchronization
 
 /// Serves SIGINT, SIGTERM and SIGHUP on a thread of its own, so they are answered however busy
 /// the main thread is (a long wrap, a huge paste): the terminal is given back and the process
@@ -11,6 +12,10 @@ enum SignalWatcher {
   /// The pipe's write end, for the handler, which can reach only globals. Set once, before the
   /// handlers that read it are installed.
   nonisolated(unsafe) private static var pipeWrite: Int32 = -1
+
+  /// The status of the signal being served, 0 while none is: a main thread that ends meanwhile
+  /// (its plugin stopped by the signal's own stop) ends with this status, not its own.
+  static let serving = Atomic<Int32>(0)
 
   /// Starts the watcher; `statuses` maps each signal to serve to the exit status it ends with.
   /// Safe to call once; later calls do nothing.
@@ -34,6 +39,7 @@ enum SignalWatcher {
       while true {
         let count = read(readEnd, &number, 1)
         if count == 1, let status = statuses[Int32(number)] {
+          serving.store(status, ordering: .sequentiallyConsistent)
           ExternalSource.stopAll()  // no plugin process outlives screenrun
           TerminalWriter.exitNow(status: status)
         }
