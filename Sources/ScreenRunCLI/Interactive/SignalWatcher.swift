@@ -51,7 +51,11 @@ enum SignalWatcher {
 
     for number in statuses.keys {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = handler
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+      #else
+        action.__sigaction_u.__sa_handler = handler
+      #endif
       sigemptyset(&action.sa_mask)
       action.sa_flags = SA_RESTART
       sigaction(number, &action, nil)
@@ -61,7 +65,7 @@ enum SignalWatcher {
   private static let handler: @convention(c) (Int32) -> Void = { signal in
     let saved = errno
     var byte = UInt8(truncatingIfNeeded: signal)
-    _ = Glibc.write(SignalWatcher.pipeWrite, &byte, 1)  // one-door-out: the self-pipe, not output
+    _ = SystemIO.write(SignalWatcher.pipeWrite, &byte, 1)  // one-door-out: the self-pipe, not output
     errno = saved
   }
 }

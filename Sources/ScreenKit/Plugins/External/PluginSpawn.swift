@@ -117,10 +117,10 @@ extension PluginSpawn {
   }
 }
 
-/// The read, write and open of the C library, named apart from the methods of the types that
-/// call them (Glibc on Linux, Darwin on macOS).
-enum SystemIO {
-  static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+/// The read, write, close and open of the C library, named apart from the methods of the types
+/// that call them, from Glibc on Linux and Darwin on macOS: the one place that names either.
+package enum SystemIO {
+  package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
       Glibc.read(descriptor, buffer, count)
     #else
@@ -128,15 +128,15 @@ enum SystemIO {
     #endif
   }
 
-  static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-      Glibc.write(descriptor, buffer, count)  // one-door-out: a plugin's pipe or log file
+      Glibc.write(descriptor, buffer, count)  // one-door-out: the C library's write, for SystemIO's callers
     #else
-      Darwin.write(descriptor, buffer, count)  // one-door-out: a plugin's pipe or log file
+      Darwin.write(descriptor, buffer, count)  // one-door-out: macOS's write, for SystemIO's callers
     #endif
   }
 
-  static func close(_ descriptor: Int32) -> Int32 {
+  package static func close(_ descriptor: Int32) -> Int32 {
     #if canImport(Glibc)
       Glibc.close(descriptor)
     #else
@@ -144,7 +144,7 @@ enum SystemIO {
     #endif
   }
 
-  static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  package static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     #if canImport(Glibc)
       Glibc.open(path, flags, mode)
     #else
