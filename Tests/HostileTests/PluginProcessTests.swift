@@ -215,7 +215,8 @@ struct PluginProcessTests {
 
   // MARK: - Cases 7, 8, 9: secrets and controls
 
-  @Test("a secret declared in the manifest never shows: frames, errors, --explain, --trace, the log, plugin check, tests")
+  @Test(
+    "a secret declared in the manifest never shows: frames, errors, --explain, --trace, the log, plugin check, tests")
   func declaredSecret() async throws {
     let declared = #"[{"name": "TEST_TOKEN", "summary": "a token", "secret": true}]"#
     let fixture = try Fixture("echoenv", timeout: 5, environment: declared)

@@ -376,7 +376,8 @@ struct ExternalPluginTests {
     let error = try #require(await Self.failure(source))
     let file = Self.state + "/screenrun/plugins/test-crash.log"
     // The end of the log, a few lines (a traceback ends with its exception).
-    #expect(error.message.contains("its log ends: request 1: page | about to crash\\u001b[2J (see \(file))"), "\(error)")
+    #expect(
+      error.message.contains("its log ends: request 1: page | about to crash\\u001b[2J (see \(file))"), "\(error)")
     try await Self.expectGone(source.lastProcess)
     let log = try #require(FileManager.default.contents(atPath: file), "no log file at \(file)")
     let text = String(decoding: log, as: UTF8.self)
@@ -456,13 +457,18 @@ struct ExternalPluginTests {
     #expect(passed == ["PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "GIT_DIR": "/g"])
   }
 
-  @Test("a manifest's environment: names, or objects with a summary, a default and the secret flag, whose values are registered")
+  @Test(
+    "a manifest's environment: names, or objects with a summary, a default and the secret flag, whose values are registered"
+  )
   func declaredEnvironment() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-env-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("plugin.json").path
-    let head = #"{"name": "x", "summary": "s", "protocol": 1, "command": ["x"], "resources": [{"name": "r", "kind": "list", "summary": "s"}], "environment": "#
-    try (head + #"["GIT_DIR", {"name": "HN_TOKEN", "summary": "a token", "secret": true}, {"name": "HN_FEED", "default": "top"}]}"#)
+    let head =
+      #"{"name": "x", "summary": "s", "protocol": 1, "command": ["x"], "resources": [{"name": "r", "kind": "list", "summary": "s"}], "environment": "#
+    try
+      (head
+      + #"["GIT_DIR", {"name": "HN_TOKEN", "summary": "a token", "secret": true}, {"name": "HN_FEED", "default": "top"}]}"#)
       .write(toFile: file, atomically: true, encoding: .utf8)
     let manifest = try PluginManifest.load(file)
     #expect(manifest.environment == ["GIT_DIR", "HN_TOKEN", "HN_FEED"])
@@ -480,8 +486,10 @@ struct ExternalPluginTests {
     } catch {
       let text = error.description
       for expected in [
-        "error at /environment/0: '1X' is not a variable name", "error at /environment/1/default: a secret variable has no 'default'",
-        "error at /environment/2: missing required key 'name'", "error at /environment/3: 'environment' holds variable names",
+        "error at /environment/0: '1X' is not a variable name",
+        "error at /environment/1/default: a secret variable has no 'default'",
+        "error at /environment/2: missing required key 'name'",
+        "error at /environment/3: 'environment' holds variable names",
         "error at /environment/5: a second variable named 'GIT_DIR'",
       ] {
         #expect(text.contains(expected), "\(expected)\n\(text)")

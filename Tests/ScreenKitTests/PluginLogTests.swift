@@ -33,7 +33,9 @@ struct PluginLogTests {
 
   @Test("C0, C1 and bidirectional controls are escaped")
   func escaped() {
-    #expect(PluginLog.escaped("a\u{1B}[2Jb\u{202E}c\u{2066}d\u{200F}e\u{061C}f\u{85}g") == #"a\u001b[2Jb\u202ec\u2066d\u200fe\u061cf\u0085g"#)
+    #expect(
+      PluginLog.escaped("a\u{1B}[2Jb\u{202E}c\u{2066}d\u{200F}e\u{061C}f\u{85}g")
+        == #"a\u001b[2Jb\u202ec\u2066d\u200fe\u061cf\u0085g"#)
     #expect(PluginLog.escaped("plain 界") == "plain 界")
   }
 }

@@ -129,7 +129,8 @@ struct ExternalPluginCheckTests {
     try await Self.expectNothingLeft(folder)
   }
 
-  @Test("--param checks what needs parameters; a made-up id not found is a note, and the summary says what was not checked")
+  @Test(
+    "--param checks what needs parameters; a made-up id not found is a note, and the summary says what was not checked")
   func parameters() async throws {
     let folder = try Command.temporaryFolder("check-param")
     let plugin = folder.appendingPathComponent("test-needs")
@@ -154,8 +155,10 @@ struct ExternalPluginCheckTests {
     #expect(bare.standardOutput.contains("  note  item: the check took 'id' (0) from a paged record"), "\(bare)")
     #expect(
       bare.standardOutput.contains(
-        "plugin 'test-needs' conforms in what was checked (") && bare.standardOutput.contains(
-          "; not checked: list 'feed' (needs 'feed'), record 'item' (not found)"), "\(bare)")
+        "plugin 'test-needs' conforms in what was checked (")
+        && bare.standardOutput.contains(
+          "; not checked: list 'feed' (needs 'feed'), record 'item' (not found)"),
+      "\(bare)")
     #expect(!bare.standardError.contains("error"), "\(bare)")
 
     // With them: everything is checked, and the plugin conforms.
@@ -164,7 +167,9 @@ struct ExternalPluginCheckTests {
     #expect(given.exitCode == 0, "\(given)")
     #expect(given.standardOutput.contains("  ok    feed: 3 pages of at most 5, 15 records"), "\(given)")
     #expect(given.standardOutput.contains("  ok    item: a record (id=wanted)"), "\(given)")
-    #expect(given.standardOutput.contains("plugin 'test-needs' conforms (") && !given.standardOutput.contains("not checked"), "\(given)")
+    #expect(
+      given.standardOutput.contains("plugin 'test-needs' conforms (") && !given.standardOutput.contains("not checked"),
+      "\(given)")
     try await Self.expectNothingLeft(folder)
   }
 

@@ -307,7 +307,8 @@ struct ExternalPluginCommandTests {
       environment: ["XDG_CONFIG_HOME": config.path, "SCREENRUN_PLUGIN_PATH": "/nonexistent/one:/nonexistent/two"])
     #expect(result.exitCode == 2, "\(result)")
     let places = [
-      "--plugin-path \(plugins.path)", "SCREENRUN_PLUGIN_PATH /nonexistent/one", "SCREENRUN_PLUGIN_PATH /nonexistent/two",
+      "--plugin-path \(plugins.path)", "SCREENRUN_PLUGIN_PATH /nonexistent/one",
+      "SCREENRUN_PLUGIN_PATH /nonexistent/two",
       "user \(config.path)/screenrun/plugins", "shipped ",
     ]
     #expect(
@@ -315,7 +316,8 @@ struct ExternalPluginCommandTests {
         "unknown plugin 'hn' (plugins: git, github, marvel, shelf, test-good) (external plugins were looked for in, in order: "
           + places.joined(separator: "; ")), "\(result)")
     #expect(
-      result.standardError.contains("(a plugin in another folder is found with --plugin-path DIR or SCREENRUN_PLUGIN_PATH)"),
+      result.standardError.contains(
+        "(a plugin in another folder is found with --plugin-path DIR or SCREENRUN_PLUGIN_PATH)"),
       "\(result)")
   }
 

@@ -150,7 +150,8 @@ public enum ConformanceCheck {
     private mutating func page(_ resource: Resource, pages: Int, pageSize: Int) {
       if let needed = missing(resource) {
         report.notes.append(
-          "\(resource.name): not paged; it needs parameter '\(needed.name)': give one with --param \(needed.name)=VALUE")
+          "\(resource.name): not paged; it needs parameter '\(needed.name)': give one with --param \(needed.name)=VALUE"
+        )
         report.skipped.append("list '\(resource.name)' (needs '\(needed.name)')")
         return
       }

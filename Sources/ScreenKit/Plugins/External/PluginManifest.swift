@@ -55,9 +55,11 @@ public struct PluginManifest: Sendable, Hashable {
     self.summary = summary
     self.command = command
     self.resources = resources
-    self.variables = variables + environment.filter { name in !variables.contains { $0.name == name } }.map {
-      EnvironmentVariable($0)
-    }
+    self.variables =
+      variables
+      + environment.filter { name in !variables.contains { $0.name == name } }.map {
+        EnvironmentVariable($0)
+      }
     self.timeout = timeout
   }
 
@@ -165,7 +167,8 @@ public struct PluginManifest: Sendable, Hashable {
         if variable.secret, variable.defaultValue != nil {
           decoder.fail(
             at / "default", .key,
-            "a secret variable has no 'default': a secret written in plugin.json is no secret; set '\(name)' in the environment")
+            "a secret variable has no 'default': a secret written in plugin.json is no secret; set '\(name)' in the environment"
+          )
         }
       default:
         decoder.fail(
