@@ -30,7 +30,9 @@ enum PluginCheckCommand {
       Output.write(text(of: report))
       for violation in report.violations { Output.error(text(of: violation, in: report)) }
       if !report.conforms, let last = report.log.split(whereSeparator: \.isNewline).last {
-        Output.error("  the log of plugin '\(manifest.name)' ends: \(last.prefix(200))")
+        // Masked before it is cut: a cut never leaves the start of a secret.
+        Output.error(
+          "  the log of plugin '\(manifest.name)' ends: \(SecretRegistry.shared.redact(String(last)).prefix(200))")
       }
       let exchanged = "\(report.exchange.count) line\(report.exchange.count == 1 ? "" : "s") exchanged"
       if report.conforms, report.skipped.isEmpty {

@@ -199,6 +199,29 @@ struct PluginProcessTests {
     }
   }
 
+  @Test("a SIGKILL of screenrun takes its plugin with it (PR_SET_PDEATHSIG), however long the plugin lingers")
+  func killedOutright() async throws {
+    let fixture = try Fixture("silent+linger", timeout: 30)
+    defer { fixture.remove() }
+    let process = Process()
+    process.executableURL = try Driver.binary()
+    process.arguments = [fixture.screen, "--once", "--plugin-path", fixture.plugins]
+    process.environment = fixture.environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while Self.running(holding: fixture.tag).isEmpty, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!Self.running(holding: fixture.tag).isEmpty, "the plugin did not start")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let left = await fixture.left(settle: .seconds(2))
+    #expect(left.isEmpty, "left \(left)")
+  }
+
   // MARK: - Case 21: a crash says the plugin exited
 
   @Test("a plugin that raises an exception: the error says it exited, with its status and its log's end")

@@ -491,12 +491,15 @@ private final class Exchange {
         let line = Array(pending[..<newline])
         pending.removeSubrange(...newline)
         scanned = 0
-        lines.append("< " + String(decoding: line.prefix(4096), as: UTF8.self))
+        // Secrets masked before the line is cut: a cut never leaves the start of one.
+        let text = SecretRegistry.shared.redact(String(decoding: line, as: UTF8.self))
+        lines.append("< " + String(text.prefix(4096)))
         return .line(lines.count, line)
       }
       scanned = pending.count
       if pending.count > ExternalSource.maximumLine {
-        lines.append("< " + String(decoding: pending.prefix(200), as: UTF8.self) + "… (over 16 MiB, no newline)")
+        let start = SecretRegistry.shared.redact(String(decoding: pending.prefix(4096), as: UTF8.self))
+        lines.append("< " + String(start.prefix(200)) + "… (over 16 MiB, no newline)")
         return .tooLong(lines.count)
       }
       if !outputOpen {

@@ -347,7 +347,9 @@ final class ExternalProcess: Sendable {
       guard state.failure == nil else { return ([], nil) }
       var text = "plugin '\(name)' \(reason)"
       // A program that exited says why in its last lines (a traceback ends with the exception).
-      let lines = String(decoding: state.log, as: UTF8.self).split(whereSeparator: \.isNewline)
+      // Masked before a line is clipped: a clip never leaves the start of a secret.
+      let lines = SecretRegistry.shared.redact(String(decoding: state.log, as: UTF8.self))
+        .split(whereSeparator: \.isNewline)
         .filter { !$0.allSatisfy(\.isWhitespace) }.suffix(exited ? 3 : 1)
       if !lines.isEmpty {
         text += "; its log ends: " + lines.map { ProtocolRules.clip(String($0)) }.joined(separator: " | ")
