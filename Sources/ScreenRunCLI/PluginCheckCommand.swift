@@ -43,8 +43,10 @@ enum PluginCheckCommand {
         )
       } else {
         let count = report.violations.count
+        let skipped = report.skipped.isEmpty ? "" : "; not checked: \(report.skipped.joined(separator: ", "))"
         Output.write(
-          "plugin '\(manifest.name)' does not conform: \(count) violation\(count == 1 ? "" : "s") (\(exchanged))\n")
+          "plugin '\(manifest.name)' does not conform: \(count) violation\(count == 1 ? "" : "s") (\(exchanged))\(skipped)\n"
+        )
         if code == .ok { code = .failure }
       }
     }
