@@ -23,8 +23,11 @@ let package = Package(
     // The runtime. It names no data source: plugins are the only places that know an API.
     .target(
       name: "ScreenKit",
-      dependencies: ["CJansson"]
+      dependencies: ["CJansson", "CSpawn"]
     ),
+    // fork and exec for plugin programs, with what posix_spawn cannot set (PR_SET_PDEATHSIG),
+    // and PR_SET_CHILD_SUBREAPER: no plugin process outlives screenrun.
+    .target(name: "CSpawn"),
     // libcurl, loaded with dlopen when live mode makes its first request (never linked: sample
     // mode does not pay for loading it). Typed C wrappers; no libcurl headers needed to build.
     .target(name: "CCurl"),

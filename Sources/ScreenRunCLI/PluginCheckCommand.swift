@@ -3,9 +3,12 @@ import ScreenKit
 
 /// `screenrun plugin check DIR...`: holds each external plugin's program to the protocol of
 /// PLUGINS.md (see `ConformanceCheck`) and says what held, what did not, and where in the
-/// exchange. Exit 0 when every plugin conforms, 1 when one does not, 2 for a broken manifest.
+/// exchange. Exit 0 when every plugin conforms in what was checked, 1 when one does not, 2 for a
+/// broken manifest. `--param KEY=VALUE` gives a parameter to every request whose resource has it.
 enum PluginCheckCommand {
-  static func run(_ folders: [String], context: PluginContext) -> ScreenRunCommand.ExitCode {
+  static func run(_ folders: [String], context: PluginContext, parameters: [String: String] = [:])
+    -> ScreenRunCommand.ExitCode
+  {
     // The program runs in a process group of its own: a signal must stop it before screenrun ends.
     SignalWatcher.start([
       SIGINT: ScreenRunCommand.ExitCode.interrupted.rawValue, SIGTERM: ScreenRunCommand.ExitCode.terminated.rawValue,
@@ -23,19 +26,27 @@ enum PluginCheckCommand {
         code = .usage
         continue
       }
-      let report = ConformanceCheck.run(manifest, context: context)
+      let report = ConformanceCheck.run(manifest, context: context, parameters: parameters)
       Output.write(text(of: report))
       for violation in report.violations { Output.error(text(of: violation, in: report)) }
       if !report.conforms, let last = report.log.split(whereSeparator: \.isNewline).last {
-        Output.error("  the log of plugin '\(manifest.name)' ends: \(last.prefix(200))")
+        // Masked before it is cut: a cut never leaves the start of a secret.
+        Output.error(
+          "  the log of plugin '\(manifest.name)' ends: \(SecretRegistry.shared.redact(String(last)).prefix(200))")
       }
       let exchanged = "\(report.exchange.count) line\(report.exchange.count == 1 ? "" : "s") exchanged"
-      if report.conforms {
+      if report.conforms, report.skipped.isEmpty {
         Output.write("plugin '\(manifest.name)' conforms (\(exchanged))\n")
+      } else if report.conforms {
+        Output.write(
+          "plugin '\(manifest.name)' conforms in what was checked (\(exchanged)); not checked: \(report.skipped.joined(separator: ", "))\n"
+        )
       } else {
         let count = report.violations.count
+        let skipped = report.skipped.isEmpty ? "" : "; not checked: \(report.skipped.joined(separator: ", "))"
         Output.write(
-          "plugin '\(manifest.name)' does not conform: \(count) violation\(count == 1 ? "" : "s") (\(exchanged))\n")
+          "plugin '\(manifest.name)' does not conform: \(count) violation\(count == 1 ? "" : "s") (\(exchanged))\(skipped)\n"
+        )
         if code == .ok { code = .failure }
       }
     }

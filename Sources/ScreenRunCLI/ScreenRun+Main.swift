@@ -18,8 +18,11 @@ extension ScreenRun {
   @MainActor
   public static func main(plugins: [Plugin] = []) async -> Never {
     TerminalWriter.prepareStandardStreams()
+    // Whatever a plugin's children leave behind is screenrun's to end (Linux): see PLUGINS.md.
+    ExternalSource.adoptOrphans()
     let code = await ScreenRunCommand.run(Array(CommandLine.arguments.dropFirst()), adding: plugins)
     ExternalSource.stopAll()
-    exit(code.rawValue)
+    let signalled = SignalWatcher.serving.load(ordering: .sequentiallyConsistent)
+    exit(signalled != 0 ? signalled : code.rawValue)
   }
 }

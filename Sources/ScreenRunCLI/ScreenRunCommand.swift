@@ -61,6 +61,11 @@ struct ScreenRunCommand {
     case .check(let files):
       return check(files, registry: registry, problems: discovery.problems)
     case .test(let paths):
+      // A signal stops the tests' plugin processes before screenrun ends, as for a run.
+      SignalWatcher.start([
+        SIGINT: ExitCode.interrupted.rawValue, SIGTERM: ExitCode.terminated.rawValue,
+        SIGHUP: ExitCode.terminated.rawValue,
+      ])
       return await TestCommand(paths: paths, options: arguments.testOptions, plugins: added, environment: environment)
         .run()
     case .schema(let what):
@@ -70,7 +75,7 @@ struct ScreenRunCommand {
     case .parameterKeys(let screen):
       return parameterKeys(of: screen, registry: registry)
     case .pluginCheck(let folders):
-      return PluginCheckCommand.run(folders, context: pluginContext(arguments))
+      return PluginCheckCommand.run(folders, context: pluginContext(arguments), parameters: arguments.parameters)
     case .run(let screen):
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).

@@ -67,7 +67,7 @@ final class TraceFile: Sendable {
       while offset < bytes.count {
         let (file, left) = (state.descriptor, bytes.count - offset)
         let written = bytes.withUnsafeBufferPointer { buffer in
-          Glibc.write(file, buffer.baseAddress! + offset, left)  // one-door-out: the trace file
+          SystemIO.write(file, buffer.baseAddress! + offset, left)  // one-door-out: the trace file
         }
         if written < 0, errno == EINTR { continue }
         guard written > 0 else {
@@ -82,7 +82,7 @@ final class TraceFile: Sendable {
   /// Closes the file; the failure that stopped the trace, if one did.
   private func close() -> String? {
     state.withLock { state in
-      if state.descriptor >= 0, Glibc.close(state.descriptor) != 0, state.failure == nil {
+      if state.descriptor >= 0, SystemIO.close(state.descriptor) != 0, state.failure == nil {
         state.failure = "closing the file failed (\(String(cString: strerror(errno))))"
       }
       state.descriptor = -1

@@ -88,7 +88,7 @@ struct MemoryBenchmark {
     var failed = false
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       while count < size {
-        let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+        let got = SystemIO.read(descriptor, buffer.baseAddress! + count, size - count)
         if got <= 0 {
           failed = got < 0
           break

@@ -195,7 +195,7 @@ struct ExternalPluginTests {
   @Test(
     "each broken protocol ends in one error naming the plugin, and nothing is left running",
     arguments: [
-      ("crash", "exited with status 3; its log ends: about to crash"),
+      ("crash", "exited with status 3; its log ends: request 1: page | about to crash"),
       ("close", "closed its stdout"),
       ("badjson", "wrote a line that is not JSON"),
       ("huge", "wrote a line over 16 MiB"),
@@ -210,7 +210,8 @@ struct ExternalPluginTests {
     // start on a busy machine is not taken for silence.
     let source = try Self.source(mode, timeout: ["silent", "child"].contains(mode) ? 1 : nil)
     let error = try #require(await Self.failure(source))
-    #expect(error.kind == .transport)
+    // A program that exited is the plugin's error, with its status; the rest are the exchange's.
+    #expect(error.kind == (mode == "crash" ? .plugin : .transport))
     #expect(error.message.hasPrefix("plugin 'test-\(mode)' "), "\(error)")
     #expect(error.message.contains(reason), "\(error)")
     let pid = source.runningProcess
@@ -374,7 +375,9 @@ struct ExternalPluginTests {
     let source = try Self.source("crash")
     let error = try #require(await Self.failure(source))
     let file = Self.state + "/screenrun/plugins/test-crash.log"
-    #expect(error.message.contains("its log ends: about to crash\\u001b[2J (see \(file))"), "\(error)")
+    // The end of the log, a few lines (a traceback ends with its exception).
+    #expect(
+      error.message.contains("its log ends: request 1: page | about to crash\\u001b[2J (see \(file))"), "\(error)")
     try await Self.expectGone(source.lastProcess)
     let log = try #require(FileManager.default.contents(atPath: file), "no log file at \(file)")
     let text = String(decoding: log, as: UTF8.self)
@@ -452,6 +455,46 @@ struct ExternalPluginTests {
       "PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "GIT_DIR": "/g", "GITHUB_TOKEN": "secret", "MARVEL_PRIVATE_KEY": "k",
     ])
     #expect(passed == ["PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "GIT_DIR": "/g"])
+  }
+
+  @Test(
+    "a manifest's environment: names, or objects with a summary, a default and the secret flag, whose values are registered"
+  )
+  func declaredEnvironment() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-env-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("plugin.json").path
+    let head =
+      #"{"name": "x", "summary": "s", "protocol": 1, "command": ["x"], "resources": [{"name": "r", "kind": "list", "summary": "s"}], "environment": "#
+    try
+      (head
+      + #"["GIT_DIR", {"name": "HN_TOKEN", "summary": "a token", "secret": true}, {"name": "HN_FEED", "default": "top"}]}"#)
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let manifest = try PluginManifest.load(file)
+    #expect(manifest.environment == ["GIT_DIR", "HN_TOKEN", "HN_FEED"])
+    #expect(manifest.variables[1] == EnvironmentVariable("HN_TOKEN", summary: "a token", secret: true))
+    let secret = "hn-\(UUID().uuidString)"
+    let passed = manifest.environment(from: ["PATH": "/bin", "HN_TOKEN": secret, "OTHER": "o"])
+    #expect(passed == ["PATH": "/bin", "HN_TOKEN": secret, "HN_FEED": "top"])
+    #expect(SecretRegistry.shared.redact("echo \(secret.uppercased()) back") == "echo REDACTED back")
+
+    try (head + #"["1X", {"name": "T", "secret": true, "default": "d"}, {"summary": "s"}, 3, "GIT_DIR", "GIT_DIR"]}"#)
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    do {
+      _ = try PluginManifest.load(file)
+      Issue.record("a broken environment loaded")
+    } catch {
+      let text = error.description
+      for expected in [
+        "error at /environment/0: '1X' is not a variable name",
+        "error at /environment/1/default: a secret variable has no 'default'",
+        "error at /environment/2: missing required key 'name'",
+        "error at /environment/3: 'environment' holds variable names",
+        "error at /environment/5: a second variable named 'GIT_DIR'",
+      ] {
+        #expect(text.contains(expected), "\(expected)\n\(text)")
+      }
+    }
   }
 
   static func lastPid(_ source: ExternalSource) -> pid_t? { source.lastProcess }

@@ -129,6 +129,50 @@ struct ExternalPluginCheckTests {
     try await Self.expectNothingLeft(folder)
   }
 
+  @Test(
+    "--param checks what needs parameters; a made-up id not found is a note, and the summary says what was not checked")
+  func parameters() async throws {
+    let folder = try Command.temporaryFolder("check-param")
+    let plugin = folder.appendingPathComponent("test-needs")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    {"name": "test-needs", "summary": "needs parameters", "protocol": 1, "timeout": 30,
+     "command": ["python3", "\(Command.misbehave)", "needs", "\(folder.lastPathComponent)"],
+     "resources": [{"name": "items", "kind": "list", "summary": "items"},
+                   {"name": "feed", "kind": "list", "summary": "a feed's items",
+                    "parameters": [{"name": "feed", "required": true, "summary": "which feed"}]},
+                   {"name": "item", "kind": "record", "summary": "an item",
+                    "parameters": [{"name": "id", "required": true, "summary": "its id"}]}]}
+    """.write(to: plugin.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
+
+    // Without parameters: the feed is not paged, the id taken from a record is not found; both
+    // notes, no violation, and the summary does not say simply "conforms".
+    let bare = try await Screenrun.run(["plugin", "check", plugin.path], environment: Command.only)
+    #expect(bare.exitCode == 0, "\(bare)")
+    #expect(
+      bare.standardOutput.contains(
+        "  note  feed: not paged; it needs parameter 'feed': give one with --param feed=VALUE"), "\(bare)")
+    #expect(bare.standardOutput.contains("  note  item: the check took 'id' (0) from a paged record"), "\(bare)")
+    #expect(
+      bare.standardOutput.contains(
+        "plugin 'test-needs' conforms in what was checked (")
+        && bare.standardOutput.contains(
+          "; not checked: list 'feed' (needs 'feed'), record 'item' (not found)"),
+      "\(bare)")
+    #expect(!bare.standardError.contains("error"), "\(bare)")
+
+    // With them: everything is checked, and the plugin conforms.
+    let given = try await Screenrun.run(
+      ["plugin", "check", plugin.path, "--param", "feed=top", "--param", "id=wanted"], environment: Command.only)
+    #expect(given.exitCode == 0, "\(given)")
+    #expect(given.standardOutput.contains("  ok    feed: 3 pages of at most 5, 15 records"), "\(given)")
+    #expect(given.standardOutput.contains("  ok    item: a record (id=wanted)"), "\(given)")
+    #expect(
+      given.standardOutput.contains("plugin 'test-needs' conforms (") && !given.standardOutput.contains("not checked"),
+      "\(given)")
+    try await Self.expectNothingLeft(folder)
+  }
+
   @Test("a broken manifest exits 2 with its located errors, and a folder without one is refused")
   func brokenManifest() async throws {
     let folder = try Command.temporaryFolder("check-broken")

@@ -294,6 +294,33 @@ struct ExternalPluginCommandTests {
     #expect(Self.processes(holding: plugins.deletingLastPathComponent().lastPathComponent).isEmpty)
   }
 
+  @Test("an unknown plugin's error names the places searched, in order, and --plugin-path")
+  func unknownPluginPlaces() async throws {
+    let (plugins, screen) = try Self.misbehaving("good")
+    let config = try Self.temporaryFolder("config")
+    try """
+    {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "hn", "resource": "items"},
+     "row": {"title": "{name}"}}
+    """.write(toFile: screen, atomically: true, encoding: .utf8)
+    let result = try await Screenrun.run(
+      [screen, "--once", "--plugin-path", plugins.path],
+      environment: ["XDG_CONFIG_HOME": config.path, "SCREENRUN_PLUGIN_PATH": "/nonexistent/one:/nonexistent/two"])
+    #expect(result.exitCode == 2, "\(result)")
+    let places = [
+      "--plugin-path \(plugins.path)", "SCREENRUN_PLUGIN_PATH /nonexistent/one",
+      "SCREENRUN_PLUGIN_PATH /nonexistent/two",
+      "user \(config.path)/screenrun/plugins", "shipped ",
+    ]
+    #expect(
+      result.standardError.contains(
+        "unknown plugin 'hn' (plugins: git, github, marvel, shelf, test-good) (external plugins were looked for in, in order: "
+          + places.joined(separator: "; ")), "\(result)")
+    #expect(
+      result.standardError.contains(
+        "(a plugin in another folder is found with --plugin-path DIR or SCREENRUN_PLUGIN_PATH)"),
+      "\(result)")
+  }
+
   @Test("SIGTERM during a run leaves no plugin process behind (nor a child it started, when it got that far)")
   func terminated() async throws {
     // A long timeout: on a busy machine the plugin may be slow to start, and screenrun must still

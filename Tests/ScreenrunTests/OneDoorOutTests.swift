@@ -28,6 +28,15 @@ struct OneDoorOutTests {
       "an external plugin's requests go to its stdin, a pipe screenrun made, not to the terminal"
     ),
     (
+      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift",
+      "one-door-out: the C library's write, for SystemIO's callers",
+      "SystemIO names Glibc or Darwin for the callers listed here, each of which is held to its own exception"
+    ),
+    (
+      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: macOS's write, for SystemIO's callers",
+      "the same, on macOS"
+    ),
+    (
       "Sources/ScreenKit/Plugins/External/PluginLog.swift", "one-door-out: a plugin's log file",
       "an external plugin's stderr goes to its log file, escaped, not to the terminal"
     ),
@@ -54,7 +63,10 @@ struct OneDoorOutTests {
       "write(2)",
       #"(^|[^.\w])(?<!func )(write|writev|pwrite|fwrite|fputs|fputc|puts|putchar|printf|fprintf|dprintf|vprintf)\("#
     ),
-    ("a C module's write", #"\b(Glibc|Darwin|Musl|Foundation)\.(write|writev|fwrite|fputs|puts|printf|fprintf)\("#),
+    (
+      "a C module's write",
+      #"\b(Glibc|Darwin|Musl|Foundation|SystemIO)\.(write|writev|fwrite|fputs|puts|printf|fprintf)\("#
+    ),
     ("FileHandle", #"FileHandle\s*\.\s*(standardOutput|standardError)|\.write\(contentsOf:"#),
   ]
 

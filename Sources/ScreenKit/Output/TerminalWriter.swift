@@ -195,6 +195,7 @@ package enum TerminalWriter {
   /// A write failed: give the terminal back and end quietly with status 1.
   private static func failed() -> Never {
     runTeardown()
+    PluginProcesses.stopAll()  // no plugin process outlives screenrun
     _exit(1)
   }
 

@@ -75,6 +75,9 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
     public static let badCredentials = Kind("bad credentials")
     /// The credentials are good but not allowed this (an HTTP 403 that is not a rate limit).
     public static let forbidden = Kind("not allowed")
+    /// An external plugin's program ended (exited, or was killed by a signal): the message says
+    /// how, with the end of its log, and is shown alone.
+    public static let plugin = Kind("plugin exited")
 
     /// Whether `value` is of `pattern`'s family, with every detail the pattern gives (not nil)
     /// the same: so `case .notFound:` matches any not-found kind.
@@ -107,6 +110,7 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
   public static func badRequest(_ message: String, parameter: String? = nil) -> Self {
     Self(.badRequest(parameter: parameter), message)
   }
+  public static func plugin(_ message: String) -> Self { Self(.plugin, message) }
   /// `until` is seconds since 1970 (UTC).
   public static func rateLimited(_ message: String, until: Double? = nil, retryAfter: Int? = nil) -> Self {
     Self(.rateLimited(until: until, retryAfter: retryAfter), message)
@@ -125,6 +129,6 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
   /// "not found: …", "bad credentials: …", "not allowed: …", "rate limited: …", "bad request: …",
   /// "unreadable response: …", "connection failed: …".
   public var description: String {
-    "\(kind): \(message)"
+    kind == .plugin ? message : "\(kind): \(message)"
   }
 }

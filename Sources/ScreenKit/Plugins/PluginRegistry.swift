@@ -11,6 +11,14 @@ public final class PluginRegistry: Sendable {
   }
 
   private let external = Mutex<[String: ExternalPlugin]>([:])
+  private let places = Mutex<[String]>([])
+
+  /// Where external plugins were looked for, in order ("--plugin-path DIR", "user DIR", …): an
+  /// unknown plugin's error names them.
+  package var searchedPlaces: [String] {
+    get { places.withLock { $0 } }
+    set { places.withLock { $0 = newValue } }
+  }
 
   /// Adds a plugin, replacing any registered under the same name.
   public func register(_ plugin: Plugin) {

@@ -29,10 +29,10 @@ extension PluginManifest {
           ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/resource"], "description": "What it offers."]
         case "environment":
           [
-            "type": "array", "items": ["type": "string"],
+            "type": "array", "items": ["$ref": "#/$defs/variable"],
             "description": .string(
               "Variables it may read, beyond " + baselineEnvironment.joined(separator: ", ")
-                + " and LC_*, which it always gets."),
+                + " and LC_*, which it always gets: a name, or an object that says more."),
           ]
         case "timeout":
           [
@@ -51,7 +51,7 @@ extension PluginManifest {
     ])
     schema["properties"] = .object(properties)
     schema["additionalProperties"] = false
-    schema["$defs"] = ["resource": resourceSchema, "parameter": parameterSchema]
+    schema["$defs"] = ["resource": resourceSchema, "parameter": parameterSchema, "variable": variableSchema]
     return .object(schema)
   }
 
@@ -83,6 +83,35 @@ extension PluginManifest {
     schema["if"] = ["properties": ["kind": ["const": "record"]], "required": ["kind"]]
     schema["then"] = ["properties": ["search": false, "maxPageSize": false]]
     return .object(schema)
+  }
+
+  private static var variableSchema: JSON {
+    let pattern: JSON = "^[A-Za-z_][A-Za-z0-9_]*$"
+    var properties = JSONObject()
+    for key in EnvironmentVariable.keys {
+      properties[key] =
+        switch key {
+        case "$comment": ["type": "string", "description": "A note for people; screenrun ignores it."]
+        case "name": ["type": "string", "pattern": pattern, "description": "The variable's name."]
+        case "summary": ["type": "string", "description": "One line on what it is for."]
+        case "secret":
+          [
+            "type": "boolean",
+            "description":
+              "Whether its value is a secret (default false): it is then masked in every output, error, log and trace.",
+          ]
+        case "default":
+          ["type": "string", "description": "The value it has when not set; not for a secret."]
+        default: [:]
+        }
+    }
+    guard case .object(var object) = ScreenSchema.object("A variable.", properties: properties, required: ["name"])
+    else { return [:] }
+    object["if"] = ["properties": ["secret": ["const": true]], "required": ["secret"]]
+    object["then"] = ["properties": ["default": false]]
+    return [
+      "oneOf": [["type": "string", "pattern": pattern, "description": "The variable's name."], .object(object)]
+    ]
   }
 
   private static var parameterSchema: JSON {

@@ -4,6 +4,18 @@
 struct RegistryCheck: Sendable {
   let registry: PluginRegistry
 
+  /// Where an unknown plugin was looked for, and how to add a place; nothing when no discovery
+  /// ran.
+  static func searched(_ registry: PluginRegistry) -> [String] {
+    // A registry made without discovery (a test's, a program's own) has looked nowhere.
+    let places = registry.searchedPlaces
+    guard !places.isEmpty else { return [] }
+    return [
+      "external plugins were looked for in, in order: \(places.joined(separator: "; "))",
+      "a plugin in another folder is found with --plugin-path DIR or SCREENRUN_PLUGIN_PATH",
+    ]
+  }
+
   /// The problems of a screen's source, search and paging, held to the registry.
   func problems(_ spec: SourceBinding) -> [SpecProblem] {
     var problems: [SpecProblem] = []
@@ -19,7 +31,7 @@ struct RegistryCheck: Sendable {
       }
       let message = Diagnostic.Message.unknown(
         "unknown plugin '\(spec.source.plugin)'", name: spec.source.plugin, among: registry.names,
-        notes: ["plugins: \(registry.names.joined(separator: ", "))"])
+        notes: ["plugins: \(registry.names.joined(separator: ", "))"] + Self.searched(registry))
       return [SpecProblem(.registry, pointer: source / "plugin", anchor: .value(offset: 0), message: message)]
     }
     let names = plugin.resources.map(\.name)

@@ -175,7 +175,7 @@ extension Arguments {
         command: { operands throws(UsageError) in
           guard !operands.isEmpty else { throw UsageError("plugin check needs at least one plugin folder") }
           return .pluginCheck(folders: operands)
-        }, takes: ["--live", "--no-cache"]),
+        }, takes: ["--live", "--no-cache", "--param"]),
     ],
     epilogue: "exit codes: 0 ok, 1 a data or runtime error, 2 a usage error or an invalid screen file",
     exitStatuses: [

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import Synchronization
 
 /// Serves SIGINT, SIGTERM and SIGHUP on a thread of its own, so they are answered however busy
 /// the main thread is (a long wrap, a huge paste): the terminal is given back and the process
@@ -11,6 +12,10 @@ enum SignalWatcher {
   /// The pipe's write end, for the handler, which can reach only globals. Set once, before the
   /// handlers that read it are installed.
   nonisolated(unsafe) private static var pipeWrite: Int32 = -1
+
+  /// The status of the signal being served, 0 while none is: a main thread that ends meanwhile
+  /// (its plugin stopped by the signal's own stop) ends with this status, not its own.
+  static let serving = Atomic<Int32>(0)
 
   /// Starts the watcher; `statuses` maps each signal to serve to the exit status it ends with.
   /// Safe to call once; later calls do nothing.
@@ -24,10 +29,17 @@ enum SignalWatcher {
     let readEnd = ends[0]
 
     let thread = Thread {
+      // A parent may have started screenrun with these signals blocked (a mask is inherited):
+      // this thread takes them whatever the other threads block.
+      var served = sigset_t()
+      sigemptyset(&served)
+      for number in statuses.keys { sigaddset(&served, number) }
+      pthread_sigmask(SIG_UNBLOCK, &served, nil)
       var number: UInt8 = 0
       while true {
         let count = read(readEnd, &number, 1)
         if count == 1, let status = statuses[Int32(number)] {
+          serving.store(status, ordering: .sequentiallyConsistent)
           ExternalSource.stopAll()  // no plugin process outlives screenrun
           TerminalWriter.exitNow(status: status)
         }
@@ -39,7 +51,11 @@ enum SignalWatcher {
 
     for number in statuses.keys {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = handler
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+      #else
+        action.__sigaction_u.__sa_handler = handler
+      #endif
       sigemptyset(&action.sa_mask)
       action.sa_flags = SA_RESTART
       sigaction(number, &action, nil)
@@ -49,7 +65,7 @@ enum SignalWatcher {
   private static let handler: @convention(c) (Int32) -> Void = { signal in
     let saved = errno
     var byte = UInt8(truncatingIfNeeded: signal)
-    _ = Glibc.write(SignalWatcher.pipeWrite, &byte, 1)  // one-door-out: the self-pipe, not output
+    _ = SystemIO.write(SignalWatcher.pipeWrite, &byte, 1)  // one-door-out: the self-pipe, not output
     errno = saved
   }
 }

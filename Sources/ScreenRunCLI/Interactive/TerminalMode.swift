@@ -87,7 +87,7 @@ enum TerminalMode {
   private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
     if TerminalMode.active {
       let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
-      _ = Glibc.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
+      _ = SystemIO.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
     }
     Foundation.signal(signal, SIG_DFL)

@@ -11,15 +11,34 @@ version; badshape: pages whose "records" is not an array and "next" not a string
 well but does not exit when its stdin is closed; echo: each record says in "asked" which members
 its request named (or "whole records"), and carries an "extra" member besides (it ignores the
 hint); drops: honours "members" wrongly, leaving out the last member named; latehello: says hello
-1.5 s after its start, then serves well. A second argument is a tag that
-only shows in the command lines, for tests that look for these processes.
+1.5 s after its start, then serves well; stopread: answers the first page with a 1 MB "next"
+cursor, then stops reading its stdin (and answers nothing more); traceback: raises a Python
+exception at its first request; echoenv: echoes $TEST_TOKEN in its records, its log (with
+bidirectional controls) and, for a record, an error; needs: serves pages, and a record only for the
+id "wanted" (any other is "not found").
+
+A mode may carry flags after a "+": linger (does not exit when its stdin closes, and ignores
+SIGTERM), setsid (starts a grandchild that calls setsid, leaving the process group, and sleeps).
+A second argument is a tag that only shows in the command lines (the grandchild's too), for
+tests that look for these processes.
 """
 import json
 import os
+import signal
 import sys
 import time
 
-mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+mode, *flags = (sys.argv[1] if len(sys.argv) > 1 else "good").split("+")
+tag = sys.argv[2:]
+
+if "linger" in flags:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+if "setsid" in flags:
+    import subprocess
+
+    # Out of the plugin's process group and session: killing the group does not reach it.
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + tag, start_new_session=True,
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 # Only the modes that need them import random, subprocess and threading: they are most of the
 # start of a plugin that screen tests start again and again.
@@ -57,20 +76,27 @@ def shuffled(message):
 
 
 def one(request):
+    if mode == "needs" and request["params"].get("id") != "wanted":
+        return {"type": "error", "kind": "not found", "message": "no item " + str(request["params"].get("id"))}
+    if mode == "echoenv":
+        return {"type": "error", "kind": "unavailable", "message": "token " + os.environ.get("TEST_TOKEN", "") + " refused"}
     if request["params"].get("id") == "missing":
         return {"type": "error", "kind": "not found", "message": "no record 'missing'"}
     return {"type": "record", "record": {"id": request["params"].get("id"), "name": "one record"}}
 
 
 def page(request):
-    cursor = int(request.get("cursor") or 0)
+    cursor = request.get("cursor") or "0"
+    cursor = int(cursor) if cursor.isdigit() else 20
     size = request["pageSize"]
     records = []
     for number in range(cursor, min(cursor + size, 45)):
         name = f"record {number}"
         if mode == "escapes":
             name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
-        record = {"id": number, "name": name, "query": request["params"].get("q", ""), "pid": os.getpid()}
+        if mode == "echoenv":
+            name = f"record {number} for {os.environ.get('TEST_TOKEN', '')}"
+        record = {"id": number, "name": name, "query": "" if mode == "stopread" else request["params"].get("q", ""), "pid": os.getpid()}
         members = request.get("members")
         if mode == "echo":
             record["asked"] = ",".join(members) if isinstance(members, list) else "whole records"
@@ -79,6 +105,8 @@ def page(request):
             record = {key: value for key, value in record.items() if key in members[:-1]}
         records.append(record)
     following = cursor + size
+    if mode == "stopread":
+        return {"type": "page", "records": records, "next": "c" * (1 << 20)}
     return {"type": "page", "records": records, "total": 45, "next": str(following) if following < 45 else None,
             "attribution": "test plugin " + mode, "status": {"cached": False}}
 
@@ -88,6 +116,9 @@ if mode == "latehello":
 send({"type": "hello", "protocol": 2 if mode == "badhello" else 1})
 if mode == "escapes":
     sys.stderr.write("a log line in \x1b[31mred\x1b]0;pwned\x07 with a bell\n")
+    sys.stderr.flush()
+if mode == "echoenv":
+    sys.stderr.write("using token " + os.environ.get("TEST_TOKEN", "") + " \u202eevil\u2066 \u200f\u061c done\n")
     sys.stderr.flush()
 if mode == "flood":
     for _ in range(200):
@@ -106,6 +137,8 @@ for line in sys.stdin:
     if mode == "shuffle":
         threading.Thread(target=shuffled, args=(message,), daemon=True).start()
         continue
+    if mode == "traceback":
+        raise RuntimeError("the feed is gone")
     if mode == "crash":
         sys.stderr.write("about to crash\x1b[2J\n")
         sys.stderr.flush()
@@ -142,6 +175,8 @@ for line in sys.stdin:
     send(answer)
     if mode == "duplicate":
         send(answer)
-if mode == "noexit":
+    if mode == "stopread":
+        time.sleep(60)
+if mode == "noexit" or "linger" in flags:
     # Its stdin is closed, and it stays: it must be killed (its process group, after the grace period).
     time.sleep(60)

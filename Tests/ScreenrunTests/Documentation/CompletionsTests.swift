@@ -135,7 +135,7 @@ struct CompletionsTests {
     try #require(answers.count >= lines.count, "\(result)")
     #expect(answers[0] == ["--accept", "--filter", "--help", "--jobs", "--junit", "--update", "--version"])
     #expect(answers[1] == ["--help", "--no-user-plugins", "--plugin-path", "--version"])
-    #expect(answers[2] == ["--help", "--live", "--no-cache", "--version"])
+    #expect(answers[2] == ["--help", "--live", "--no-cache", "--param", "--version"])
     #expect(answers[3] == ["--width"])
     #expect(answers[4].contains("id="), "\(answers[4])")
     #expect(answers[5] == ["bash", "fish", "zsh"])

@@ -3,8 +3,11 @@ import Foundation
 /// `screenrun plugin check DIR`: holds a plugin's program to the protocol of PLUGINS.md.
 ///
 /// It starts the program, says hello, pages through each list resource (a few pages), fetches a
-/// record of each record resource (its required parameters taken from a paged record's members
-/// of the same name, or its `id`), cancels a request, and closes stdin. It sends one request at a
+/// record of each record resource, cancels a request, and closes stdin. A request carries the
+/// parameters given (`plugin check --param KEY=VALUE`) that its resource declares; a list whose
+/// required parameter is not given is not paged, and a record's required parameter not given is
+/// taken from a paged record's member of the same name, or its `id`. A record the check asked
+/// for with a value it took that way, answered "not found", is a note, not a violation. It sends one request at a
 /// time, so every answer has one request it can belong to, and it reports every broken rule with
 /// the request that caused it: the request's line and the answer's line number in the exchange.
 /// A stream that cannot be read on (not JSON, a line too long, the program gone, no answer in
@@ -27,8 +30,11 @@ public enum ConformanceCheck {
     public var exchange: [String] = []
     /// What was checked and held, a line each.
     public var passed: [String] = []
-    /// What could not be checked, and why.
+    /// What could not be checked, and why (and other remarks).
     public var notes: [String] = []
+    /// What was not checked, a few words each ("list 'items' (needs 'feed')"): the plugin
+    /// conforms only in what was checked.
+    public var skipped: [String] = []
     public var violations: [Violation] = []
     /// The end of the program's stderr.
     public var log = ""
@@ -44,9 +50,10 @@ public enum ConformanceCheck {
 
   /// Checks `manifest`'s program: `pages` pages of each list resource, `pageSize` records a page
   /// (at most the resource's largest page).
-  public static func run(_ manifest: PluginManifest, context: PluginContext, pages: Int = 3, pageSize: Int = 5)
-    -> Report
-  {
+  public static func run(
+    _ manifest: PluginManifest, context: PluginContext, parameters: [String: String] = [:], pages: Int = 3,
+    pageSize: Int = 5
+  ) -> Report {
     var report = Report(manifest: manifest)
     let timeout = ExternalSource.timeout(manifest, environment: context.environment)
     let spawned: PluginSpawn
@@ -58,7 +65,7 @@ public enum ConformanceCheck {
     }
     report.program = spawned.argv
     let exchange = Exchange(spawned, timeout: timeout)
-    var checker = Checker(exchange: exchange, manifest: manifest, report: report)
+    var checker = Checker(exchange: exchange, manifest: manifest, report: report, given: parameters)
     checker.check(mode: context.mode, pages: pages, pageSize: pageSize)
     report = checker.report
     let ended = exchange.finish()
@@ -82,6 +89,8 @@ public enum ConformanceCheck {
     let exchange: Exchange
     let manifest: PluginManifest
     var report: Report
+    /// The parameters given (`--param`).
+    let given: [String: String]
     /// Whether the exchange broke off (nothing more can be read from it).
     var stopped = false
     private var nextID = 1
@@ -92,10 +101,21 @@ public enum ConformanceCheck {
     /// Each paged list resource's first page: the size asked for and its records (the objects).
     private var firstPages: [(resource: Resource, pageSize: Int, records: [JSONObject])] = []
 
-    init(exchange: Exchange, manifest: PluginManifest, report: Report) {
+    init(exchange: Exchange, manifest: PluginManifest, report: Report, given: [String: String]) {
       self.exchange = exchange
       self.manifest = manifest
       self.report = report
+      self.given = given
+    }
+
+    /// The given parameters `resource` declares.
+    private func givenParameters(for resource: Resource) -> [String: String] {
+      given.filter { name, _ in resource.parameter(named: name) != nil }
+    }
+
+    /// The first required parameter of `resource` that was not given.
+    private func missing(_ resource: Resource) -> Parameter? {
+      resource.parameters.first { $0.required && given[$0.name] == nil }
     }
 
     mutating func check(mode: PluginContext.DataMode, pages: Int, pageSize: Int) {
@@ -117,26 +137,32 @@ public enum ConformanceCheck {
       for resource in manifest.resources where resource.kind == .record && !stopped {
         record(resource)
       }
-      if !stopped, let resource = manifest.resources.first(where: { $0.kind == .list }) {
+      if !stopped, let resource = manifest.resources.first(where: { $0.kind == .list && missing($0) == nil }) {
         cancel(resource, pageSize: min(pageSize, resource.maxPageSize))
+      } else if !stopped, manifest.resources.contains(where: { $0.kind == .list }) {
+        report.notes.append("cancel: not checked; every list resource needs a parameter that was not given")
+        report.skipped.append("cancel")
       }
       if !stopped { members() }
     }
 
     /// Pages through a list resource from its first page, at most `pages` pages.
     private mutating func page(_ resource: Resource, pages: Int, pageSize: Int) {
-      if let needed = resource.parameters.first(where: \.required) {
+      if let needed = missing(resource) {
         report.notes.append(
-          "\(resource.name): not paged; it needs parameter '\(needed.name)', which the check cannot make up")
+          "\(resource.name): not paged; it needs parameter '\(needed.name)': give one with --param \(needed.name)=VALUE"
+        )
+        report.skipped.append("list '\(resource.name)' (needs '\(needed.name)')")
         return
       }
+      let parameters = givenParameters(for: resource)
       var cursor: String?
       var cursors: [String] = []
       var count = 0
       var paged = 0
       while paged < pages, !stopped {
         let (id, sent) = request(
-          type: "page", resource: resource.name, parameters: [:],
+          type: "page", resource: resource.name, parameters: parameters,
           extra: [("cursor", cursor.map(JSON.string) ?? .null), ("pageSize", .int(pageSize))])
         guard let answer = answer(id, to: sent, kind: "page") else { return }
         let page: Page
@@ -184,23 +210,37 @@ public enum ConformanceCheck {
       )
     }
 
-    /// Fetches one record, its required parameters taken from the paged records.
+    /// Fetches one record: its parameters given, or its required ones taken from the paged records.
     private mutating func record(_ resource: Resource) {
-      var parameters: [String: String] = [:]
+      var parameters = givenParameters(for: resource)
+      var madeUp: [String] = []
       let required = resource.parameters.filter(\.required)
-      for parameter in required {
+      for parameter in required where parameters[parameter.name] == nil {
         let names = required.count == 1 ? [parameter.name, "id"] : [parameter.name]
         let records = self.records
         let value = names.lazy.compactMap { name in records.lazy.compactMap { Self.text($0[name]) }.first }.first
         guard let value else {
           report.notes.append(
-            "\(resource.name): not fetched; no paged record has a member '\(parameter.name)' to take its value from")
+            "\(resource.name): not fetched; no paged record has a member '\(parameter.name)' to take its value from: give one with --param \(parameter.name)=VALUE"
+          )
+          report.skipped.append("record '\(resource.name)' (needs '\(parameter.name)')")
           return
         }
         parameters[parameter.name] = value
+        madeUp.append(parameter.name)
       }
       let (id, sent) = request(type: "record", resource: resource.name, parameters: parameters, extra: [])
-      guard let answer = answer(id, to: sent, kind: "record") else { return }
+      guard let answer = answer(id, to: sent, kind: "record", notFoundIsNote: !madeUp.isEmpty) else {
+        if notFound {
+          notFound = false
+          let taken = madeUp.map { "'\($0)' (\(ProtocolRules.clip(parameters[$0] ?? "")))" }.joined(separator: ", ")
+          report.notes.append(
+            "\(resource.name): the check took \(taken) from a paged record, and the plugin answered \"not found\" (line \(sent + 1)); give one that exists with --param \(madeUp[0])=VALUE"
+          )
+          report.skipped.append("record '\(resource.name)' (not found)")
+        }
+        return
+      }
       switch ProtocolRules.record(answer.object) {
       case .failure(let broken): violation(broken.reason, line: answer.line, request: sent)
       case .success:
@@ -212,14 +252,14 @@ public enum ConformanceCheck {
     /// Sends a page request and cancels it at once, then asks again: an answer to the cancelled
     /// one may come or not, but the plugin must go on serving.
     private mutating func cancel(_ resource: Resource, pageSize: Int) {
-      guard !resource.parameters.contains(where: \.required) else { return }
+      let parameters = givenParameters(for: resource)
       let (stale, _) = request(
-        type: "page", resource: resource.name, parameters: [:],
+        type: "page", resource: resource.name, parameters: parameters,
         extra: [("cursor", .null), ("pageSize", .int(pageSize))])
       _ = exchange.send(["type": "cancel", "id": .int(stale)])
       cancelled.insert(stale)
       let (id, sent) = request(
-        type: "page", resource: resource.name, parameters: [:],
+        type: "page", resource: resource.name, parameters: parameters,
         extra: [("cursor", .null), ("pageSize", .int(pageSize))])
       guard let answer = answer(id, to: sent, kind: "page") else { return }
       if case .failure(let broken) = ProtocolRules.page(answer.object) {
@@ -246,7 +286,7 @@ public enum ConformanceCheck {
         return
       }
       let (id, sent) = request(
-        type: "page", resource: resource.name, parameters: [:],
+        type: "page", resource: resource.name, parameters: givenParameters(for: resource),
         extra: [("cursor", .null), ("pageSize", .int(pageSize)), ("members", .array(named.map(JSON.string)))])
       guard let answer = answer(id, to: sent, kind: "page") else { return }
       let page: Page
@@ -299,9 +339,15 @@ public enum ConformanceCheck {
       return (id, exchange.send(.object(message)))
     }
 
+    /// Whether the last `answer(…, notFoundIsNote: true)` was a well-formed "not found" error.
+    private var notFound = false
+
     /// Reads until the answer to request `id` (sent on line `sent`), checking each line on the
-    /// way; nil when the exchange broke off or the answer is an error.
-    private mutating func answer(_ id: Int, to sent: Int, kind: String) -> (object: JSONObject, line: Int)? {
+    /// way; nil when the exchange broke off or the answer is an error. With `notFoundIsNote`, a
+    /// well-formed "not found" error is no violation: `notFound` is set instead.
+    private mutating func answer(_ id: Int, to sent: Int, kind: String, notFoundIsNote: Bool = false)
+      -> (object: JSONObject, line: Int)?
+    {
       while true {
         guard let message = receive(after: sent, waitingFor: "an answer to request \(id)") else { return nil }
         let (type, object, line) = (message.type, message.object, message.line)
@@ -328,6 +374,8 @@ public enum ConformanceCheck {
         if type == "error" {
           if let broken = ProtocolRules.errorAnswer(object) {
             violation(broken.reason, line: line, request: sent)
+          } else if notFoundIsNote, object["kind"]?.stringValue == "not found" {
+            notFound = true
           } else {
             violation(
               "answered the \(kind) request with an error: \(ProtocolRules.error(object, plugin: manifest.name))",
@@ -365,6 +413,10 @@ public enum ConformanceCheck {
         case .timedOut:
           stop(
             "did not answer within \(ExternalProcess.seconds(seconds)) (waiting for \(what))", line: nil, request: sent)
+        case .stoppedReading(let line):
+          stop(
+            "did not read line \(line) of the exchange within \(ExternalProcess.seconds(exchange.timeout)): it stopped reading its stdin",
+            line: nil, request: line)
         }
         return nil
       }
@@ -394,42 +446,60 @@ private final class Exchange {
   private var outputOpen = true
   private var errorsOpen = true
   private var inputOpen = true
+  /// The line the program stopped reading, when a write did not end within the timeout.
+  private var unread: Int?
 
   enum Received {
     case line(Int, [UInt8])
     case tooLong(Int)
     case ended(String)
     case timedOut
+    /// The program stopped reading its stdin: line `n` could not be written within the timeout.
+    case stoppedReading(Int)
   }
 
   init(_ spawned: PluginSpawn, timeout: Double) {
     self.spawned = spawned
     self.timeout = timeout
-    ExternalProcess.track(spawned.pid, input: spawned.input)
+    PluginSpawn.nonBlocking(spawned.input)
+    let input = spawned.input
+    PluginProcesses.track(spawned.pid) { _ = SystemIO.close(input) }
   }
 
-  /// Writes a message; its line number.
+  /// Writes a message, waiting for room in the pipe at most the timeout; its line number. A
+  /// program that does not read it within the timeout is told at the next `receive`.
   func send(_ message: JSON) -> Int {
     let text = message.lineText
     lines.append("> " + text)
-    if inputOpen { _ = PluginSpawn.write(Array((text + "\n").utf8), to: spawned.input) }
+    if inputOpen, unread == nil {
+      let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+      switch PluginSpawn.write(Array((text + "\n").utf8), to: spawned.input, until: deadline) {
+      case .all: break
+      case .closed: inputOpen = false  // the program is gone: the next read says how
+      case .blocked: unread = lines.count
+      }
+    }
     return lines.count
   }
 
   /// The next line the program writes, within `seconds` (the timeout unless given).
   func receive(within seconds: Double? = nil) -> Received {
+    if let unread { return .stoppedReading(unread) }
     let deadline = ContinuousClock.now + .milliseconds(Int((seconds ?? timeout) * 1000))
     while true {
       if let newline = ExternalProcess.newline(in: pending, from: scanned, to: pending.count) {
         let line = Array(pending[..<newline])
         pending.removeSubrange(...newline)
         scanned = 0
-        lines.append("< " + String(decoding: line.prefix(4096), as: UTF8.self))
+        // Secrets masked before the line is cut: a cut never leaves the start of one.
+        let text = SecretRegistry.shared.redact(String(decoding: line, as: UTF8.self))
+        lines.append("< " + String(text.prefix(4096)))
         return .line(lines.count, line)
       }
       scanned = pending.count
       if pending.count > ExternalSource.maximumLine {
-        lines.append("< " + String(decoding: pending.prefix(200), as: UTF8.self) + "… (over 16 MiB, no newline)")
+        let start = SecretRegistry.shared.redact(String(decoding: pending.prefix(4096), as: UTF8.self))
+        lines.append("< " + String(start.prefix(200)) + "… (over 16 MiB, no newline)")
         return .tooLong(lines.count)
       }
       if !outputOpen {
@@ -458,7 +528,7 @@ private final class Exchange {
     guard poll(&descriptors, nfds_t(descriptors.count), Int32(min(left, 1000))) > 0 else { return }
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     for descriptor in descriptors where descriptor.revents != 0 {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor.fd, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { SystemIO.read(descriptor.fd, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       if descriptor.fd == spawned.output {
         if count > 0 { pending += chunk[0..<count] } else { outputOpen = false }
@@ -475,7 +545,7 @@ private final class Exchange {
   /// how it ended when it exited within the grace period.
   func finish() -> String? {
     inputOpen = false
-    let ended = ExternalProcess.stop([spawned.pid])[spawned.pid]
+    let ended = PluginProcesses.stop([spawned.pid])[spawned.pid]
     close(spawned.output)
     close(spawned.errors)
     return ended

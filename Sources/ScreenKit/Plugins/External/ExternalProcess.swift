@@ -4,10 +4,14 @@ import Synchronization
 /// One running plugin program: its pipes, the requests waiting for answers, and its log (stderr).
 ///
 /// Whatever the program does (crash, close its stdout, write a line that is not JSON or is too
-/// long, answer an id twice or one never sent, never answer) ends in `fail`: every waiting
-/// request gets one error naming the plugin and quoting its last log line, and the process group
-/// is stopped (stdin closed, `ExternalSource.grace`, then SIGKILL). A failed process serves no
-/// more requests; the source starts a fresh one for the next (a reload).
+/// long, answer an id twice or one never sent, never answer, stop reading its stdin) ends in
+/// `fail`: every waiting request gets one error naming the plugin and quoting the end of its log,
+/// and the process is stopped (stdin closed, `ExternalSource.grace`, then its process group and
+/// descendants killed; see `PluginProcesses`). A failed process serves no more requests; the
+/// source starts a fresh one for the next (a reload).
+///
+/// Its stdin is written on a thread of its own (`PluginInput`): a request's deadline runs from
+/// when it is queued, so the time to write it and the time to answer it are one.
 final class ExternalProcess: Sendable {
   typealias Answer = Result<JSONObject, DataSourceError>
 
@@ -25,9 +29,8 @@ final class ExternalProcess: Sendable {
   private let started = DispatchTime.now()
   /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
   let logShown: String?
-  private let input: Int32
+  private let input: PluginInput
   private let state = Mutex(State())
-  private let writing = Mutex(())
 
   private struct State {
     var nextID = 1
@@ -70,10 +73,7 @@ final class ExternalProcess: Sendable {
 
   static let logLimit = 16 << 10
 
-  /// Every running plugin process by id, with the write end of its stdin: what `stopAll` stops.
-  private static let live = Mutex<[pid_t: Int32]>([:])
-
-  private init(name: String, pid: pid_t, input: Int32, timeout: Double, logShown: String?) {
+  private init(name: String, pid: pid_t, input: PluginInput, timeout: Double, logShown: String?) {
     self.name = name
     self.pid = pid
     self.input = input
@@ -106,10 +106,11 @@ final class ExternalProcess: Sendable {
           "--- \(Date().formatted(.iso8601)): plugin '\(manifest.name)' started (pid \(pid)) by screenrun (pid \(getpid())): \(argv.joined(separator: " "))"
       )
     }
+    let input = PluginInput(spawned.input, name: manifest.name)
     let process = ExternalProcess(
-      name: manifest.name, pid: pid, input: spawned.input, timeout: timeout,
+      name: manifest.name, pid: pid, input: input, timeout: timeout,
       logShown: logFile.flatMap { $0.isOpen ? PluginLog.shown($0.path, home: context.environment["HOME"]) : nil })
-    live.withLock { $0[pid] = spawned.input }
+    PluginProcesses.track(pid) { input.close() }
     process.readLines(from: spawned.output)
     process.readLog(from: spawned.errors, into: logFile)
     let hello: JSON = [
@@ -155,7 +156,7 @@ final class ExternalProcess: Sendable {
         state.withLock { state in
           if state.pending[id] != nil { state.sentAt[id] = sent }
         }
-        send(.object(message))
+        send(.object(message), request: id)
         watch(id, sent: sent)
       }
     } onCancel: {
@@ -178,7 +179,10 @@ final class ExternalProcess: Sendable {
     let failure: String
     if let greetedAt {
       deadline = max(sent, greetedAt) + timeout
-      failure = "did not answer request \(id) within \(Self.seconds(timeout))"
+      failure =
+        input.isUnread(id)
+        ? "did not read request \(id) within \(Self.seconds(timeout)): it stopped reading its stdin"
+        : "did not answer request \(id) within \(Self.seconds(timeout))"
     } else {
       let allowed = ExternalSource.helloTimeout(timeout)
       deadline = max(sent + timeout, started + allowed)
@@ -204,10 +208,10 @@ final class ExternalProcess: Sendable {
     continuation.resume(returning: .failure(.transport("cancelled")))
   }
 
-  private func send(_ message: JSON) {
-    let bytes = Array((message.lineText + "\n").utf8)
-    // A write that fails means the plugin is gone: its reader says so.
-    writing.withLock { _ in _ = PluginSpawn.write(bytes, to: input) }
+  /// Queues a line for the plugin's stdin (`request` is its id, when it is a request). A write
+  /// that fails means the plugin is gone: its reader says so.
+  private func send(_ message: JSON, request: Int? = nil) {
+    input.send(Array((message.lineText + "\n").utf8), request: request)
   }
 
   // MARK: - What the plugin writes
@@ -221,7 +225,8 @@ final class ExternalProcess: Sendable {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else {
-          fail(ended())
+          let (reason, exited) = ended()
+          fail(reason, exited: exited)
           return
         }
         var start = 0
@@ -271,17 +276,18 @@ final class ExternalProcess: Sendable {
   /// The plugin's log (stderr) as far as it is kept.
   var log: String { String(decoding: state.withLock { $0.log }, as: UTF8.self) }
 
-  /// Why stdout ended: the process's exit, when it has exited, else a closed stdout.
-  private func ended() -> String {
+  /// Why stdout ended: the process's exit ("exited with status 1"), when it has exited, else a
+  /// closed stdout; and whether it exited.
+  private func ended() -> (String, Bool) {
     for _ in 0..<20 {
       if let exit = PluginSpawn.exit(of: pid) {
         // Its last words on stderr are read before they are quoted.
         for _ in 0..<40 where !state.withLock({ $0.logEnded }) { usleep(5000) }
-        return exit
+        return (exit, true)
       }
       usleep(5000)
     }
-    return "closed its stdout"
+    return ("closed its stdout", false)
   }
 
   private func handle(_ line: [UInt8]) {
@@ -336,14 +342,21 @@ final class ExternalProcess: Sendable {
 
   /// Ends the process for `reason`: every waiting request fails with it, and the process group
   /// is stopped. Only the first reason counts.
-  func fail(_ reason: String) {
+  func fail(_ reason: String, exited: Bool = false) {
     let (waiting, error): ([CheckedContinuation<Answer, Never>], DataSourceError?) = state.withLock { state in
       guard state.failure == nil else { return ([], nil) }
       var text = "plugin '\(name)' \(reason)"
-      let lastLine = String(decoding: state.log, as: UTF8.self).split(whereSeparator: \.isNewline).last
-      if let lastLine { text += "; its log ends: \(ProtocolRules.clip(String(lastLine)))" }
+      // A program that exited says why in its last lines (a traceback ends with the exception).
+      // Masked before a line is clipped: a clip never leaves the start of a secret.
+      let lines = SecretRegistry.shared.redact(String(decoding: state.log, as: UTF8.self))
+        .split(whereSeparator: \.isNewline)
+        .filter { !$0.allSatisfy(\.isWhitespace) }.suffix(exited ? 3 : 1)
+      if !lines.isEmpty {
+        text += "; its log ends: " + lines.map { ProtocolRules.clip(String($0)) }.joined(separator: " | ")
+      }
       if let logShown { text += " (see \(logShown))" }
-      let error = DataSourceError.transport(Diagnostic.escapingControls(text))
+      let shown = PluginLog.escaped(SecretRegistry.shared.redact(text))
+      let error = exited ? DataSourceError.plugin(shown) : DataSourceError.transport(shown)
       state.failure = error
       state.failureTold = !state.pending.isEmpty
       defer {
@@ -354,59 +367,7 @@ final class ExternalProcess: Sendable {
     }
     guard let error else { return }
     for continuation in waiting { continuation.resume(returning: .failure(error)) }
-    Self.stopInBackground([pid])
-  }
-
-  /// Adds a process started elsewhere (the conformance check's) to those `stopAll` stops, with
-  /// the write end of its stdin.
-  static func track(_ pid: pid_t, input: Int32) {
-    live.withLock { $0[pid] = input }
-  }
-
-  /// Takes a process off the list `stopAll` stops: its starter stops it itself.
-  static func untrack(_ pid: pid_t) {
-    live.withLock { $0[pid] = nil }
-  }
-
-  /// Stops every plugin process still running: what screenrun does on its way out.
-  public static func stopAll() {
-    stop(live.withLock { Array($0.keys) })
-  }
-
-  /// Stops processes on a thread of their own: the grace period never holds a thread of the
-  /// concurrency pool (two on a two-core machine) or of Dispatch.
-  static func stopInBackground(_ pids: [pid_t]) {
-    let thread = Thread { stop(pids) }
-    thread.name = "plugin stop"
-    thread.start()
-  }
-
-  /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then
-  /// kills each process group and reaps its leader. Returns how each one that exited within the
-  /// grace period ended ("exited with status 0").
-  @discardableResult
-  static func stop(_ pids: [pid_t]) -> [pid_t: String] {
-    let inputs = live.withLock { live in pids.compactMap { pid in live.removeValue(forKey: pid).map { (pid, $0) } } }
-    guard !inputs.isEmpty else { return [:] }
-    for (_, input) in inputs { close(input) }
-    let deadline = ContinuousClock.now + ExternalSource.grace
-    var running = inputs.map(\.0)
-    var ended: [pid_t: String] = [:]
-    while !running.isEmpty, ContinuousClock.now < deadline {
-      running.removeAll { pid in
-        guard let exit = PluginSpawn.exit(of: pid) else { return false }
-        ended[pid] = exit
-        return true
-      }
-      if !running.isEmpty { usleep(5000) }
-    }
-    for (pid, _) in inputs {
-      // The leader is not reaped yet, so its group id cannot have been reused.
-      killpg(pid, SIGKILL)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    }
-    return ended
+    PluginProcesses.stopInBackground([pid])
   }
 
   /// The index of the first newline in `bytes[from..<to]` (memchr: a long line is scanned fast).

@@ -37,6 +37,8 @@ public final class ExternalSource: DataSource, DeclarationChecked {
     self.plugin = plugin
     self.made = manifest
     self.context = context
+    // Before anything of the plugin's is shown: its secrets are masked from the first frame on.
+    manifest.variables.registerSecrets(from: context.environment)
   }
 
   /// The manifest the next process starts with.
@@ -173,12 +175,19 @@ public final class ExternalSource: DataSource, DeclarationChecked {
     }
     guard let running else { return }
     running.fail("was stopped")
-    ExternalProcess.stopInBackground([running.pid])
+    PluginProcesses.stopInBackground([running.pid])
   }
 
-  /// Stops every plugin process still running: stdin closed, `grace`, then the process group
-  /// killed. screenrun calls it on every way out.
+  /// Stops every plugin process, those being stopped included: stdin closed, `grace`, then each
+  /// process group and its descendants killed, and reaped. screenrun calls it on every way out.
   public static func stopAll() {
-    ExternalProcess.stopAll()
+    PluginProcesses.stopAll()
+  }
+
+  /// Makes this process the reaper of what its plugins leave behind (Linux), so that `stopAll`
+  /// ends every process below it, grandchildren that left the process group included. Only for
+  /// a process whose every child is a plugin's: the command line calls it at its start.
+  package static func adoptOrphans() {
+    PluginProcesses.adoptOrphans()
   }
 }

@@ -33,6 +33,8 @@ public struct PluginDiscovery: Sendable {
     public var shadows: [String]
   }
 
+  /// The places looked in, in order of precedence.
+  public let places: [Place]
   /// The winning plugin of each name, in the order of precedence.
   public private(set) var found: [Found] = []
   /// Broken manifests, and names used twice in one place.
@@ -82,6 +84,7 @@ public struct PluginDiscovery: Sendable {
   /// valid one does: a screen that uses its plugin is told its problems, and no plugin of a later
   /// place stands in for it.
   public init(places: [Place], compiled: [String] = []) {
+    self.places = places
     // The index in `plugins` of each name's winner, and its index in `found` when it is valid.
     var winners: [String: (plugin: Int, found: Int?)] = [:]
     for place in places {
@@ -146,5 +149,6 @@ public struct PluginDiscovery: Sendable {
   /// too: a screen that uses it is told its problems).
   public func register(in registry: PluginRegistry) {
     for plugin in plugins { registry.register(plugin) }
+    registry.searchedPlaces = places.map(\.description)
   }
 }

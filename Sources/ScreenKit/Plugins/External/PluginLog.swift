@@ -3,8 +3,10 @@ import Foundation
 /// A plugin's log: what its program writes to stderr, kept in a file the user can read, at
 /// `$XDG_STATE_HOME/screenrun/plugins/NAME.log` (or `~/.local/state/screenrun/plugins/NAME.log`).
 ///
-/// The file is safe to `cat`: each line is written with its control characters escaped (ESC as
-/// `\u001b`), and a line is cut at `lineLimit` bytes. It is bounded: past `sizeLimit` bytes it is
+/// The file is safe to `cat` and keeps no secret: each line is written with every registered
+/// secret masked (`SecretRegistry`, in any letter case), and its control characters and
+/// bidirectional controls escaped (ESC as `\u001b`, U+202E as `\u202e`); a line is cut at
+/// `lineLimit` bytes, never inside a secret shorter than `secretMargin`. It is bounded: past `sizeLimit` bytes it is
 /// moved to `NAME.log.1` (the one before is dropped) and begun anew. Each start of the program
 /// adds a heading line, so one file holds the runs one after the other. Nothing here is drawn in a
 /// frame; the error state names the file instead (`see ~/.local/state/…`).
@@ -15,6 +17,9 @@ final class PluginLog: @unchecked Sendable {
   static let sizeLimit = 1 << 20
   /// The longest line kept: a longer one (or a flood without a newline) is cut into lines this long.
   static let lineLimit = 16 << 10
+  /// A line longer than `lineLimit` is cut only once this much more of it has come, and after
+  /// its secrets are masked: a secret up to this long is never split between two lines.
+  static let secretMargin = 4 << 10
 
   let path: String
   private var descriptor: Int32 = -1
@@ -59,7 +64,7 @@ final class PluginLog: @unchecked Sendable {
   }
 
   private func open() {
-    descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    descriptor = SystemIO.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     var status = stat()
     size = descriptor >= 0 && fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
   }
@@ -74,9 +79,15 @@ final class PluginLog: @unchecked Sendable {
       rest = rest[(newline + 1)...]
     }
     line.append(contentsOf: rest)
-    while line.count >= Self.lineLimit {
-      append(Array(line.prefix(Self.lineLimit)))
-      line.removeFirst(Self.lineLimit)
+    guard line.count >= Self.lineLimit + Self.secretMargin else { return }
+    // Masked before it is cut (the end may hold the start of a secret still to come: it is masked
+    // when the rest comes, as masking twice changes nothing).
+    line = Array(SecretRegistry.shared.redact(String(decoding: line, as: UTF8.self)).utf8)
+    while line.count >= Self.lineLimit + Self.secretMargin {
+      var cut = Self.lineLimit
+      while cut > 0, line[cut] & 0xC0 == 0x80 { cut -= 1 }  // not inside a character
+      append(Array(line[..<cut]))
+      line.removeFirst(cut)
     }
   }
 
@@ -90,7 +101,7 @@ final class PluginLog: @unchecked Sendable {
     guard descriptor >= 0 else { return }
     var text = String(decoding: raw, as: UTF8.self)
     if text.hasSuffix("\r") { text.removeLast() }
-    let bytes = Array((Diagnostic.escapingControls(text) + "\n").utf8)
+    let bytes = Array((Self.escaped(SecretRegistry.shared.redact(text)) + "\n").utf8)
     if size > 0, size + bytes.count > Self.sizeLimit {
       close(descriptor)
       _ = rename(path, path + ".1")
@@ -99,12 +110,36 @@ final class PluginLog: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress, $0.count)  // one-door-out: a plugin's log file
+        SystemIO.write(descriptor, $0.baseAddress, $0.count)  // one-door-out: a plugin's log file
       }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return }
       offset += count
       size += count
+    }
+  }
+
+  /// `text` with its control characters (C0, DEL, C1) and bidirectional controls (U+061C,
+  /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) written as `\uXXXX`: what a plugin wrote, safe
+  /// to `cat` and to quote.
+  static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isEscaped(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
     }
   }
 }

@@ -7,7 +7,8 @@ import Foundation
 ///     {"name": "git", "summary": "…", "protocol": 1, "command": ["python3", "./git_plugin.py"],
 ///      "resources": [{"name": "commits", "kind": "list", "summary": "…", "search": "query",
 ///                     "maxPageSize": 50, "parameters": [{"name": "query", "summary": "…"}]}],
-///      "environment": ["GIT_DIR"], "timeout": 10}
+///      "environment": ["GIT_DIR", {"name": "GIT_TOKEN", "summary": "…", "secret": true}],
+///      "timeout": 10}
 public struct PluginManifest: Sendable, Hashable {
   /// The protocol version this screenrun speaks.
   public static let protocolVersion = 1
@@ -30,21 +31,35 @@ public struct PluginManifest: Sendable, Hashable {
   public var summary: String
   public var command: [String]
   public var resources: [Resource]
-  /// Variables beyond the baseline that the plugin may receive.
-  public var environment: [String]
+  /// The variables beyond the baseline that the plugin may receive, as declared: a variable
+  /// marked `secret` has its value registered for redaction when the plugin starts.
+  public var variables: [EnvironmentVariable]
+  /// The names of `variables`. Set, it replaces `variables` (keeping what was declared of a name
+  /// kept).
+  public var environment: [String] {
+    get { variables.map(\.name) }
+    set {
+      let declared = variables
+      variables = newValue.map { name in declared.first { $0.name == name } ?? EnvironmentVariable(name) }
+    }
+  }
   /// Seconds to wait for each answer; nil for the default (`ExternalSource.defaultTimeout`).
   public var timeout: Double?
 
   public init(
     file: String, name: String, summary: String, command: [String], resources: [Resource],
-    environment: [String] = [], timeout: Double? = nil
+    environment: [String] = [], timeout: Double? = nil, variables: [EnvironmentVariable] = []
   ) {
     self.file = file
     self.name = name
     self.summary = summary
     self.command = command
     self.resources = resources
-    self.environment = environment
+    self.variables =
+      variables
+      + environment.filter { name in !variables.contains { $0.name == name } }.map {
+        EnvironmentVariable($0)
+      }
     self.timeout = timeout
   }
 
@@ -105,7 +120,7 @@ public struct PluginManifest: Sendable, Hashable {
         .root / "command", .value(offset: 0), "'command' needs the program to run, as in [\"python3\", \"./plugin.py\"]"
       )
     }
-    let environment = strings(object, "environment", at: .root, &decoder, required: false) ?? []
+    let variables = decodeEnvironment(object["environment"], &decoder)
     var timeout: Double?
     if let value = object["timeout"] {
       switch value {
@@ -120,8 +135,58 @@ public struct PluginManifest: Sendable, Hashable {
     let resources = decodeResources(object["resources"], &decoder)
     guard let name, let summary, let command, let resources else { return nil }
     return PluginManifest(
-      file: file, name: name, summary: summary, command: command, resources: resources, environment: environment,
-      timeout: timeout)
+      file: file, name: name, summary: summary, command: command, resources: resources, timeout: timeout,
+      variables: variables)
+  }
+
+  /// `environment`: each element a variable's name, or an object with its `name` and optional
+  /// `summary`, `secret` and `default`.
+  private static func decodeEnvironment(_ value: JSON?, _ decoder: inout SpecDecoder) -> [EnvironmentVariable] {
+    guard let value else { return [] }
+    let pointer = JSONPointer.root / "environment"
+    guard case .array(let items) = value else {
+      decoder.fail(
+        pointer, .value(offset: 0),
+        "'environment' must be an array of variable names or {\"name\": …, \"secret\": true} objects, not \(value.typeDescription)"
+      )
+      return []
+    }
+    var variables: [EnvironmentVariable] = []
+    for (index, item) in items.enumerated() {
+      let at = pointer / index
+      var variable: EnvironmentVariable
+      switch item {
+      case .string(let name): variable = EnvironmentVariable(name)
+      case .object(let object):
+        decoder.checkKeys(object, at: at, allowed: EnvironmentVariable.keys)
+        guard let name = decoder.requiredString(object, "name", at: at) else { continue }
+        variable = EnvironmentVariable(
+          name, summary: decoder.optionalString(object, "summary", at: at) ?? "",
+          secret: decoder.optionalBool(object, "secret", at: at) ?? false,
+          defaultValue: decoder.optionalString(object, "default", at: at))
+        if variable.secret, variable.defaultValue != nil {
+          decoder.fail(
+            at / "default", .key,
+            "a secret variable has no 'default': a secret written in plugin.json is no secret; set '\(name)' in the environment"
+          )
+        }
+      default:
+        decoder.fail(
+          at, .value(offset: 0),
+          "'environment' holds variable names or {\"name\": …} objects, not \(item.typeDescription)")
+        continue
+      }
+      let nameAt = item.stringValue == nil ? at / "name" : at
+      if !EnvironmentVariable.isName(variable.name) {
+        decoder.fail(
+          nameAt, .value(offset: 0),
+          "'\(variable.name)' is not a variable name; use letters, digits and _, not starting with a digit")
+      } else if variables.contains(where: { $0.name == variable.name }) {
+        decoder.fail(nameAt, .value(offset: 0), "a second variable named '\(variable.name)'; each name is used once")
+      }
+      variables.append(variable)
+    }
+    return variables
   }
 
   private static func strings(
@@ -251,11 +316,19 @@ public struct PluginManifest: Sendable, Hashable {
     return .success(argv)
   }
 
-  /// The environment the plugin runs with: the baseline and the manifest's allow-list, nothing else.
+  /// The environment the plugin runs with: the baseline and the manifest's allow-list (a
+  /// declared default standing in for a variable that is not set), nothing else. The values of
+  /// the variables marked secret are registered for redaction.
   public func environment(from all: [String: String]) -> [String: String] {
-    all.filter { key, _ in
-      Self.baselineEnvironment.contains(key) || key.hasPrefix("LC_") || environment.contains(key)
+    let names = Set(environment)
+    var chosen = all.filter { key, _ in
+      Self.baselineEnvironment.contains(key) || key.hasPrefix("LC_") || names.contains(key)
     }
+    for variable in variables where chosen[variable.name] == nil {
+      if let value = variable.defaultValue { chosen[variable.name] = value }
+    }
+    variables.registerSecrets(from: chosen)
+    return chosen
   }
 
   /// The plugin the registry holds: its resources, and a source that runs the program.

@@ -1,8 +1,16 @@
+import CSpawn
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A plugin program started: in a process group of its own (so that stopping it stops what it
 /// started), with only the environment its manifest allows, signals at their defaults, no
 /// descriptor of screenrun's but the three pipes, and the ends of those pipes screenrun keeps.
+/// On Linux it is also sent SIGKILL if screenrun dies without stopping it (`PR_SET_PDEATHSIG`).
 /// `ExternalProcess` serves requests over them; `ConformanceCheck` holds an exchange with them.
 struct PluginSpawn {
   let pid: pid_t
@@ -26,46 +34,18 @@ struct PluginSpawn {
     var stdinPipe: [Int32] = [-1, -1]
     var stdoutPipe: [Int32] = [-1, -1]
     var stderrPipe: [Int32] = [-1, -1]
-    guard systemPipe2(&stdinPipe, O_CLOEXEC) == 0 else { throw .transport("plugin '\(manifest.name)': no pipe") }
-    guard systemPipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
+    guard cspawn_pipe(&stdinPipe) == 0 else { throw .transport("plugin '\(manifest.name)': no pipe") }
+    guard cspawn_pipe(&stdoutPipe) == 0 else {
       for descriptor in stdinPipe { close(descriptor) }
       throw .transport("plugin '\(manifest.name)': no pipe")
     }
-    guard systemPipe2(&stderrPipe, O_CLOEXEC) == 0 else {
+    guard cspawn_pipe(&stderrPipe) == 0 else {
       for descriptor in stdinPipe + stdoutPipe { close(descriptor) }
       throw .transport("plugin '\(manifest.name)': no pipe")
     }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-    // Nothing else of screenrun's reaches the plugin: not a socket, a cache file or another
-    // plugin's pipe that some other part opened without close-on-exec.
-    _ = systemAddCloseFrom(&actions, 3)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let arguments = argv.map { strdup($0) } + [nil]
-    let variables = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in arguments + variables { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
+    let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let (status, pid) = Spawner.shared.start(
+      argv, variables, input: stdinPipe[0], output: stdoutPipe[1], errors: stderrPipe[1])
     close(stdinPipe[0])
     close(stdoutPipe[1])
     close(stderrPipe[1])
@@ -82,37 +62,164 @@ struct PluginSpawn {
 }
 
 extension PluginSpawn {
-  /// Writes all of `bytes` to a plugin's stdin; false when the plugin is gone (a closed pipe:
-  /// SIGPIPE is ignored) or the write fails.
-  static func write(_ bytes: [UInt8], to input: Int32) -> Bool {
+  /// How a write to a plugin's stdin went.
+  enum Written: Equatable {
+    case all
+    /// The pipe is closed (the plugin is gone; SIGPIPE is ignored) or the write failed.
+    case closed
+    /// The deadline came, or `giveUp` said so, with bytes still unwritten: the plugin stopped
+    /// reading.
+    case blocked
+  }
+
+  /// Writes all of `bytes` to a plugin's stdin, which is non-blocking: while the pipe is full it
+  /// waits for room until `deadline`, asking `giveUp` every 50 ms.
+  static func write(
+    _ bytes: [UInt8], to input: Int32, until deadline: ContinuousClock.Instant? = nil,
+    giveUp: () -> Bool = { false }
+  ) -> Written {
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
-        Glibc.write(input, $0.baseAddress, $0.count)  // one-door-out: a plugin's stdin
+        SystemIO.write(input, $0.baseAddress, $0.count)  // one-door-out: a plugin's stdin
       }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return false }
-      offset += count
+      if count > 0 {
+        offset += count
+        continue
+      }
+      guard count < 0 else { return .closed }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK:
+        if giveUp() { return .blocked }
+        if let deadline, ContinuousClock.now >= deadline { return .blocked }
+        var room = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&room, 1, 50)
+      default: return .closed
+      }
     }
-    return true
+    return .all
+  }
+
+  /// Makes a plugin's stdin non-blocking (screenrun's end only: the program's end of the pipe is
+  /// another open file).
+  static func nonBlocking(_ input: Int32) {
+    _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
   }
 
   /// How process `pid` ended ("exited with status 1", "was killed by signal 9"), or nil while it
   /// runs. It is not reaped: its process group id stays its own until it is.
   static func exit(of pid: pid_t) -> String? {
-    var info = siginfo_t()
-    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
-    else { return nil }
-    let status = info._sifields._sigchld.si_status
-    return info.si_code == CLD_EXITED ? "exited with status \(status)" : "was killed by signal \(status)"
+    var exited: Int32 = 0
+    var code: Int32 = 0
+    guard cspawn_ended(pid, &exited, &code) == 1 else { return nil }
+    return exited == 1 ? "exited with status \(code)" : "was killed by signal \(code)"
   }
 }
 
-/// glibc's `pipe2`, which its module map does not export without `_GNU_SOURCE`: a pipe whose ends
-/// are close-on-exec from the start, so a program another thread starts meanwhile holds neither.
-@_silgen_name("pipe2")
-private func systemPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+/// The read, write, close and open of the C library, named apart from the methods of the types
+/// that call them, from Glibc on Linux and Darwin on macOS: the one place that names either.
+package enum SystemIO {
+  package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
+  }
 
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), also behind `_GNU_SOURCE`.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func systemAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+  package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, buffer, count)  // one-door-out: the C library's write, for SystemIO's callers
+    #else
+      Darwin.write(descriptor, buffer, count)  // one-door-out: macOS's write, for SystemIO's callers
+    #endif
+  }
+
+  package static func close(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.close(descriptor)
+    #else
+      Darwin.close(descriptor)
+    #endif
+  }
+
+  package static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.open(path, flags, mode)
+    #else
+      Darwin.open(path, flags, mode)
+    #endif
+  }
+}
+
+/// The one thread that starts plugin programs, for the life of the process. On Linux a program
+/// asks for SIGKILL when the thread that started it ends (`PR_SET_PDEATHSIG` follows the thread,
+/// not the process): a thread of the concurrency pool, which can end when idle, would kill a
+/// plugin in mid-run.
+private final class Spawner: @unchecked Sendable {
+  static let shared = Spawner()
+
+  private struct Job {
+    var argv: [String]
+    var variables: [String]
+    var descriptors: (Int32, Int32, Int32)
+    var result: (status: Int32, pid: pid_t)?
+  }
+
+  /// Guards `jobs` and the results; the spawning thread waits on it for work, callers for results.
+  private let condition = NSCondition()
+  private var jobs: [Int: Job] = [:]
+  private var order: [Int] = []
+  private var next = 0
+
+  private init() {
+    let thread = Thread { [self] in serve() }
+    thread.name = "plugin spawn"
+    thread.start()
+  }
+
+  /// Starts a program on the spawning thread and waits for it to be started: errno (0 when it
+  /// was) and its process id.
+  func start(_ argv: [String], _ variables: [String], input: Int32, output: Int32, errors: Int32)
+    -> (Int32, pid_t)
+  {
+    condition.lock()
+    defer { condition.unlock() }
+    let number = next
+    next += 1
+    jobs[number] = Job(argv: argv, variables: variables, descriptors: (input, output, errors))
+    order.append(number)
+    condition.broadcast()
+    while jobs[number]?.result == nil { condition.wait() }
+    let result = jobs.removeValue(forKey: number)!.result!
+    return (result.status, result.pid)
+  }
+
+  private func serve() {
+    while true {
+      condition.lock()
+      while order.isEmpty { condition.wait() }
+      let number = order.removeFirst()
+      let job = jobs[number]!
+      condition.unlock()
+      let result = Self.spawn(job)
+      condition.lock()
+      jobs[number]?.result = result
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  private static func spawn(_ job: Job) -> (status: Int32, pid: pid_t) {
+    let arguments = job.argv.map { strdup($0) } + [nil]
+    let variables = job.variables.map { strdup($0) } + [nil]
+    defer {
+      for pointer in arguments + variables { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let (input, output, errors) = job.descriptors
+    let status = cspawn_start(job.argv[0], arguments, variables, input, output, errors, &pid)
+    return (status, pid)
+  }
+}

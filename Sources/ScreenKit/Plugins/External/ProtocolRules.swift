@@ -142,7 +142,9 @@ enum ProtocolRules {
     text.count > 200 ? String(text.prefix(200)) + "…" : text
   }
 
+  /// The start of a line, to quote: its secrets masked before it is cut (a cut never leaves the
+  /// start of one).
   static func quote(_ line: [UInt8]) -> String {
-    clip(String(decoding: line.prefix(400), as: UTF8.self))
+    clip(SecretRegistry.shared.redact(String(decoding: line.prefix(4096), as: UTF8.self)))
   }
 }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A plugin's stdin, written on a thread of its own: a request is queued and the caller goes on,
+/// so a plugin that stops reading blocks no task and no lock, and the request's deadline (armed
+/// when it is queued) runs while its line is still being written. Closing the input abandons what
+/// is not written yet; the thread then closes the descriptor, so that it is never closed under a
+/// write.
+final class PluginInput: @unchecked Sendable {
+  private let descriptor: Int32
+  /// Guards everything below; the thread waits on it for lines.
+  private let condition = NSCondition()
+  private var queue: [(request: Int?, bytes: [UInt8])] = []
+  /// The request whose line is being written, if one is.
+  private var writing: Int?
+  private var closed = false
+
+  /// Takes over `descriptor` (made non-blocking here) and starts the thread that writes to it.
+  init(_ descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    PluginSpawn.nonBlocking(descriptor)
+    let thread = Thread { [self] in serve() }
+    thread.name = "plugin \(name) stdin"
+    thread.start()
+  }
+
+  /// Queues a line (`request` is its id, for `isUnread`); after `close`, it is dropped.
+  func send(_ bytes: [UInt8], request: Int? = nil) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !closed else { return }
+    queue.append((request, bytes))
+    condition.signal()
+  }
+
+  /// Whether request `id`'s line is still queued or being written: the plugin has not read it.
+  func isUnread(_ id: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return writing == id || queue.contains { $0.request == id }
+  }
+
+  /// Closes the input (the plugin reads its end): what is not written yet is abandoned, and the
+  /// descriptor is closed within 50 ms.
+  func close() {
+    condition.lock()
+    defer { condition.unlock() }
+    closed = true
+    queue.removeAll()
+    condition.signal()
+  }
+
+  private var isClosed: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return closed
+  }
+
+  private func serve() {
+    defer { _ = SystemIO.close(descriptor) }
+    while true {
+      condition.lock()
+      while queue.isEmpty, !closed { condition.wait() }
+      guard !closed else {
+        condition.unlock()
+        return
+      }
+      let line = queue.removeFirst()
+      writing = line.request
+      condition.unlock()
+      let written = PluginSpawn.write(line.bytes, to: descriptor, giveUp: { isClosed })
+      condition.lock()
+      writing = nil
+      condition.unlock()
+      // A closed pipe means the plugin is gone: its reader says so. Nothing more can be written.
+      if written != .all {
+        condition.lock()
+        queue.removeAll()
+        condition.unlock()
+        return
+      }
+    }
+  }
+}
