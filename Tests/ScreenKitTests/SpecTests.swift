@@ -117,6 +117,18 @@ struct SpecTests {
       ])
   }
 
+  @Test func aTemplateInAMessageIsQuotedAsTheFileSpellsIt() throws {
+    let text = #"""
+      {"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "books"},
+       "row": {"title": "{x|numbr|default:\"?\"}\tend"}}
+      """#
+    let found = try problems(text)
+    #expect(
+      found == [
+        #"screen.json:2:23: error at /row/title: in template "{x|numbr|default:\"?\"}\tend": unknown filter 'numbr'; did you mean 'number'?"#
+      ])
+  }
+
   @Test func checksTheSourceAgainstTheRegistry() throws {
     var text =
       #"{"kind": "list", "title": "x", "source": {"plugin": "bokos", "resource": "books"}, "row": {"title": "{name}"}}"#

@@ -235,7 +235,8 @@ struct SpecDecoder {
     do {
       return try Template(text)
     } catch {
-      fail(pointer, .value(offset: error.offset), "in template \"\(text)\": \(error.message)")
+      // Quoted as the JSON file spells it, so that it can be pasted back.
+      fail(pointer, .value(offset: error.offset), "in template \(JSON.string(text).lineText): \(error.message)")
       return nil
     }
   }
