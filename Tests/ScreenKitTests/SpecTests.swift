@@ -74,12 +74,12 @@ struct SpecTests {
       Issue.record("not an image")
       return
     }
-    #expect(label == "Image")
-    guard case .list(let header, let items, _, _, let limit, _) = sections[3] else {
+    #expect(label.source == "Image")
+    guard case .list(let header, let items, _, _, let limit, _, _) = sections[3] else {
       Issue.record("not a list")
       return
     }
-    #expect(header == "Tags")
+    #expect(header?.source == "Tags")
     #expect(items == ["tags"])
     #expect(limit == 3)
     #expect(spec.parameterNames == ["id"])
