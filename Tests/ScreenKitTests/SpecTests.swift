@@ -58,7 +58,7 @@ struct SpecTests {
     #expect(
       list.search
         == SearchSpec(
-          parameter: "q", placeholder: "Search books", debounceMilliseconds: 300, minLength: 2, required: true))
+          parameter: "q", placeholder: Template(literal: "Search books"), debounceMilliseconds: 300, minLength: 2, required: true))
     #expect(list.paging == PagingSpec(pageSize: 10, prefetch: 3))
     #expect(list.select?.screen == "book.json")
     #expect(spec.parameterNames == ["shelf"])
@@ -256,6 +256,29 @@ struct SpecTests {
         #"screen.json:1:\#(column("\"{name}", in: text)): error at /title: a list screen's title has no record to read fields from; use {params.…}, {query} or {meta.…} in "{name}""#,
         "screen.json:1:\(column("\"{meta", in: text)): error at /footer: unknown metadata '{meta.atribution}'; did you mean 'meta.attribution'? (metadata: meta.attribution, meta.total, meta.count)",
       ])
+  }
+
+  @Test func aSearchPlaceholderAndAColumnHeaderAreTemplatesWithoutARecord() throws {
+    let list =
+      #"{"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "placeholder": "Search {nme|upper}"}, "row": {"title": "{name}"}}"#
+    #expect(
+      try problems(list) == [
+        #"screen.json:1:\#(column("\"Search {nme", in: list)): error at /search/placeholder: the search placeholder has no record to read fields from; use {params.…}, {query} or {meta.…} in "Search {nme|upper}""#
+      ])
+    let table =
+      #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "columns": [{"header": "{{Stars}} {x|uper}", "value": "{name}"}]}"#
+    #expect(try problems(table).first?.contains("error at /columns/0/header: in template \"{{Stars}} {x|uper}\"") == true)
+    let folder = try ScreenFolder([
+      "books.json":
+        #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "placeholder": "Search {params.shelf} {{books}}"}, "columns": [{"header": "{{Title}} of {params.shelf}", "value": "{name}"}]}"#
+    ])
+    let spec = try ScreenLoader(registry: registry).load(folder.file("books.json"))
+    var state = TableViewModel.State()
+    state.list.status = .loaded
+    state.list.records = [["name": "Dune"]]
+    let frame = TextRenderer.render(ScreenState(spec: spec, parameters: ["shelf": "SF"], content: .table(state)))
+    #expect(frame.contains("Search SF {books}…"), "\(frame)")
+    #expect(frame.contains("{Title} of SF"), "\(frame)")
   }
 
   @Test func kindSpecificKeys() throws {
