@@ -17,21 +17,38 @@ struct DetailFrame {
   static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
   /// The keys of a screen with links: the links' keys come after scrolling.
   static let linkKeys = ["↑↓ scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  /// The keys of a screen showing one link: Enter opens it, focused or not.
+  static let oneLinkKeys = ["↑↓ scroll", "Enter open link", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+
+  /// How many links the screen shows at this viewport's width.
+  static func linkCount(screen: ScreenState, detail: DetailSpec, state: DetailViewModel.State, viewport: Viewport)
+    -> Int
+  {
+    let frame = DetailFrame(
+      screen: screen, detail: detail, state: state,
+      options: RenderOptions(width: viewport.columns, height: viewport.rows))
+    return frame.sections(frame.context).links.count
+  }
 
   func lines() -> [String] {
     let context = self.context
     let header = [TextRenderer.title(screen, context), TextRenderer.rule(width)]
-    var footer = [TextRenderer.rule(width)]
-    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive {
-      footer.append(TextRenderer.keyHelp(detail.targets.isEmpty ? Self.keys : Self.linkKeys, width: width))
-    }
-
     var body: [String]
+    var links: Int?
     switch state.status {
     case .idle, .loading: body = [TextRenderer.loadingLine(options)]
     case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
-    case .loaded: body = sections(context).lines
+    case .loaded:
+      let sections = sections(context)
+      body = sections.lines
+      links = sections.links.count
+    }
+    var footer = [TextRenderer.rule(width)]
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if interactive {
+      let keys =
+        detail.targets.isEmpty || links == 0 ? Self.keys : links == 1 ? Self.oneLinkKeys : Self.linkKeys
+      footer.append(TextRenderer.keyHelp(keys, width: width))
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
