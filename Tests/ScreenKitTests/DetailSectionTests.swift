@@ -17,7 +17,8 @@ struct DetailSectionTests {
     var state = DetailViewModel.State()
     state.status = .loaded
     state.record = record
-    let screen = ScreenState(spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .detail(state))
+    let screen = ScreenState(
+      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .detail(state))
     return TextRenderer.render(screen, options: RenderOptions(width: width))
   }
 
@@ -58,7 +59,8 @@ struct DetailSectionTests {
     let none = try frame(sections, record: ["title": "Dune"])
     #expect(body(none) == ["Title  Dune"])
     // With an empty text that is not blank, the section shows it, as before.
-    let shown = try frame(#"[ { "type": "text", "header": "About", "value": "{blurb}", "empty": "None." } ]"#, record: [:])
+    let shown = try frame(
+      #"[ { "type": "text", "header": "About", "value": "{blurb}", "empty": "None." } ]"#, record: [:])
     #expect(body(shown) == ["About", "None."])
   }
 
@@ -68,7 +70,9 @@ struct DetailSectionTests {
         { "type": "fields", "header": "{{stats}} of {title}", "fields": [ { "label": "{unit|default:\"Pages\"}", "value": "{pages|number}" } ] },
         { "type": "list", "header": "Tags (first 2 of {tags_total|number})", "items": "tags", "row": "{.}", "limit": 2 } ]
       """#
-    let record: JSON = ["id": 7, "kind": "cover", "title": "Dune", "pages": 1234, "tags": ["a", "b", "c"], "tags_total": 1500]
+    let record: JSON = [
+      "id": 7, "kind": "cover", "title": "Dune", "pages": 1234, "tags": ["a", "b", "c"], "tags_total": 1500,
+    ]
     #expect(
       body(try frame(sections, record: record)) == [
         "COVER: https://x.test/7.jpg", "", "{stats} of Dune", "Pages  1,234", "", "Tags (first 2 of 1,500)", "  • a",
@@ -85,7 +89,8 @@ struct DetailSectionTests {
       var record = JSONObject()
       for (key, value) in object.sorted(by: { $0.key < $1.key }) { record[key] = value }
       let lines = body(
-        try frame(#"[ { "type": "list", "items": "tags", "row": "{.}"\#(limitKey)\#(totalKey) } ]"#, record: .object(record)))
+        try frame(
+          #"[ { "type": "list", "items": "tags", "row": "{.}"\#(limitKey)\#(totalKey) } ]"#, record: .object(record)))
       return lines.last.flatMap { $0.hasPrefix("  … and ") ? $0 : nil }
     }
     #expect(try more("{available}", tags: 20, limit: 20) == "  … and 3,934 more")
@@ -99,7 +104,8 @@ struct DetailSectionTests {
     #expect(try more("{missing}", tags: 20, limit: 5) == "  … and 15 more")
     #expect(try more("{few}", tags: 20, limit: 5, record: ["few": 3]) == "  … and 15 more")
     #expect(try more("{few}", tags: 20, limit: 5, record: ["few": -3]) == "  … and 15 more")
-    #expect(try more("{huge}", tags: 20, limit: 5, record: ["huge": "123456789012345678901234567890"]) == "  … and 15 more")
+    #expect(
+      try more("{huge}", tags: 20, limit: 5, record: ["huge": "123456789012345678901234567890"]) == "  … and 15 more")
     #expect(try more("{available}", tags: 3, limit: 5, record: ["available": 3]) == nil)
   }
 
@@ -117,7 +123,8 @@ struct DetailSectionTests {
   }
 
   @Test func aFieldLabelReadsOnlyMetadataThereIs() throws {
-    let found = try problems(#"[ { "type": "fields", "fields": [ { "label": "{meta.attributon}", "value": "{v}" } ] } ]"#)
+    let found = try problems(
+      #"[ { "type": "fields", "fields": [ { "label": "{meta.attributon}", "value": "{v}" } ] } ]"#)
     #expect(found.count == 1, "\(found)")
     #expect(found.first?.contains("/sections/0/fields/0/label: unknown metadata '{meta.attributon}'") == true)
   }

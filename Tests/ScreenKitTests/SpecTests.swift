@@ -58,7 +58,8 @@ struct SpecTests {
     #expect(
       list.search
         == SearchSpec(
-          parameter: "q", placeholder: Template(literal: "Search books"), debounceMilliseconds: 300, minLength: 2, required: true))
+          parameter: "q", placeholder: Template(literal: "Search books"), debounceMilliseconds: 300, minLength: 2,
+          required: true))
     #expect(list.paging == PagingSpec(pageSize: 10, prefetch: 3))
     #expect(list.select?.screen == "book.json")
     #expect(spec.parameterNames == ["shelf"])
@@ -267,7 +268,8 @@ struct SpecTests {
       ])
     let table =
       #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "columns": [{"header": "{{Stars}} {x|uper}", "value": "{name}"}]}"#
-    #expect(try problems(table).first?.contains("error at /columns/0/header: in template \"{{Stars}} {x|uper}\"") == true)
+    #expect(
+      try problems(table).first?.contains("error at /columns/0/header: in template \"{{Stars}} {x|uper}\"") == true)
     let folder = try ScreenFolder([
       "books.json":
         #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "placeholder": "Search {params.shelf} {{books}}"}, "columns": [{"header": "{{Title}} of {params.shelf}", "value": "{name}"}]}"#

@@ -41,7 +41,8 @@ extension ScreenSchema {
         case "param": ["type": "string", "description": "The source parameter the search text is sent in."]
         case "placeholder":
           ScreenSchema.ref(
-            "recordlessTemplate", "Shown in the empty search field (default \"Search\"), as in \"Search {params.shelf}\".")
+            "recordlessTemplate",
+            "Shown in the empty search field (default \"Search\"), as in \"Search {params.shelf}\".")
         case "debounceMs":
           integer(SpecDecoder.debounceRange, "Milliseconds of no typing before the query is sent (default 500).")
         case "minLength":

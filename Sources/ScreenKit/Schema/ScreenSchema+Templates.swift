@@ -26,7 +26,8 @@ extension ScreenSchema {
   /// keeps this in step with `TemplateFilter.names`.
   static let filterArguments: [String: FilterArgument] = [
     "default": .text, "or": .fieldPath, "truncate": .positiveNumber, "prefix": .positiveNumber, "upper": .none,
-    "lower": .none, "number": .optionalDecimals, "plural": .oneOrTwoTexts, "date": .none, "firstline": .none, "trim": .none,
+    "lower": .none, "number": .optionalDecimals, "plural": .oneOrTwoTexts, "date": .none, "firstline": .none,
+    "trim": .none,
   ]
 
   /// A field name in a path: anything but the characters that end or break one.

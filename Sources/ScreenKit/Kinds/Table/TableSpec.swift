@@ -21,7 +21,9 @@ public struct TableSpec: ListBased {
   public var titleHasRecord: Bool { false }
   public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
     list.templatesWithoutRecord
-      + columns.enumerated().map { (JSONPointer.root / "columns" / $0.offset / "header", $0.element.header, "a column's header") }
+      + columns.enumerated().map {
+        (JSONPointer.root / "columns" / $0.offset / "header", $0.element.header, "a column's header")
+      }
   }
 
   /// The columns a sort can name, with their places.
