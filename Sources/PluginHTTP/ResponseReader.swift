@@ -13,6 +13,9 @@ public struct ResponseReader: Sendable {
   /// Which answer this is, as a message names it: "the Marvel answer to /v1/public/characters".
   public let place: String
 
+  /// A reader of one answer: `init(_ place: String)`. `place` names the answer in every message
+  /// ("the Books answer to /search"); make one for each response, beside the `body` that
+  /// `HTTPResponse.json()` reads from it, and pass the parts of `body` to its methods.
   public init(_ place: String) {
     self.place = place
   }

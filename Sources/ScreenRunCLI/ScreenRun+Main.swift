@@ -12,7 +12,9 @@ extension ScreenRun {
   ///
   ///     await ScreenRun.main(plugins: [BooksPlugin.plugin])
   ///
-  /// A plugin named as a shipped one (`marvel`, `github`) takes its place.
+  /// A plugin named as a shipped one (`marvel`, `github`) takes its place. What the executable
+  /// prints of itself (a failing screen test's `booksrun test --accept …`) is named after the last
+  /// part of its `argv[0]`.
   @MainActor
   public static func main(plugins: [Plugin] = []) async -> Never {
     TerminalWriter.prepareStandardStreams()

@@ -6,7 +6,9 @@ import Synchronization
 /// answer dropped as stale (`SourceMonitor` makes the lines). Every line has the process's
 /// secrets removed before it is written, and holds no raw control character (JSON escapes them).
 ///
-/// A file that cannot be opened is a usage error before the run starts. A write that fails (a
+/// The file is opened as `OutputFile` says: a device or a FIFO (`/dev/stdout`) is written in
+/// place, a FIFO that no process reads is an error at once, and a link is followed. A file that
+/// cannot be opened is a usage error before the run starts. A write that fails (a
 /// full disk, `/dev/full`) stops the trace, never the run: the run goes on, and once it is over
 /// the failure is said on stderr and the exit status is 1.
 final class TraceFile: Sendable {
@@ -39,9 +41,11 @@ final class TraceFile: Sendable {
     _ path: String?, _ body: @MainActor () async -> ScreenRunCommand.ExitCode
   ) async -> ScreenRunCommand.ExitCode {
     guard let path else { return await body() }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      Output.error("screenrun: error: cannot write the trace to '\(path)': \(String(cString: strerror(errno)))")
+    let descriptor: Int32
+    do {
+      descriptor = try OutputFile.open(forWriting: path)
+    } catch {
+      Output.error("screenrun: error: cannot write the trace to '\(path)': \(error)")
       return .usage
     }
     let file = TraceFile(path: path, descriptor: descriptor)

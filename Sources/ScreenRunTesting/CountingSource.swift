@@ -32,7 +32,9 @@ public final class CountingSource: DataSource {
     self.init(records: (1...max(1, count)).prefix(count).map { ["id": .int($0), "name": .string("Item \($0)")] })
   }
 
+  /// Every page request received so far, in arrival order.
   public var pageRequests: [PageRequest] { state.withLock { $0.pageRequests } }
+  /// Every record request received so far, in arrival order.
   public var recordRequests: [RecordRequest] { state.withLock { $0.recordRequests } }
 
   /// From now on, answers wait until `release` is called.

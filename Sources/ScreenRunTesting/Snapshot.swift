@@ -62,6 +62,8 @@ public func assertSnapshot(
 
 /// A small line diff: the longest common subsequence of lines, shown with - and + marks.
 public enum LineDiff {
+  /// Every line of `old` and `new`, in order: a common line after two spaces, a line only in
+  /// `old` after `- `, one only in `new` after `+ `.
   public static func describe(old: String, new: String) -> String {
     let a = old.split(separator: "\n", omittingEmptySubsequences: false)
     let b = new.split(separator: "\n", omittingEmptySubsequences: false)

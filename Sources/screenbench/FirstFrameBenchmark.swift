@@ -55,7 +55,7 @@ struct FirstFrameBenchmark {
     if let libraries = ChildProcess.output(of: ["ldd", screenrun]), libraries.contains("libswiftCore.so") {
       section.notes.append(
         "this screenrun loads the Swift runtime as shared libraries; the goal is for the installed build: "
-          + "swift run -c release --static-swift-stdlib screenbench")
+          + "swift build -c release --static-swift-stdlib, then .build/release/screenbench")
     }
     contenders.append(("screenrun --version (loading only)", version, nil))
 

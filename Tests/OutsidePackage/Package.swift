@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // A package outside screenrun, as a plugin author would write one: it depends on screenrun by
 // path, adds its own plugin, and snapshot-tests its screen. CI builds and tests it (.ci/run).
+// Its dependency and target lines are PLUGINS.md's ("Depending on screenrun") with only the path
+// changed, and Tests/Docs/run-commands holds the two to each other: change both together.
 import PackageDescription
 
 let package = Package(

@@ -14,6 +14,7 @@ enum JSONText {
     case .null: output += Array("null".utf8)
     case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
     case .int(let number): output += Array(String(number).utf8)
+    case .bigInteger(let digits): output += Array(digits.utf8)
     case .double(let number): output += Array(String(describing: number).utf8)
     case .string(let text): writeString(text, into: &output)
     case .array(let elements):

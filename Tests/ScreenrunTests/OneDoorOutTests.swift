@@ -39,6 +39,10 @@ struct OneDoorOutTests {
       "Sources/ScreenRunCLI/TraceFile.swift", "one-door-out: the trace file",
       "--trace writes JSON lines, secrets removed, to the file the user named, through a descriptor it opened"
     ),
+    (
+      "Sources/ScreenRunCLI/OutputFile.swift", "one-door-out: a report file",
+      "--junit writes its report in place to the device or FIFO the user named, through a descriptor it opened"
+    ),
   ]
 
   /// Calls that write to a stream or descriptor. `print(` and `write(` count only as free

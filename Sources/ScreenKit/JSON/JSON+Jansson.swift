@@ -120,17 +120,12 @@ extension JSON {
       var reader = pieceReader(buffer, options)
       return Result { () throws(JSONSyntaxError) in try reader.document() }
     }
-    var error = json_error_t()
-    let root = buffer.withMemoryRebound(to: CChar.self) { chars in
-      json_loadb(chars.baseAddress, chars.count, flags, &error)
-    }
-    guard let root else { return .failure(JSONSyntaxError(error)) }
-    defer { json_decref(root) }
-    return .success(JSON(borrowing: root))
+    return jansson(buffer, flags: flags)
   }
 
-  /// Converts a jansson value without taking ownership of it.
-  init(borrowing value: UnsafeMutablePointer<json_t>) {
+  /// Converts a jansson value without taking ownership of it. A string that starts with
+  /// `bigIntegerMarker` is a big integer that was rewritten for jansson (`JSON.jansson`).
+  init(borrowing value: UnsafeMutablePointer<json_t>, bigIntegerMarker: String? = nil) {
     switch screenrun_json_typeof(value) {
     case JSON_OBJECT:
       var object = JSONObject()
@@ -142,7 +137,7 @@ extension JSON {
           String(decoding: UnsafeBufferPointer(start: $0, count: keyLength), as: UTF8.self)
         }
         if let member = json_object_iter_value(current) {
-          object.appendNew(key, JSON(borrowing: member))
+          object.appendNew(key, JSON(borrowing: member, bigIntegerMarker: bigIntegerMarker))
         }
         iterator = json_object_iter_next(value, current)
       }
@@ -152,14 +147,21 @@ extension JSON {
       var array: [JSON] = []
       array.reserveCapacity(count)
       for index in 0..<count {
-        if let element = json_array_get(value, index) { array.append(JSON(borrowing: element)) }
+        if let element = json_array_get(value, index) {
+          array.append(JSON(borrowing: element, bigIntegerMarker: bigIntegerMarker))
+        }
       }
       self = .array(array)
     case JSON_STRING:
       let length = json_string_length(value)
       if let characters = json_string_value(value) {
-        self = characters.withMemoryRebound(to: UInt8.self, capacity: length) {
-          .string(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
+        let text = characters.withMemoryRebound(to: UInt8.self, capacity: length) {
+          String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+        if bigIntegerMarker != nil, let digits = BigIntegers.digits(in: text) {
+          self = .bigInteger(digits)
+        } else {
+          self = .string(text)
         }
       } else {
         self = .string("")

@@ -11,7 +11,7 @@ extension JSON {
 
   private func appendIndented(to text: inout String, indent: String) {
     switch self {
-    case .null, .bool, .int, .double, .string: text += lineText
+    case .null, .bool, .int, .bigInteger, .double, .string: text += lineText
     case .array(let elements):
       let inner = indent + "  "
       if elements.isEmpty {
@@ -69,6 +69,7 @@ extension JSON {
     case .null: text += "null"
     case .bool(let flag): text += flag ? "true" : "false"
     case .int(let number): text += String(number)
+    case .bigInteger(let digits): text += digits
     case .double(let number): text += number.isFinite ? "\(number)" : "null"
     case .string(let string): Self.quote(string, into: &text)
     case .array(let items):

@@ -10,6 +10,10 @@ public enum JSON: Sendable, Hashable {
   case bool(Bool)
   case int(Int)
   case double(Double)
+  /// An integer that does not fit 64 bits, as its decimal digits (with a leading `-` when it is
+  /// negative): `18446744073709551616`. Only a number written with no fraction and no exponent
+  /// that `Int` cannot hold is one; every other integer is `int`.
+  case bigInteger(String)
   case string(String)
   case array([JSON])
   case object(JSONObject)
@@ -83,6 +87,7 @@ extension JSON {
     case .null: "null"
     case .bool: "a boolean"
     case .int: "an integer"
+    case .bigInteger: "an integer too big for 64 bits"
     case .double: "a number"
     case .string: "a string"
     case .array: "an array"

@@ -287,18 +287,13 @@ struct JSONPieceReader {
 
   /// Parses `range` with jansson alone, converts it, and releases jansson's tree.
   private func piece(_ range: Range<Int>) throws(JSONSyntaxError) -> JSON {
-    var failure = json_error_t()
-    let root = UnsafeBufferPointer(rebasing: bytes[range]).withMemoryRebound(to: CChar.self) { characters in
-      json_loadb(characters.baseAddress, characters.count, flags, &failure)
-    }
-    guard let root else {
-      var error = JSONSyntaxError(failure)
+    switch JSON.jansson(UnsafeBufferPointer(rebasing: bytes[range]), flags: flags) {
+    case .success(let value): return value
+    case .failure(var error):
       error.offset = range.lowerBound + error.offset
       (error.line, error.column) = Self.location(ofByte: error.offset, in: bytes)
       throw error
     }
-    defer { json_decref(root) }
-    return JSON(borrowing: root)
   }
 
   /// Where the container at `start` ends (just past its closing bracket) and how many values

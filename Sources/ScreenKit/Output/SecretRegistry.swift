@@ -29,6 +29,9 @@ package final class SecretRegistry: Sendable {
   }
 
   private let table = Mutex(Table())
+  /// Whether any secret is registered, read without the lock: most runs have none, and every
+  /// text that a frame lays out asks.
+  private let active = Atomic<Bool>(false)
 
   package init() {}
 
@@ -44,7 +47,13 @@ package final class SecretRegistry: Sendable {
       list.sort { $0.count > $1.count }
       table.byPrefix[key] = list
       table.prefixBits[Int(key >> 6)] |= 1 << UInt64(key & 63)
+      active.store(true, ordering: .releasing)
     }
+  }
+
+  /// Whether any secret is registered: when none is, nothing needs redacting.
+  package var isActive: Bool {
+    active.load(ordering: .acquiring)
   }
 
   /// Whether `text` holds a registered secret.
@@ -61,6 +70,7 @@ package final class SecretRegistry: Sendable {
 
   /// `text` with every registered secret replaced by `REDACTED`, in one pass over its bytes.
   package func redact(_ text: String) -> String {
+    guard isActive else { return text }
     let table = table.withLock { $0 }
     guard !table.known.isEmpty else { return text }
     let masked =

@@ -8,7 +8,10 @@ import Synchronization
 ///
 /// For a dataset too big to parse at start-up, read it through an index instead (the Marvel and
 /// GitHub samples do), and still page it with `Page.slice`.
+///
+/// It is a `Sendable` final class, so a handler may capture it (handlers are `@Sendable`).
 public final class BundledDataset: Sendable {
+  /// The attribution every page and record of the dataset carries.
   public let attribution: String?
   private let load: @Sendable () throws(DataSourceError) -> [JSON]
   private let loaded = Mutex<Result<[JSON], DataSourceError>?>(nil)

@@ -9,17 +9,21 @@ public protocol DataSource: Sendable {
 
 /// The request for one page of a list resource.
 public struct PageRequest: Sendable, Hashable {
+  /// The list resource's name, as the screen's `source.resource` gives it.
   public var resource: String
   /// Parameter values by name; the search text arrives here under the screen's search param.
   public var parameters: [String: String]
   /// Where the page starts: nil for the first page, else the `next` cursor of the page before.
   public var cursor: PageCursor?
+  /// How many records the page should hold at most: the screen's `paging.pageSize`, already
+  /// checked to be within 1 and the resource's `maxPageSize`.
   public var pageSize: Int
   /// The members of each record that the screen reads, as far down as it reads them; nil for
   /// all. A source may return only these (the bundled samples do, with
   /// `JSON.parse(_:onlyMembers:options:)`, so a page parses no more than it shows) or more.
   public var members: RecordMembers?
 
+  /// A page request, as the runtime makes it (and a test does).
   public init(
     resource: String, parameters: [String: String] = [:], cursor: PageCursor? = nil, pageSize: Int,
     members: RecordMembers? = nil
@@ -35,13 +39,17 @@ public struct PageRequest: Sendable, Hashable {
 /// Where the next page starts, in the data source's own terms: an offset, a page number, or a
 /// URL from a `Link` header. The runtime only hands it back.
 public struct PageCursor: Sendable, Hashable, CustomStringConvertible {
+  /// The cursor's text, as the data source wrote it.
   public var value: String
+  /// A cursor of the data source's own text; see `offset(_:)` and `next(offset:count:total:)`
+  /// for offsets, `pageNumber(_:)` for page numbers.
   public init(_ value: String) { self.value = value }
   public var description: String { value }
 }
 
 /// One page of records and what the data source knows about the whole list.
 public struct Page: Sendable, Equatable {
+  /// The page's records, in the order the screen shows them.
   public var records: [JSON]
   /// How many records match in all, when the data source says.
   public var total: Int?
@@ -52,6 +60,18 @@ public struct Page: Sendable, Equatable {
   /// The data source's attribution text, to show with its data.
   public var attribution: String?
 
+  /// A page: `init(records: [JSON], total: Int? = nil, reachable: Int? = nil, next: PageCursor? =
+  /// nil, attribution: String? = nil)`.
+  ///
+  /// - Parameters:
+  ///   - records: the page's records.
+  ///   - total: how many records match in all, when the API says (the footer's "of 1,446").
+  ///   - reachable: how many of those can be paged to, when the API caps it below `total`.
+  ///   - next: the cursor of the next page; nil on the last page.
+  ///   - attribution: the text the screen shows with the data (`{meta.attribution}`).
+  ///
+  /// `Page.slice(_:cursor:pageSize:total:reachable:attribution:)` makes one from an array by
+  /// offset.
   public init(
     records: [JSON], total: Int? = nil, reachable: Int? = nil, next: PageCursor? = nil,
     attribution: String? = nil
@@ -63,14 +83,18 @@ public struct Page: Sendable, Equatable {
     self.attribution = attribution
   }
 
+  /// Whether a next page exists: `next` is not nil.
   public var hasMore: Bool { next != nil }
 }
 
 /// The request for one record.
 public struct RecordRequest: Sendable, Hashable {
+  /// The record resource's name, as the screen's `source.resource` gives it.
   public var resource: String
+  /// Parameter values by name (`id`, …), checked against the resource's declared parameters.
   public var parameters: [String: String]
 
+  /// A record request, as the runtime makes it (and a test does).
   public init(resource: String, parameters: [String: String]) {
     self.resource = resource
     self.parameters = parameters
@@ -79,9 +103,14 @@ public struct RecordRequest: Sendable, Hashable {
 
 /// One record and its attribution.
 public struct Record: Sendable, Equatable {
+  /// The record: any JSON value (an object, as screens bind its members).
   public var value: JSON
+  /// The text the screen shows with the data (`{meta.attribution}`).
   public var attribution: String?
 
+  /// A record: `init(_ value: JSON, attribution: String? = nil)`.
+  ///
+  ///     Record(["id": 7, "title": "Dune"], attribution: "Sample books")
   public init(_ value: JSON, attribution: String? = nil) {
     self.value = value
     self.attribution = attribution

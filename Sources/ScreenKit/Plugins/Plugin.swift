@@ -4,11 +4,20 @@
 ///       try BooksSource(context: context)
 ///     }
 public struct Plugin: Sendable {
+  /// The name screens write in `source.plugin`: letters, digits, `-` and `_`.
   public var name: String
+  /// One line, shown by `screenrun --plugins`.
   public var summary: String
+  /// What the plugin offers; every request is checked against these before the plugin sees it.
   public var resources: [Resource]
+  /// Makes the plugin's data source for a run's context (its data mode and environment).
   public var make: @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
 
+  /// A plugin that makes its own `DataSource`, described by `resources`:
+  /// `init(name: String, summary: String, resources: [Resource], make: @escaping @Sendable
+  /// (PluginContext) throws(DataSourceError) -> any DataSource)`. The core checks each request
+  /// against `resources` before the source sees it. `make` is `@Sendable`, and so is the source
+  /// it returns (`DataSource` refines `Sendable`).
   public init(
     name: String, summary: String, resources: [Resource],
     make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
@@ -23,6 +32,7 @@ public struct Plugin: Sendable {
     }
   }
 
+  /// The resource of that name, of either kind.
   public func resource(named name: String) -> Resource? {
     resources.first { $0.name == name }
   }
@@ -67,14 +77,21 @@ public struct Resource: Sendable, Hashable {
 ///     Parameter("orderBy", values: ["name", "-name"], summary: "the order")
 ///     Parameter("id", required: true, allowsBlank: false, summary: "the record's id")
 public struct Parameter: Sendable, Hashable {
+  /// The parameter's name, as a screen's `source.params` and a request's `parameters` key it.
   public var name: String
+  /// Whether every request must carry it.
   public var required: Bool
   /// Whether a value of only white space is accepted (and handed to the plugin as it is).
   public var allowsBlank: Bool
   /// The only values accepted, when there is a fixed set.
   public var values: [String]?
+  /// What `screenrun --plugins` says of it.
   public var summary: String
 
+  /// A parameter and its rules: `init(_ name: String, required: Bool = false, allowsBlank: Bool =
+  /// true, values: [String]? = nil, summary: String)`. The core refuses a request without a
+  /// `required` one, with a blank value when `allowsBlank` is false, or with a value outside
+  /// `values`, before the handler runs.
   public init(
     _ name: String, required: Bool = false, allowsBlank: Bool = true, values: [String]? = nil, summary: String
   ) {
@@ -88,6 +105,7 @@ public struct Parameter: Sendable, Hashable {
 
 /// What a plugin is made with: which data to use, and the environment to read settings from.
 public struct PluginContext: Sendable {
+  /// Where a plugin's data comes from.
   public enum DataMode: String, Sendable {
     /// Bundled recordings, offline.
     case sample
@@ -95,9 +113,16 @@ public struct PluginContext: Sendable {
     case live
   }
 
+  /// Which data the plugin serves: `.sample` (bundled, offline; the default) or `.live`
+  /// (`--live`, or `SCREENRUN_DATA=live`).
   public var mode: DataMode
+  /// The environment to read settings from (base URLs, tokens). A plugin reads it here, never
+  /// from `ProcessInfo`, so that a test can pass its own.
   public var environment: [String: String]
 
+  /// A context: `init(mode: PluginContext.DataMode = .sample, environment: [String: String] =
+  /// [:])`. The command line passes its mode and the process environment; a test passes what it
+  /// needs (`ScreenDriver(plugins:context:width:)`).
   public init(mode: DataMode = .sample, environment: [String: String] = [:]) {
     self.mode = mode
     self.environment = environment

@@ -6,10 +6,19 @@
 /// `API` is what the plugin makes for a `PluginContext`: one source, or a protocol that its
 /// sample and live sources both conform to.
 public struct ResourceHandler<API: Sendable>: Sendable {
+  /// Answers a page of a list resource: `@Sendable (API, PageRequest) async throws(DataSourceError)
+  /// -> Page`. It is `@Sendable` (requests are answered on any thread, so it captures only
+  /// `Sendable` values) and `async` (it may await a request; a closure that awaits nothing is
+  /// accepted as well). The request has passed the resource's declared rules.
   public typealias ListHandler = @Sendable (API, PageRequest) async throws(DataSourceError) -> Page
+  /// Answers one record of a record resource: `@Sendable (API, RecordRequest) async
+  /// throws(DataSourceError) -> Record`, `@Sendable` and `async` as `ListHandler` is.
   public typealias RecordHandler = @Sendable (API, RecordRequest) async throws(DataSourceError) -> Record
+  /// Words a request that breaks the resource's rules as the API would:
+  /// `@Sendable (API, Violation) -> DataSourceError`.
   public typealias Refusal = @Sendable (API, Violation) -> DataSourceError
 
+  /// The resource as declared: name, kind, summary, parameters, search parameter, largest page.
   public var resource: Resource
   let answer: Answer
   /// How this resource words a request that breaks its rules; nil: as the declaration does.
@@ -45,10 +54,14 @@ public struct ResourceHandler<API: Sendable>: Sendable {
 /// A plugin's resources with their handlers, and how it words a request that breaks a rule.
 /// Every request is checked against its resource's declaration before its handler runs.
 public struct Declaration<API: Sendable>: Sendable {
+  /// The resources, each with its handler.
   public var handlers: [ResourceHandler<API>]
   /// The error for a request that breaks a rule, in the API's own words; by default the core's.
   public var refusal: @Sendable (API, Violation) -> DataSourceError
 
+  /// `init(_ handlers: [ResourceHandler<API>], refusal: @escaping @Sendable (API, Violation) ->
+  /// DataSourceError = { _, violation in violation.error })`: the resources, and how a broken rule
+  /// is worded for all of them (a handler's own `refusal` wins for its resource).
   public init(
     _ handlers: [ResourceHandler<API>],
     refusal: @escaping @Sendable (API, Violation) -> DataSourceError = { _, violation in violation.error }
@@ -57,6 +70,7 @@ public struct Declaration<API: Sendable>: Sendable {
     self.refusal = refusal
   }
 
+  /// The declared resources, in order.
   public var resources: [Resource] { handlers.map(\.resource) }
 
   /// Checks `request`, then hands it to the handler of its list resource.

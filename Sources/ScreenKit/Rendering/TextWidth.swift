@@ -62,8 +62,11 @@ public enum TextWidth {
   }
 
   /// Cuts `text` to at most `columns`, ending in "…" when anything was cut.
+  ///
+  /// Secrets (`SecretRegistry`) are redacted first, so no cut leaves a piece of one.
   public static func truncate(_ text: String, toColumns columns: Int) -> String {
     guard columns > 0 else { return "" }
+    let text = SecretRegistry.shared.redact(text)
     // No text takes more columns than it has bytes (a code point of two columns has three or four).
     if text.utf8.count <= columns { return text }
     if let cut = truncateStandalone(text, toColumns: columns) { return cut }
@@ -98,8 +101,9 @@ public enum TextWidth {
   /// Breaks a text into lines of at most `columns`, at spaces where possible. A word wider than
   /// a line is broken by columns, except a URL (`FrameLine.isURL`), which goes whole onto a line
   /// of its own: a terminal can only open a URL it sees whole. Nothing but the spaces where lines
-  /// break is lost.
+  /// break is lost. Secrets (`SecretRegistry`) are redacted first, so no line holds a piece of one.
   public static func wrap(_ text: String, toColumns columns: Int) -> [String] {
+    let text = SecretRegistry.shared.redact(text)
     var output = WrappedLines(columns: max(1, columns))
     // Paragraphs and words are split at newlines and spaces; each word is then counted once.
     for paragraph in Self.pieces(of: text[...], in: text, at: 0x0A, keepingEmpty: true) {

@@ -257,7 +257,7 @@ struct SpecDecoder {
       switch member {
       case .string(let text):
         if let parsed = template(text, at: pointer / name) { result.append((name, parsed)) } else { failed = true }
-      case .int, .double, .bool:
+      case .int, .bigInteger, .double, .bool:
         // A bare number or flag is a constant: {"limit": 5} means "5".
         result.append((name, Template(literal: FilterValue.text(of: member))))
       default:
@@ -276,7 +276,7 @@ extension JSON {
   var messageDescription: String {
     switch self {
     case .string(let text): text.count <= 20 ? "the string '\(text)'" : "a string"
-    case .int, .double, .bool: FilterValue.text(of: self)
+    case .int, .bigInteger, .double, .bool: FilterValue.text(of: self)
     default: typeDescription
     }
   }

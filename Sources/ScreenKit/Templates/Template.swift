@@ -31,6 +31,12 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { source }
 
+  /// The most parts a field path may have (`{a.b.c}` has 3), in an expression or an `or:`. The
+  /// members a screen reads are walked as deep as its paths go, so the depth is bounded here,
+  /// where `--check` reports it at its place; a record nested deeper than this is rare, and JSON
+  /// itself stops at 2,048 levels.
+  static let maximumPathParts = 256
+
   /// Renders the template. A missing field renders as nothing (use `default` to say otherwise).
   public func render(in context: TemplateContext) -> String {
     var output = ""
@@ -40,7 +46,8 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
       case .expression(let expression): output += expression.evaluate(in: context)
       }
     }
-    return output
+    // Before any layout: a secret that a wrap or a cut splits is no longer found at the door out.
+    return SecretRegistry.shared.redact(output)
   }
 
   var expressions: [TemplateExpression] {

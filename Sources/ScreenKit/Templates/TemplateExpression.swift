@@ -9,8 +9,9 @@ struct TemplateExpression: Sendable, Hashable {
   var filters: [TemplateFilter]
 
   func evaluate(in context: TemplateContext) -> String {
-    var value = lookup(in: context)
-    for filter in filters { value = filter.apply(to: value, in: context) }
+    // Secrets go before any filter can cut, fold or pick out a piece of one (`prefix`, `truncate`).
+    var value = lookup(in: context).redacted
+    for filter in filters { value = filter.apply(to: value, in: context).redacted }
     return value.text
   }
 
@@ -39,6 +40,25 @@ enum FilterValue: Sendable, Equatable {
     if let json, json != .null { self = .json(json) } else { self = .missing }
   }
 
+  /// The value with every registered secret in its text replaced (`SecretRegistry`).
+  var redacted: FilterValue {
+    let secrets = SecretRegistry.shared
+    guard secrets.isActive else { return self }
+    switch self {
+    case .missing, .json(.null), .json(.bool), .json(.int), .json(.bigInteger), .json(.double), .json(.object):
+      return self
+    case .text(let text): return .text(secrets.redact(text))
+    case .json(.string(let text)): return .json(.string(secrets.redact(text)))
+    case .json(.array(let elements)):
+      return .json(
+        .array(
+          elements.map { element in
+            if case .string(let text) = element { return .string(secrets.redact(text)) }
+            return element
+          }))
+    }
+  }
+
   var isBlank: Bool {
     switch self {
     case .missing: true
@@ -62,6 +82,7 @@ enum FilterValue: Sendable, Equatable {
     case .null: ""
     case .bool(let value): value ? "true" : "false"
     case .int(let value): String(value)
+    case .bigInteger(let digits): digits
     case .double(let value):
       value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     case .string(let value): value

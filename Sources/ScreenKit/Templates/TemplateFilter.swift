@@ -66,6 +66,7 @@ enum TemplateFilter: Sendable, Hashable {
     switch value {
     case .missing: return .missing
     case .json(.int(let integer)): return .text(grouped(integer))
+    case .json(.bigInteger(let digits)): return .text(grouped(digits: digits))
     case .json(.double(let double)):
       guard double.isFinite, abs(double) < 1e15 else { return .text(String(double)) }
       if double.rounded() == double { return .text(grouped(Int(double))) }
@@ -80,6 +81,18 @@ enum TemplateFilter: Sendable, Hashable {
       if let integer = Int(text) { return .text(grouped(integer)) }
       return .text(text)
     }
+  }
+
+  /// An integer's digits (a leading `-` kept) grouped by thousands, however many there are.
+  static func grouped(digits: String) -> String {
+    let negative = digits.hasPrefix("-")
+    let plain = Array(negative ? digits.dropFirst() : digits[...])
+    var text = negative ? "-" : ""
+    for (index, digit) in plain.enumerated() {
+      if index > 0, (plain.count - index) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return text
   }
 
   static func grouped(_ integer: Int) -> String {

@@ -66,6 +66,11 @@ struct TemplateParser {
         }
         path.append(component)
         component = ""
+        guard path.count < Template.maximumPathParts else {
+          throw TemplateError(
+            offset: index,
+            message: "a field path has at most \(Template.maximumPathParts) parts, and this one has more")
+        }
       } else if character == "{" || character == "\"" || character == ":" {
         throw TemplateError(
           offset: index, message: "unexpected '\(character)' in a field path; paths look like {a.b.0.c}")
@@ -172,6 +177,11 @@ struct TemplateParser {
       guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
         throw TemplateError(
           offset: argumentStart, message: "'or' takes another field's path, as in {author.login|or:commit.author.name}")
+      }
+      guard path.count <= Template.maximumPathParts else {
+        throw TemplateError(
+          offset: argumentStart,
+          message: "a field path has at most \(Template.maximumPathParts) parts, and this one has more")
       }
       return .or(path)
     case "truncate": return .truncate(try integer())

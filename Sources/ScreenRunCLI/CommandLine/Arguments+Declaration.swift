@@ -21,7 +21,11 @@ extension Arguments {
           """,
         effect: .set { arguments, value throws(UsageError) in arguments.script = value }),
       .init(
-        name: "--watch", form: .run, help: "reload screen files when they change, keeping the query and rows",
+        name: "--watch", form: .run,
+        help: """
+          reload screen files when they change, keeping the query and rows; it runs until you quit, \
+          except with --script, which ends the run when the script ends
+          """,
         effect: .set { arguments, _ throws(UsageError) in arguments.watch = true }),
       .init(
         name: "--width", value: "N", form: .run, help: "columns per line (default: the terminal's width, or 80)",
@@ -201,6 +205,9 @@ extension Arguments {
       .init(name: "NO_COLOR", help: "when set, the interactive mode marks the selected row without reverse video"),
     ],
     files: [
+      .init(
+        name: "SCREEN.json",
+        help: "a screen file: a regular file of at most 4 MiB (4,194,304 bytes); a larger one is refused with its size"),
       .init(name: "$XDG_CACHE_HOME/screenrun/http", help: "the HTTP response cache (default ~/.cache/screenrun/http)"),
       .init(
         name: "$XDG_CONFIG_HOME/screenrun/plugins",

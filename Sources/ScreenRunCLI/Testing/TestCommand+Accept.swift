@@ -22,6 +22,13 @@ extension TestCommand {
     var (accepted, skipped, all) = (0, 0, !asking)
     for file in pending {
       let test = String(file.dropLast(ScreenTest.pendingExtension.count + 1))
+      // Only a regular file is taken in: a link renamed into the test's place would make the
+      // test a link to wherever it points, outside the folder as well.
+      if let kind = Self.notRegular(file) {
+        Output.error("\(file): error: it is \(kind), not a regular file; a pending file is only accepted as one")
+        code = .usage
+        continue
+      }
       let proposed: ScreenTest
       switch ScreenTest.load(file) {
       case .success(let loaded): proposed = loaded

@@ -14,6 +14,14 @@ struct TestCommand {
   /// The folder searched when no path is given.
   static let defaultPath = "."
 
+  /// The name of the running executable, as the accept command that a failing test prints names
+  /// it: the last part of `argv[0]` (`weatherrun` for a package's own executable made with
+  /// `ScreenRun.main`), or `screenrun` when the process was started with an empty `argv[0]`.
+  static var program: String {
+    let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+    return name.isEmpty || name == "/" ? "screenrun" : name
+  }
+
   /// How one test came out.
   struct Result: Sendable {
     enum Verdict: Sendable {
@@ -31,7 +39,14 @@ struct TestCommand {
     var name: String
     var verdict: Verdict
     var pending: String?
+    /// Said on stderr after the result's line: a transcript grown past `largeTranscript`.
+    var warnings: [String] = []
   }
+
+  /// A transcript larger than this, of a test without `height`, is warned about: without one,
+  /// every frame holds every row loaded so far, so a long test's transcript grows as the square
+  /// of its commands (4,000 `key Down` lines wrote 189 MB).
+  static let largeTranscript = 1 << 20
 
   /// A command whose output differs, and how.
   struct BlockDiff: Sendable {
@@ -68,9 +83,9 @@ struct TestCommand {
     Output.write(Self.summary(results))
     if let junit = options.junit {
       do {
-        try Data(JUnitReport.xml(results).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+        try OutputFile.write(Array(JUnitReport.xml(results).utf8), to: junit)
       } catch {
-        Output.error("\(junit): error: cannot write the JUnit report: \(error.localizedDescription)")
+        Output.error("\(junit): error: cannot write the JUnit report: \(error)")
         code = .usage
       }
     }
@@ -208,7 +223,12 @@ struct TestCommand {
       return Result(name: name, verdict: .broken(error.messages))
     }
     let pending = name + "." + ScreenTest.pendingExtension
+    let warnings = Self.warnings(about: actual, of: test)
     func save(_ text: String, to path: String) -> String? {
+      if path == pending, let kind = Self.notRegular(pending) {
+        return "\(path): error: the pending file's place holds \(kind), not a regular file; "
+          + "remove it, and the next run writes the pending output there"
+      }
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return nil
@@ -218,20 +238,49 @@ struct TestCommand {
     }
     if test.isUnrecorded {
       if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
-      return Result(name: name, verdict: .new, pending: pending)
+      return Result(name: name, verdict: .new, pending: pending, warnings: warnings)
     }
     if actual.blocks.map(\.output) == test.blocks.map(\.output) {
-      try? FileManager.default.removeItem(atPath: pending)
-      return Result(name: name, verdict: .passed)
+      if Self.notRegular(pending) == nil { try? FileManager.default.removeItem(atPath: pending) }
+      return Result(name: name, verdict: .passed, warnings: warnings)
     }
     let diffs = Self.diffs(expected: test, actual: actual)
     if options.update {
       if let problem = save(actual.text, to: name) { return Result(name: name, verdict: .broken([problem])) }
-      try? FileManager.default.removeItem(atPath: pending)
-      return Result(name: name, verdict: .updated(diffs))
+      if Self.notRegular(pending) == nil { try? FileManager.default.removeItem(atPath: pending) }
+      return Result(name: name, verdict: .updated(diffs), warnings: warnings)
     }
     if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
-    return Result(name: name, verdict: .failed(diffs), pending: pending)
+    return Result(name: name, verdict: .failed(diffs), pending: pending, warnings: warnings)
+  }
+
+  /// The warning for a transcript past `largeTranscript` when the test has no `height`.
+  static func warnings(about actual: ScreenTest, of test: ScreenTest) -> [String] {
+    guard test.settings.height == nil else { return [] }
+    let size = actual.text.utf8.count
+    guard size > largeTranscript else { return [] }
+    let megabytes = (Double(size) / Double(1 << 20) * 10).rounded() / 10
+    return [
+      "the transcript is \(megabytes) MiB (over \(largeTranscript >> 20) MiB): without 'height', every frame "
+        + "holds every row loaded; add 'height: 24' to show only what a terminal of 24 lines shows"
+    ]
+  }
+
+  /// What stands at `path` when it is there and is not a regular file (`a symbolic link`, `a FIFO`),
+  /// or nil. A pending file is only ever a regular file beside its test: anything else in its
+  /// place is neither written through, replaced, removed nor accepted.
+  static func notRegular(_ path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFLNK: return "a symbolic link"
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFSOCK: return "a socket"
+    default: return "something other than a file"
+    }
   }
 
   /// The commands whose output differs, each with a diff of its lines in the test file.
@@ -306,12 +355,12 @@ struct TestCommand {
       text.append(render(diffs, colour: colour))
       text.append(
         untrusted: "  the actual output is in \(result.pending ?? ""); accept it with "
-          + "'screenrun test --accept \(result.name)', or fix the screen\n")
+          + "'\(Self.program) test --accept \(result.name)', or fix the screen\n")
     case .new:
       line("NEW    ", .yellow, " " + result.name)
       text.append(
         untrusted: "  no expected output yet; the output is in \(result.pending ?? ""): "
-          + "review it and accept it with 'screenrun test --accept \(result.name)'\n")
+          + "review it and accept it with '\(Self.program) test --accept \(result.name)'\n")
     case .updated(let diffs):
       line("updated", .yellow, " " + result.name)
       text.append(render(diffs, colour: colour))
@@ -320,6 +369,7 @@ struct TestCommand {
       for message in messages { Output.error(message) }
     }
     TerminalWriter.write(text)
+    for warning in result.warnings { Output.error("\(result.name): warning: \(warning)") }
   }
 
   /// The diffs under their commands, with what cannot be seen made visible; in colour on a
@@ -373,7 +423,7 @@ struct TestCommand {
     parts.append("\(broken) broken")
     var text = "\(results.count) test\(results.count == 1 ? "" : "s"): " + parts.joined(separator: ", ") + "\n"
     if failed + new > 0 {
-      text += "review the pending output (NAME.screentest.pending) and accept it: screenrun test --accept\n"
+      text += "review the pending output (NAME.screentest.pending) and accept it: \(program) test --accept\n"
     }
     return text
   }
