@@ -88,6 +88,8 @@ struct TemplateTests {
     #expect(try value("{x|number:2}", "1234.5") == "1,234.50")
     #expect(try value("{x|number:2}", " 7 ") == "7.00")
     #expect(try value("{x|number:2}", "12345678901234567890") == "12,345,678,901,234,567,890.00")
+    #expect(try value("{x|number:1}", .bigInteger("-123456789012345678901")) == "-123,456,789,012,345,678,901.0")
+    #expect(try value(#"{x|plural:"star"}"#, .bigInteger("18446744073709551616")) == "18,446,744,073,709,551,616 stars")
     #expect(try value("{x|number:2}", "-0.001") == "0.00")
     #expect(try value("{x|number:2}", .double(-0.0)) == "0.00")
     #expect(try value("{x|number:2}", "1.5e3") == "1,500.00")

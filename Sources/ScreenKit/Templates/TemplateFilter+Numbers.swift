@@ -9,6 +9,7 @@ extension TemplateFilter {
     switch value {
     case .missing: return .missing
     case .json(.int(let integer)): text = String(integer)
+    case .json(.bigInteger(let digits)): text = digits
     case .json(.double(let double)):
       guard double.isFinite else { return value }
       text = double.description
@@ -25,7 +26,7 @@ extension TemplateFilter {
   static func counted(_ value: FilterValue, singular: String, plural: String) -> FilterValue {
     switch value {
     case .missing: return .missing
-    case .json(.int), .json(.double): break
+    case .json(.int), .json(.bigInteger), .json(.double): break
     case .json(.string(let text)), .text(let text):
       guard DecimalText(text) != nil else { return value }
     case .json: return value
