@@ -222,6 +222,21 @@ enum LocalProbes {
       screen("truncate:Int.max", listScreen(row: "{\"title\": \"{name|truncate:\(max)}\"}")),
       screen("truncate:-1", listScreen(row: "{\"title\": \"{name|truncate:-1}\"}")),
       screen("prefix:huge", listScreen(row: "{\"title\": \"{name|prefix:99999999999999999999}\"}")),
+      screen("number:huge", listScreen(row: "{\"title\": \"{name|number:99999999999999999999}\"}")),
+      screen(
+        "number:20, plural and date of every kind of field",
+        listScreen(
+          row:
+            #"{"title": "{name|number:20} {id|number:20|plural:\"x\"} {comics.available|date} {name|date}", "subtitle": "{modified|date|number:2}"}"#
+        )),
+      screen(
+        "plural words with escapes",
+        listScreen(row: "{\"title\": \(q("{comics.available|plural:\"" + escape + "\",\"" + escape + "\"}"))}")),
+      screen(
+        "detail header, label and total templates of data", listScreen(),
+        target: Array(
+          #"{"kind": "detail", "title": "{name}", "source": {"plugin": "marvel", "resource": "character", "params": {"id": "{params.id}"}}, "sections": [{"type": "text", "header": "{description}", "value": "{missing}"}, {"type": "fields", "header": "{name|upper}", "fields": [{"label": "{description}", "value": "{name}"}]}, {"type": "image", "label": "{description}", "value": "{missing}"}, {"type": "list", "header": "{comics.available|plural:\"comic\"}", "items": "comics.items", "row": "{name}", "limit": 1, "total": "{description}"}]}"#
+            .utf8), script: "open 1\nopen 2\n"),
       screen("10k nested arrays in a key", listScreen(extra: ", \"$comment\": \(H.nestedArrays(10_000))")),
       screen("10k nested objects in an unknown key", listScreen(extra: ", \"x\": \(H.nestedObjects(10_000))")),
       screen("100k nested arrays as the file", Array(H.nestedArrays(100_000).utf8)),

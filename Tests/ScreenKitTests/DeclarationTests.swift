@@ -133,4 +133,43 @@ struct DeclarationTests {
     let error = #expect(throws: DataSourceError.self) { try broken.records() }
     #expect(error?.kind == .decoding)
   }
+
+  @Test func aBundledDatasetMatchesPartsAndWordsIgnoringCase() throws {
+    let dataset = BundledDataset(
+      json: Array(
+        #"""
+        [{"t": "Iron Man", "a": "Stan Lee"}, {"t": "Batman", "a": "Bob Kane"}, {"t": "Spider-Man", "a": "Stan Lee"},
+         {"t": "ÉCOLE des Fées", "a": "Anon"}, {"t": 2099, "a": "Peter David"}, {"a": "nobody"}]
+        """#.utf8))
+    func titles(_ matches: @escaping @Sendable (JSON) -> Bool) throws -> [String] {
+      try dataset.page(PageRequest(resource: "x", parameters: [:], pageSize: 10), where: matches).records.map {
+        switch $0["t"] {
+        case .string(let text)?: text
+        case .int(let number)?: String(number)
+        default: "-"
+        }
+      }
+    }
+    #expect(try titles(BundledDataset.contains("MAN", of: "t")) == ["Iron Man", "Batman", "Spider-Man"])
+    #expect(try titles(BundledDataset.contains(" der-m ", of: "t")) == ["Spider-Man"])
+    #expect(try titles(BundledDataset.contains("école", of: "t")) == ["ÉCOLE des Fées"])
+    #expect(try titles(BundledDataset.contains("09", of: "t")) == ["2099"])
+    #expect(try titles(BundledDataset.contains(nil, of: "t")).count == 6)
+    #expect(try titles(BundledDataset.contains("  ", of: "t")).count == 6)
+    #expect(try titles(BundledDataset.words("man", of: "t")) == ["Iron Man", "Spider-Man"])
+    #expect(try titles(BundledDataset.words("man spi", of: "t")) == ["Spider-Man"])
+    #expect(try titles(BundledDataset.words("stan iron", of: "t", "a")) == ["Iron Man"])
+    #expect(try titles(BundledDataset.words("stan, LEE", of: "t", "a")) == ["Iron Man", "Spider-Man"])
+    #expect(try titles(BundledDataset.words("fées éc", of: "t")) == ["ÉCOLE des Fées"])
+    #expect(try titles(BundledDataset.words("20", of: "t")) == ["2099"])
+    #expect(try titles(BundledDataset.words("bat man", of: "t")).isEmpty)
+    #expect(try titles(BundledDataset.words(" - ", of: "t")).count == 6)
+    #expect(try titles(BundledDataset.words("x", of: "missing")).isEmpty)
+  }
+
+  @Test func aBrokenBundledDatasetIsADecodingError() throws {
+    let broken = BundledDataset(json: Array("[1,".utf8))
+    let error = #expect(throws: DataSourceError.self) { try broken.records() }
+    #expect(error?.kind == .decoding)
+  }
 }

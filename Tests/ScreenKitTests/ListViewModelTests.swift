@@ -11,7 +11,8 @@ struct ListViewModelTests {
 
   func store(
     search: SearchSpec? = SearchSpec(
-      parameter: "q", placeholder: "Search", debounceMilliseconds: 500, minLength: 0, required: false),
+      parameter: "q", placeholder: Template(literal: "Search"), debounceMilliseconds: 500, minLength: 0, required: false
+    ),
     paging: PagingSpec = PagingSpec(pageSize: 20, prefetch: 5)
   ) -> TestStore<ListViewModel> {
     TestStore(
@@ -209,7 +210,9 @@ struct ListViewModelTests {
 
   @Test func honoursMinLengthAndRequired() async {
     let store = store(
-      search: SearchSpec(parameter: "q", placeholder: "Search", debounceMilliseconds: 0, minLength: 3, required: true))
+      search: SearchSpec(
+        parameter: "q", placeholder: Template(literal: "Search"), debounceMilliseconds: 0, minLength: 3, required: true)
+    )
     store.send(.appear) {
       $0.activeQuery = ""
       $0.generation = 1
@@ -237,7 +240,8 @@ struct ListViewModelTests {
   /// Two searches in a row: the first is cancelled, and its answer, should it come late, is stale.
   @Test func dropsAnAnswerToAnOlderQuery() async {
     let store = store(
-      search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
+      search: SearchSpec(
+        parameter: "q", placeholder: Template(literal: ""), debounceMilliseconds: 0, minLength: 0, required: false))
     store.send(.search("Item 1")) {
       $0.query = "Item 1"
       $0.activeQuery = "Item 1"
@@ -259,7 +263,8 @@ struct ListViewModelTests {
 
   @Test func dropsAPageAnsweredAfterANewSearch() async {
     let store = store(
-      search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 0, minLength: 0, required: false))
+      search: SearchSpec(
+        parameter: "q", placeholder: Template(literal: ""), debounceMilliseconds: 0, minLength: 0, required: false))
     await appeared(store)
     store.send(.loadNextPage) { $0.isLoadingNextPage = true }
     store.send(.search("Item 3")) {
@@ -333,7 +338,9 @@ struct ListViewModelTests {
         source: source,
         configuration: .init(
           resource: "books", parameters: ["shelf": "top"],
-          search: SearchSpec(parameter: "q", placeholder: "", debounceMilliseconds: 500, minLength: 0, required: false),
+          search: SearchSpec(
+            parameter: "q", placeholder: Template(literal: ""), debounceMilliseconds: 500, minLength: 0, required: false
+          ),
           paging: .default)),
       state: ListViewModel.State(), scheduler: clock)
     store.send(.appear)

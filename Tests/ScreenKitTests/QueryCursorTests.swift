@@ -16,7 +16,8 @@ struct QueryCursorTests {
         configuration: .init(
           resource: "books", parameters: [:],
           search: SearchSpec(
-            parameter: "q", placeholder: "Search", debounceMilliseconds: 500, minLength: 0, required: false),
+            parameter: "q", placeholder: Template(literal: "Search"), debounceMilliseconds: 500, minLength: 0,
+            required: false),
           paging: PagingSpec(pageSize: 20, prefetch: 5))))
   }
 

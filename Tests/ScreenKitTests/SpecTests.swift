@@ -58,7 +58,8 @@ struct SpecTests {
     #expect(
       list.search
         == SearchSpec(
-          parameter: "q", placeholder: "Search books", debounceMilliseconds: 300, minLength: 2, required: true))
+          parameter: "q", placeholder: Template(literal: "Search books"), debounceMilliseconds: 300, minLength: 2,
+          required: true))
     #expect(list.paging == PagingSpec(pageSize: 10, prefetch: 3))
     #expect(list.select?.screen == "book.json")
     #expect(spec.parameterNames == ["shelf"])
@@ -74,12 +75,12 @@ struct SpecTests {
       Issue.record("not an image")
       return
     }
-    #expect(label == "Image")
-    guard case .list(let header, let items, _, _, let limit, _) = sections[3] else {
+    #expect(label.source == "Image")
+    guard case .list(let header, let items, _, _, let limit, _, _) = sections[3] else {
       Issue.record("not a list")
       return
     }
-    #expect(header == "Tags")
+    #expect(header?.source == "Tags")
     #expect(items == ["tags"])
     #expect(limit == 3)
     #expect(spec.parameterNames == ["id"])
@@ -114,6 +115,18 @@ struct SpecTests {
         "screen.json:5:15: error at /paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?",
         "screen.json:5:42: error at /paging/prefetch: 'prefetch' must be a whole number, not the string '3'",
         "screen.json:6:28: error at /row/title: in template \"{name|uper}\": unknown filter 'uper'; did you mean 'upper'?",
+      ])
+  }
+
+  @Test func aTemplateInAMessageIsQuotedAsTheFileSpellsIt() throws {
+    let text = #"""
+      {"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "books"},
+       "row": {"title": "{x|numbr|default:\"?\"}\tend"}}
+      """#
+    let found = try problems(text)
+    #expect(
+      found == [
+        #"screen.json:2:23: error at /row/title: in template "{x|numbr|default:\"?\"}\tend": unknown filter 'numbr'; did you mean 'number'?"#
       ])
   }
 
@@ -244,6 +257,30 @@ struct SpecTests {
         #"screen.json:1:\#(column("\"{name}", in: text)): error at /title: a list screen's title has no record to read fields from; use {params.…}, {query} or {meta.…} in "{name}""#,
         "screen.json:1:\(column("\"{meta", in: text)): error at /footer: unknown metadata '{meta.atribution}'; did you mean 'meta.attribution'? (metadata: meta.attribution, meta.total, meta.count)",
       ])
+  }
+
+  @Test func aSearchPlaceholderAndAColumnHeaderAreTemplatesWithoutARecord() throws {
+    let list =
+      #"{"kind": "list", "title": "x", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "placeholder": "Search {nme|upper}"}, "row": {"title": "{name}"}}"#
+    #expect(
+      try problems(list) == [
+        #"screen.json:1:\#(column("\"Search {nme", in: list)): error at /search/placeholder: the search placeholder has no record to read fields from; use {params.…}, {query} or {meta.…} in "Search {nme|upper}""#
+      ])
+    let table =
+      #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "columns": [{"header": "{{Stars}} {x|uper}", "value": "{name}"}]}"#
+    #expect(
+      try problems(table).first?.contains("error at /columns/0/header: in template \"{{Stars}} {x|uper}\"") == true)
+    let folder = try ScreenFolder([
+      "books.json":
+        #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "placeholder": "Search {params.shelf} {{books}}"}, "columns": [{"header": "{{Title}} of {params.shelf}", "value": "{name}"}]}"#
+    ])
+    let spec = try ScreenLoader(registry: registry).load(folder.file("books.json"))
+    var state = TableViewModel.State()
+    state.list.status = .loaded
+    state.list.records = [["name": "Dune"]]
+    let frame = TextRenderer.render(ScreenState(spec: spec, parameters: ["shelf": "SF"], content: .table(state)))
+    #expect(frame.contains("Search SF {books}…"), "\(frame)")
+    #expect(frame.contains("{Title} of SF"), "\(frame)")
   }
 
   @Test func kindSpecificKeys() throws {

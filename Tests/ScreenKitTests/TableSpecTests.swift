@@ -52,7 +52,7 @@ struct TableSpecTests {
     let spec = try ScreenLoader(registry: registry).load(folder.file("screen.json"))
     let table = try #require(spec.table)
     #expect(spec.kind == .table && spec.list != nil)
-    #expect(table.columns.map(\.header) == ["Title", "Year", "Notes"])
+    #expect(table.columns.map(\.header.source) == ["Title", "Year", "Notes"])
     #expect(table.columns.map(\.width) == [.flexible(minimum: 12), .fixed(4), .flexible(minimum: 5)])
     #expect(table.columns.map(\.alignment) == [.left, .right, .center])
     #expect(

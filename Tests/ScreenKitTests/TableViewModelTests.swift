@@ -11,9 +11,11 @@ struct TableViewModelTests {
   let source = CountingSource(count: 45)
 
   static let columns = [
-    ColumnSpec(header: "Name", value: Template(literal: ""), width: .flexible(minimum: 4), alignment: .left, sort: nil),
     ColumnSpec(
-      header: "Stars", value: Template(literal: ""), width: .fixed(5), alignment: .right,
+      header: Template(literal: "Name"), value: Template(literal: ""), width: .flexible(minimum: 4), alignment: .left,
+      sort: nil),
+    ColumnSpec(
+      header: Template(literal: "Stars"), value: Template(literal: ""), width: .fixed(5), alignment: .right,
       sort: ColumnSpec.Sort(value: "stars", descendingFirst: true)),
   ]
 
@@ -142,7 +144,8 @@ struct TableViewModelTests {
     let three =
       Self.columns + [
         ColumnSpec(
-          header: "Notes", value: Template(literal: ""), width: .flexible(minimum: 10), alignment: .left, sort: nil)
+          header: Template(literal: "Notes"), value: Template(literal: ""), width: .flexible(minimum: 10),
+          alignment: .left, sort: nil)
       ]
     #expect(TableFrame.layout(three, room: 40) == [12, 5, 19])  // 4+2+5+2+10 = 23; 17 to share, 8 and 9
     #expect(TableFrame.layout(three, room: 22) == [15, 5])  // Notes does not fit at its least

@@ -13,11 +13,15 @@ struct TemplatePatternTests {
     "{x|truncate:40}", "{x|truncate: 40 }", "{x|truncate:\"40\"}", "{x|prefix:7}",
     "{author.login|or:commit.author.name}",
     "{x|or:\"a.b\"}", "{params.id}", "{query}", "{meta.attribution}", "{meta.total|number}", "{meta}", "{metadata.x}",
+    "{x|number:2}", "{x|number:0}", "{x|number:20}", "{x|number: 2 }", "{x|number:\"3\"}", "{x|plural:\"star\"}",
+    "{x|plural:star}", "{x|plural:\"person\",\"people\"}", "{x|plural:person,people|upper}", "{x|plural: a b }",
     "{params}", "{query.x}", "{x|upper|lower|trim|firstline|date}", "Source: {meta.attribution} ({meta.count})",
     // Refused by the parser:
     "{", "}", "{name", "name}", "{}", "{ }", "{a..b}", "{a.}", "{.a}", "{x|uper}", "{x|truncate}", "{x|truncate:0}",
     "{x|truncate:-3}", "{x|truncate:abc}", "{x|upper:1}", "{x|default}", "{x|or:}", "{x|or:a..b}", "{x|}",
     "{meta.attributon}", "{a\"b}", "{a:b}", "{a{b}", "{x|default:\"open}", "{x|upper x}", "{x}}",
+    "{x|number:21}", "{x|number:-1}", "{x|number:x}", "{x|number:}", "{x|plural}", "{x|plural:}", "{x|plural:\"\"}",
+    "{x|plural: }", "{x|plural:a,b,c}", "{x|plural:a,}", "{x|plural:\"a\" ,\"b\"}",
   ]
 
   @Test("the template pattern matches what the parser reads", arguments: templates)

@@ -71,6 +71,76 @@ struct TemplateTests {
     #expect(TemplateFilter.grouped(-1234) == "-1,234")
   }
 
+  func value(_ template: String, _ value: JSON) throws -> String {
+    try Template(template).render(in: TemplateContext(record: ["x": value]))
+  }
+
+  @Test func numberWithDecimalsRoundsHalfAwayFromZeroAndPads() throws {
+    #expect(try value("{x|number:2}", 32) == "32.00")
+    #expect(try value("{x|number:2}", 2229.9) == "2,229.90")
+    #expect(try value("{x|number:2}", 2.675) == "2.68")
+    #expect(try value("{x|number:2}", -2.675) == "-2.68")
+    #expect(try value("{x|number:1}", 0.05) == "0.1")
+    #expect(try value("{x|number:0}", 2.5) == "3")
+    #expect(try value("{x|number:0}", -2.5) == "-3")
+    #expect(try value("{x|number:2}", 999.995) == "1,000.00")
+    #expect(try value("{x|number:3}", 1_234_567) == "1,234,567.000")
+    #expect(try value("{x|number:2}", "1234.5") == "1,234.50")
+    #expect(try value("{x|number:2}", " 7 ") == "7.00")
+    #expect(try value("{x|number:2}", "12345678901234567890") == "12,345,678,901,234,567,890.00")
+    #expect(try value("{x|number:1}", .bigInteger("-123456789012345678901")) == "-123,456,789,012,345,678,901.0")
+    #expect(try value(#"{x|plural:"star"}"#, .bigInteger("18446744073709551616")) == "18,446,744,073,709,551,616 stars")
+    #expect(try value("{x|number:2}", "-0.001") == "0.00")
+    #expect(try value("{x|number:2}", .double(-0.0)) == "0.00")
+    #expect(try value("{x|number:2}", "1.5e3") == "1,500.00")
+    #expect(try value("{x|number:2}", .double(1e-300)) == "0.00")
+    let big = try value("{x|number:20}", .double(1e308))
+    #expect(big.hasPrefix("100,000,") && big.hasSuffix(".00000000000000000000") && big.count == 309 + 102 + 21)
+    // Anything that is not a number passes through unchanged.
+    #expect(try value("{x|number:2}", "NaN") == "NaN")
+    #expect(try value("{x|number:2}", "1e999") == "1e999")
+    #expect(try value("{x|number:2}", "n/a") == "n/a")
+    #expect(try value("{x|number:2}", true) == "true")
+    #expect(try value(#"{x|number:2|default:"-"}"#, nil) == "-")
+    // Plain `number` is as it was.
+    #expect(try value("{x|number}", 2229.9) == "2,229.90")
+    #expect(try value("{x|number}", 32) == "32")
+    #expect(try value("{x|number}", "1234.5") == "1234.5")
+  }
+
+  @Test func pluralCountsWithTheRightWord() throws {
+    #expect(try value(#"{x|plural:"star"}"#, 1) == "1 star")
+    #expect(try value(#"{x|plural:"star"}"#, 2664) == "2,664 stars")
+    #expect(try value(#"{x|plural:"star"}"#, 0) == "0 stars")
+    #expect(try value(#"{x|plural:"star"}"#, "1") == "1 star")
+    #expect(try value(#"{x|plural:"star"}"#, 1.0) == "1 star")
+    #expect(try value(#"{x|plural:"person","people"}"#, 3) == "3 people")
+    #expect(try value(#"{x|plural:"person","people"}"#, 1) == "1 person")
+    #expect(try value("{x|plural:comment,comments}", 12) == "12 comments")
+    #expect(try value(#"{x|plural:"star"}"#, "many") == "many")
+    #expect(try value(#"{x|plural:"star"|default:"no stars"}"#, nil) == "no stars")
+  }
+
+  @Test func dateReadsUnixSecondsInUTC() throws {
+    #expect(try value("{x|date}", 1_398_795_497) == "2014-04-29")
+    #expect(try value("{x|date}", 0) == "1970-01-01")
+    #expect(try value("{x|date}", -1) == "1969-12-31")
+    #expect(try value("{x|date}", 951_782_400) == "2000-02-29")
+    #expect(try value("{x|date}", 1_398_795_497.75) == "2014-04-29")
+    #expect(try value("{x|date}", "1398795497") == "2014-04-29")
+    #expect(try value("{x|date}", " 1398795497.5 ") == "2014-04-29")
+    #expect(try value("{x|date}", 253_402_300_799) == "9999-12-31")
+    #expect(try value(#"{x|date|default:"?"}"#, 253_402_300_800) == "?")
+    #expect(try value(#"{x|date|default:"?"}"#, .int(Int.max)) == "?")
+    #expect(try value(#"{x|date|default:"?"}"#, .int(Int.min)) == "?")
+    #expect(try value(#"{x|date|default:"?"}"#, .double(1e308)) == "?")
+    #expect(try value(#"{x|date|default:"?"}"#, "12345678901234567890") == "?")
+    #expect(try value(#"{x|date|default:"?"}"#, "1e9") == "?")
+    // ISO timestamps read as before.
+    #expect(try value("{x|date}", "2014-04-29T14:18:17-0400") == "2014-04-29")
+    #expect(try value("{x|date}", "2014-04-29") == "2014-04-29")
+  }
+
   @Test func firstLine() throws {
     let template = try Template("{message|firstline}")
     let record: JSON = ["message": "Fix the bug\n\nLong explanation"]
@@ -102,6 +172,15 @@ struct TemplateTests {
     ("{name|default}", 13, "needs a text"),
     ("{name|}", 6, "expected a filter name"),
     ("{na me}", 4, "expected '|' or '}'"),
+    ("{x|number:21}", 10, "from 0 to 20"),
+    ("{x|number:-1}", 10, "from 0 to 20"),
+    ("{x|number:99999999999999999999}", 10, "from 0 to 20"),
+    ("{x|number:two}", 10, "from 0 to 20"),
+    ("{x|plural}", 9, "needs the word for one"),
+    (#"{x|plural:"""#, 10, "needs the word for one"),
+    (#"{x|plural:"a","b","c"}"#, 10, "takes the word for one"),
+    (#"{x|plural:"a",}"#, 10, "empty word for many"),
+    (#"{x|plural:"a" ,"b"}"#, 14, "expected '|' or '}'"),
   ])
   func syntaxErrors(text: String, offset: Int, message: String) {
     do {

@@ -157,7 +157,7 @@ struct InteractiveTests {
     try await TmuxSession.with(["Screens/character.json", "--param", "id=1009368"]) { pane in
       let detail = try await pane.waitForScreen("Iron Man's detail") { $0.title == "Iron Man" && $0.contains("Comics") }
       #expect(!detail.contains("All comics, searchable"), "the link is below the fold: \(detail)")
-      #expect(detail.contains("Tab link"), "the help line names the link keys: \(detail)")
+      #expect(detail.contains("Enter open link"), "the help line says Enter opens the one link: \(detail)")
       try await pane.press("Tab")
       let focused = try await pane.waitForScreen("the link focused and scrolled to") {
         $0.lines.contains("› → All comics, searchable")

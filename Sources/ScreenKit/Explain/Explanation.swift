@@ -211,7 +211,7 @@ public enum Explanation {
     if tokens.count >= 3, tokens[0] == "sections", let index = Int(tokens[1]),
       tokens[2] == "row" || tokens[2] == "select",
       let detail = spec.detail, detail.sections.indices.contains(index),
-      case .list(_, let items, _, _, _, _) = detail.sections[index]
+      case .list(_, let items, _, _, _, _, _) = detail.sections[index]
     {
       let path = items.joined(separator: ".")
       guard let list = record?[path: items] else { return (context, "  (the record has no '\(path)')") }

@@ -110,7 +110,10 @@ extension TemplateFilter {
     case .prefix(let count): "prefix:\(count)"
     case .upper: "upper"
     case .lower: "lower"
-    case .number: "number"
+    case .number(nil): "number"
+    case .number(let decimals?): "number:\(decimals)"
+    case .plural(let singular, let plural):
+      "plural:" + JSON.string(singular).lineText + (plural == singular + "s" ? "" : "," + JSON.string(plural).lineText)
     case .date: "date"
     case .firstline: "firstline"
     case .trim: "trim"

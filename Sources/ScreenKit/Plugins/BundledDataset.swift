@@ -70,6 +70,35 @@ public final class BundledDataset: Sendable {
     return { prefix.isEmpty || (Self.text($0[member]) ?? "").lowercased().hasPrefix(prefix) }
   }
 
+  /// A filter: records whose `member` holds `text` anywhere, ignoring case ("man" finds
+  /// "Iron Man" and "Mandarin"); every record when `text` is nil or blank.
+  ///
+  ///     try shelf.page(request, where: BundledDataset.contains(request.parameters["q"], of: "title"))
+  public static func contains(_ text: String?, of member: String) -> @Sendable (JSON) -> Bool {
+    let part = (text ?? "").trimmingWhiteSpace().lowercased()
+    return { part.isEmpty || (Self.text($0[member]) ?? "").lowercased().contains(part) }
+  }
+
+  /// A filter, as most search boxes match: records where every word of `query` starts some word
+  /// of one of `members`, ignoring case and order ("spi man" finds "Spider-Man", "man" finds
+  /// "Iron Man" but not "Batman"); every record when `query` has no word. Words are runs of
+  /// letters and digits.
+  ///
+  ///     try shelf.page(request, where: BundledDataset.words(request.parameters["q"], of: "title", "author"))
+  public static func words(_ query: String?, of members: String...) -> @Sendable (JSON) -> Bool {
+    let wanted = Self.words(in: query ?? "")
+    return { record in
+      guard !wanted.isEmpty else { return true }
+      let have = members.flatMap { Self.words(in: Self.text(record[$0]) ?? "") }
+      return wanted.allSatisfy { word in have.contains { $0.hasPrefix(word) } }
+    }
+  }
+
+  /// The words of a text, lower-cased: its runs of letters and digits.
+  static func words(in text: String) -> [String] {
+    text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+  }
+
   /// A string member as it is, a number as its digits.
   static func text(_ value: JSON?) -> String? {
     switch value {

@@ -39,7 +39,10 @@ extension ScreenSchema {
       properties[key] =
         switch key {
         case "param": ["type": "string", "description": "The source parameter the search text is sent in."]
-        case "placeholder": ["type": "string", "description": "Shown in the empty search field (default \"Search\")."]
+        case "placeholder":
+          ScreenSchema.ref(
+            "recordlessTemplate",
+            "Shown in the empty search field (default \"Search\"), as in \"Search {params.shelf}\".")
         case "debounceMs":
           integer(SpecDecoder.debounceRange, "Milliseconds of no typing before the query is sent (default 500).")
         case "minLength":

@@ -16,13 +16,18 @@ extension ScreenSchema {
     case text
     /// Another field's path: `{x|or:commit.author.name}`.
     case fieldPath
+    /// Nothing, or a number of decimals from 0 to 20: `{x|number}`, `{x|number:2}`.
+    case optionalDecimals
+    /// One or two texts, separated by a comma: `{n|plural:"star"}`, `{n|plural:"person","people"}`.
+    case oneOrTwoTexts
   }
 
   /// Each filter's argument; a filter missing here is written as taking any argument, and a test
   /// keeps this in step with `TemplateFilter.names`.
   static let filterArguments: [String: FilterArgument] = [
     "default": .text, "or": .fieldPath, "truncate": .positiveNumber, "prefix": .positiveNumber, "upper": .none,
-    "lower": .none, "number": .none, "date": .none, "firstline": .none, "trim": .none,
+    "lower": .none, "number": .optionalDecimals, "plural": .oneOrTwoTexts, "date": .none, "firstline": .none,
+    "trim": .none,
   ]
 
   /// A field name in a path: anything but the characters that end or break one.
@@ -45,6 +50,13 @@ extension ScreenSchema {
       case .positiveNumber?: alternatives.append(name + #":(?:\s*\+?\#(number)\s*|"\+?\#(number)")"#)
       case .text?: alternatives.append(name + #":(?:"(?:[^"\\]|\\[\s\S])*"|(?:[^|}"][^|}]*)?)"#)
       case .fieldPath?: alternatives.append(name + #":(?:\s*\#(path)\s*|"\#(path)")"#)
+      case .optionalDecimals?:
+        let decimals = #"\+?0*(?:1?[0-9]|20)"#
+        alternatives.append(name + #"(?::(?:\s*\#(decimals)\s*|"\#(decimals)"))?"#)
+      case .oneOrTwoTexts?:
+        // A quoted text, or a bare one up to a ',', '|' or '}' that is not only white space.
+        let text = #"(?:"\s*(?:[^"\\\s]|\\[\s\S])(?:[^"\\]|\\[\s\S])*"|(?=[^|},]*[^\s|},])[^|},"][^|},]*)"#
+        alternatives.append(name + #":\#(text)(?:,\#(text))?"#)
       case nil: alternatives.append(name + #"(?::[^|}]*)?"#)
       }
     }

@@ -78,7 +78,8 @@ public struct SourceSpec: Sendable {
 public struct SearchSpec: Sendable, Equatable {
   /// The source parameter the search text goes to (`nameStartsWith`, `q`).
   public var parameter: String
-  public var placeholder: String
+  /// Shown in the empty search field: a template with no record to read.
+  public var placeholder: Template
   public var debounceMilliseconds: Int
   /// A query shorter than this asks for nothing (it counts as no query).
   public var minLength: Int

@@ -101,11 +101,12 @@ struct SpecDecoder {
     else { return nil }
     checkKeys(object, at: pointer, allowed: Self.searchKeys)
     let parameter = requiredString(object, "param", at: pointer)
-    let placeholder = optionalString(object, "placeholder", at: pointer) ?? "Search"
+    let placeholder =
+      object["placeholder"] == nil ? Template(literal: "Search") : optionalTemplate(object, "placeholder", at: pointer)
     let debounce = optionalInt(object, "debounceMs", at: pointer, range: Self.debounceRange) ?? 500
     let minLength = optionalInt(object, "minLength", at: pointer, range: Self.minLengthRange) ?? 0
     let required = optionalBool(object, "required", at: pointer) ?? false
-    guard let parameter else { return nil }
+    guard let parameter, let placeholder else { return nil }
     return SearchSpec(
       parameter: parameter, placeholder: placeholder, debounceMilliseconds: debounce,
       minLength: minLength, required: required)
@@ -235,7 +236,8 @@ struct SpecDecoder {
     do {
       return try Template(text)
     } catch {
-      fail(pointer, .value(offset: error.offset), "in template \"\(text)\": \(error.message)")
+      // Quoted as the JSON file spells it, so that it can be pasted back.
+      fail(pointer, .value(offset: error.offset), "in template \(JSON.string(text).lineText): \(error.message)")
       return nil
     }
   }

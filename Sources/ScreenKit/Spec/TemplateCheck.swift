@@ -11,7 +11,8 @@ enum TemplateCheck {
         SpecProblem(
           .template, pointer: pointer, anchor: .value(offset: 0),
           message:
-            "\(what) has no record to read fields from; use {params.…}, {query} or {meta.…} in \"\(template.source)\""))
+            "\(what) has no record to read fields from; use {params.…}, {query} or {meta.…} in \(JSON.string(template.source).lineText)"
+        ))
     }
     for (name, template) in spec.source.parameters {
       noRecord(template, .root / "source" / "params" / name, "a source parameter")

@@ -8,9 +8,14 @@ enum TemplateFilter: Sendable, Hashable {
   case prefix(Int)
   case upper
   case lower
-  /// Digits grouped by thousands: 2664 becomes "2,664".
-  case number
-  /// The calendar date of an ISO 8601 timestamp: "2014-04-29T14:18:17-0400" becomes "2014-04-29".
+  /// Digits grouped by thousands: 2664 becomes "2,664". With a number of decimals (`number:2`),
+  /// rounded half away from zero to that many and padded: 32 becomes "32.00".
+  case number(decimals: Int?)
+  /// The number, grouped as `number` groups it, and the word for that many: `plural:"star"`
+  /// gives "1 star" and "2,664 stars"; `plural:"person","people"` names an irregular plural.
+  case plural(singular: String, plural: String)
+  /// The calendar date of an ISO 8601 timestamp: "2014-04-29T14:18:17-0400" becomes "2014-04-29";
+  /// a number, or a text of one, is Unix seconds, read in UTC: 1398795497 becomes "2014-04-29".
   case date
   /// The first line of a multi-line text (a commit message's subject).
   case firstline
@@ -20,7 +25,11 @@ enum TemplateFilter: Sendable, Hashable {
   /// `{author.login|or:commit.author.name}`.
   case or([String])
 
-  static let names = ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline", "trim"]
+  static let names = [
+    "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
+  ]
+  /// The most decimals `number:N` takes.
+  static let decimalsRange = 0...20
 
   func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
     switch self {
@@ -36,8 +45,12 @@ enum TemplateFilter: Sendable, Hashable {
       return .text(value.text.uppercased())
     case .lower:
       return .text(value.text.lowercased())
-    case .number:
-      return Self.number(value)
+    case .number(nil):
+      return Self.grouped(value)
+    case .number(let decimals?):
+      return Self.fixed(value, decimals: decimals)
+    case .plural(let singular, let plural):
+      return Self.counted(value, singular: singular, plural: plural)
     case .date:
       return Self.date(value)
     case .trim:
@@ -49,7 +62,7 @@ enum TemplateFilter: Sendable, Hashable {
     }
   }
 
-  private static func number(_ value: FilterValue) -> FilterValue {
+  static func grouped(_ value: FilterValue) -> FilterValue {
     switch value {
     case .missing: return .missing
     case .json(.int(let integer)): return .text(grouped(integer))
@@ -114,9 +127,15 @@ enum TemplateFilter: Sendable, Hashable {
   /// "-0001-11-30T00:00:00-0500"; that and anything else unreadable become blank, so a
   /// following `default` can name it.
   private static func date(_ value: FilterValue) -> FilterValue {
-    let text = value.text
-    if let date = isoDate(text) { return date }
-    return dateOfAnyText(text)
+    switch value {
+    case .json(.int(let seconds)): return unixDate(seconds)
+    case .json(.double(let seconds)): return unixDate(seconds)
+    default:
+      let text = value.text
+      if let date = isoDate(text) { return date }
+      if let seconds = unixSeconds(text) { return unixDate(seconds) }
+      return dateOfAnyText(text)
+    }
   }
 
   /// `date` of a timestamp that starts with its date in ASCII digits and goes on with nothing, a

@@ -138,11 +138,21 @@ struct TemplateParser {
       throw TemplateError(offset: start, message: "expected a filter name after '|'")
     }
     var argument: String?
+    var arguments: [String] = []
     var argumentStart = index  // where a missing argument should have been
     if index < characters.count, characters[index] == ":" {
       argumentStart = index + 1
       index += 1
-      argument = try filterArgument()
+      if name == "plural" {
+        // One word, or two separated by a comma: `plural:"person","people"`.
+        arguments.append(try filterArgument(endingAtComma: true))
+        while index < characters.count, characters[index] == "," {
+          index += 1
+          arguments.append(try filterArgument(endingAtComma: true))
+        }
+      } else {
+        argument = try filterArgument()
+      }
     }
     func integer() throws(TemplateError) -> Int {
       guard let argument, let value = Int(argument), value > 0 else {
@@ -183,8 +193,28 @@ struct TemplateParser {
       try none()
       return .lower
     case "number":
-      try none()
-      return .number
+      guard let argument else { return .number(decimals: nil) }
+      let range = TemplateFilter.decimalsRange
+      guard !argument.hasPrefix("-"), let decimals = Int(argument), range.contains(decimals) else {
+        throw TemplateError(
+          offset: argumentStart,
+          message:
+            "'number' takes a number of decimals from \(range.lowerBound) to \(range.upperBound), as in {x|number:2}")
+      }
+      return .number(decimals: decimals)
+    case "plural":
+      let example = #"as in {n|plural:"star"} or {n|plural:"person","people"}"#
+      guard let singular = arguments.first, !singular.trimmingWhitespace().isEmpty else {
+        throw TemplateError(offset: argumentStart, message: "'plural' needs the word for one, \(example)")
+      }
+      guard arguments.count <= 2 else {
+        throw TemplateError(
+          offset: argumentStart, message: "'plural' takes the word for one and, if need be, for many, \(example)")
+      }
+      if arguments.count == 2, arguments[1].trimmingWhitespace().isEmpty {
+        throw TemplateError(offset: argumentStart, message: "'plural' has an empty word for many, \(example)")
+      }
+      return .plural(singular: singular, plural: arguments.count == 2 ? arguments[1] : singular + "s")
     case "date":
       try none()
       return .date
@@ -202,8 +232,9 @@ struct TemplateParser {
     }
   }
 
-  /// A quoted text ("…", with \" and \\ escapes) or a bare word up to the next '|' or '}'.
-  private mutating func filterArgument() throws(TemplateError) -> String {
+  /// A quoted text ("…", with \" and \\ escapes) or a bare word up to the next '|' or '}' (or
+  /// ',', when `endingAtComma`: a filter that takes several).
+  private mutating func filterArgument(endingAtComma: Bool = false) throws(TemplateError) -> String {
     if index < characters.count, characters[index] == "\"" {
       let open = index
       index += 1
@@ -222,7 +253,9 @@ struct TemplateParser {
       return text
     }
     var word = ""
-    while index < characters.count, characters[index] != "|", characters[index] != "}" {
+    while index < characters.count, characters[index] != "|", characters[index] != "}",
+      !endingAtComma || characters[index] != ","
+    {
       word.append(characters[index])
       index += 1
     }

@@ -144,9 +144,11 @@ struct SchemaTests {
     #expect(enumeration(column["align"]) == ["left", "right", "center"])
     #expect(
       enumeration(definitions["filter"])
-        == ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline", "trim"])
+        == ["default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim"])
     let template = try #require(definitions["template"] as? [String: Any])
-    for filter in ["default", "or", "truncate", "prefix", "upper", "lower", "number", "date", "firstline", "trim"] {
+    for filter in [
+      "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
+    ] {
       #expect((template["pattern"] as? String)?.contains(filter) == true, "the template pattern lacks '\(filter)'")
     }
     // The resources and their parameters are listed, with their help.

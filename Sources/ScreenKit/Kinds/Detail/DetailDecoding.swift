@@ -27,7 +27,7 @@ extension SpecDecoder {
     "text": ["header", "value", "empty"],
     "image": ["label", "value"],
     "fields": ["header", "fields"],
-    "list": ["header", "items", "row", "empty", "limit", "select"],
+    "list": ["header", "items", "row", "empty", "limit", "total", "select"],
     "link": ["label", "select"],
   ]
 
@@ -52,14 +52,15 @@ extension SpecDecoder {
       return
         "'\(key)' does not belong in \(article) '\(type)' section (it belongs in: \(owners.joined(separator: ", ")))"
     }
-    let header = optionalString(object, "header", at: pointer)
+    let header = optionalTemplate(object, "header", at: pointer)
     switch type {
     case "text":
       let value = requiredTemplate(object, "value", at: pointer)
       let empty = optionalTemplate(object, "empty", at: pointer)
       return value.map { .text(header: header, value: $0, empty: empty) }
     case "image":
-      let label = optionalString(object, "label", at: pointer) ?? "Image"
+      let label = object["label"] == nil ? Template(literal: "Image") : optionalTemplate(object, "label", at: pointer)
+      guard let label else { return nil }
       return requiredTemplate(object, "value", at: pointer).map { .image(label: label, value: $0) }
     case "fields":
       return decodeFields(object["fields"], at: pointer / "fields").map { .fields(header: header, fields: $0) }
@@ -79,6 +80,7 @@ extension SpecDecoder {
       let row = requiredTemplate(object, "row", at: pointer)
       let empty = optionalTemplate(object, "empty", at: pointer)
       let limit = optionalInt(object, "limit", at: pointer, range: Self.limitRange)
+      let total = optionalTemplate(object, "total", at: pointer)
       let select = object["select"].flatMap { decodeSelect($0, at: pointer / "select") }
       if object["select"] != nil, select == nil { return nil }
       if let items,
@@ -91,11 +93,11 @@ extension SpecDecoder {
       guard let items, let row else { return nil }
       return .list(
         header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit,
-        select: select)
+        select: select, total: total)
     }
   }
 
-  private mutating func decodeFields(_ value: JSON?, at pointer: JSONPointer) -> [(label: String, value: Template)]? {
+  private mutating func decodeFields(_ value: JSON?, at pointer: JSONPointer) -> [(label: Template, value: Template)]? {
     guard let value else {
       fail(pointer, .key, #"missing required key 'fields'; a fields section lists [{"label": "…", "value": "{…}"}]"#)
       return nil
@@ -106,7 +108,7 @@ extension SpecDecoder {
         "'fields' must be an array of {\"label\", \"value\"} objects, not \(value.typeDescription)")
       return nil
     }
-    var fields: [(label: String, value: Template)] = []
+    var fields: [(label: Template, value: Template)] = []
     for (index, element) in elements.enumerated() {
       let at = pointer / index
       guard
@@ -114,7 +116,8 @@ extension SpecDecoder {
           element, at: at, name: "a field", example: #"{"label": "Modified", "value": "{modified|date}"}"#)
       else { continue }
       checkKeys(object, at: at, allowed: Self.fieldKeys)
-      if let label = requiredString(object, "label", at: at), let template = requiredTemplate(object, "value", at: at) {
+      let label = requiredTemplate(object, "label", at: at)
+      if let label, let template = requiredTemplate(object, "value", at: at) {
         fields.append((label, template))
       }
     }

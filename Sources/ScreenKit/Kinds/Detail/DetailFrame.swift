@@ -17,21 +17,38 @@ struct DetailFrame {
   static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
   /// The keys of a screen with links: the links' keys come after scrolling.
   static let linkKeys = ["↑↓ scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  /// The keys of a screen showing one link: Enter opens it, focused or not.
+  static let oneLinkKeys = ["↑↓ scroll", "Enter open link", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+
+  /// How many links the screen shows at this viewport's width.
+  static func linkCount(screen: ScreenState, detail: DetailSpec, state: DetailViewModel.State, viewport: Viewport)
+    -> Int
+  {
+    let frame = DetailFrame(
+      screen: screen, detail: detail, state: state,
+      options: RenderOptions(width: viewport.columns, height: viewport.rows))
+    return frame.sections(frame.context).links.count
+  }
 
   func lines() -> [String] {
     let context = self.context
     let header = [TextRenderer.title(screen, context), TextRenderer.rule(width)]
-    var footer = [TextRenderer.rule(width)]
-    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive {
-      footer.append(TextRenderer.keyHelp(detail.targets.isEmpty ? Self.keys : Self.linkKeys, width: width))
-    }
-
     var body: [String]
+    var links: Int?
     switch state.status {
     case .idle, .loading: body = [TextRenderer.loadingLine(options)]
     case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
-    case .loaded: body = sections(context).lines
+    case .loaded:
+      let sections = sections(context)
+      body = sections.lines
+      links = sections.links.count
+    }
+    var footer = [TextRenderer.rule(width)]
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if interactive {
+      let keys =
+        detail.targets.isEmpty || links == 0 ? Self.keys : links == 1 ? Self.oneLinkKeys : Self.linkKeys
+      footer.append(TextRenderer.keyHelp(keys, width: width))
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
@@ -53,14 +70,21 @@ struct DetailFrame {
       return interactive && state.focus == links.count - 1 ? FrameLine.selectionMarker : "  "
     }
     for section in detail.sections {
+      // A section is set off by a blank line, unless it comes out empty: then it takes no space.
+      let start = lines.count
       if !lines.isEmpty { lines.append("") }
       switch section {
       case .text(let header, let value, let empty):
-        if let header { lines += [header] }
         var text = TerminalSafe.sanitize(value.render(in: context), keepNewlines: true).trimmingWhitespace()
         if text.isEmpty { text = empty?.line(in: context) ?? "" }
+        guard !text.trimmingWhitespace().isEmpty else {
+          lines.removeSubrange(start...)
+          continue
+        }
+        if let header { lines.append(header.line(in: context)) }
         lines += TextWidth.wrap(text, toColumns: width)
       case .image(let label, let value):
+        let label = label.line(in: context)
         // A URL is only useful whole: it goes on its own lines rather than being cut.
         guard let url = value.lineIfAny(in: context) else {
           lines.append(label + ": none")
@@ -73,10 +97,11 @@ struct DetailFrame {
           lines += TextWidth.wrap(url, toColumns: width)  // a URL stays whole, alone on its line
         }
       case .fields(let header, let fields):
-        if let header { lines += [header] }
-        let labelWidth = fields.map { TextWidth.width(of: $0.label) }.max() ?? 0
-        for field in fields {
-          let label = TextWidth.pad(field.label, toColumns: labelWidth)
+        if let header { lines.append(header.line(in: context)) }
+        let labels = fields.map { $0.label.line(in: context) }
+        let labelWidth = labels.map { TextWidth.width(of: $0) }.max() ?? 0
+        for (field, label) in zip(fields, labels) {
+          let label = TextWidth.pad(label, toColumns: labelWidth)
           let valueLines = TextWidth.wrap(field.value.line(in: context), toColumns: max(10, width - labelWidth - 2))
           for (index, line) in valueLines.enumerated() {
             if FrameLine.isURL(line), labelWidth + 2 + TextWidth.width(of: line) > width {
@@ -88,22 +113,46 @@ struct DetailFrame {
             lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + "  " + line)
           }
         }
-      case .list(let header, let path, let row, let empty, let limit, let select):
-        if let header { lines.append(header) }
+      case .list(let header, let path, let row, let empty, let limit, let select, let total):
+        if let header { lines.append(header.line(in: context)) }
         let items = state.record?[path: path]?.arrayValue ?? []
         if items.isEmpty {
           lines.append("  " + (empty?.line(in: context) ?? "None."))
         }
-        for item in items.prefix(limit ?? items.count) {
+        let shown = items.prefix(limit ?? items.count)
+        for item in shown {
           var itemContext = context
           itemContext.record = item
           lines.append((select == nil ? "  " : marker()) + "• " + row.line(in: itemContext))
         }
-        if let limit, items.count > limit { lines.append("  … and \(items.count - limit) more") }
+        if !shown.isEmpty, let more = Self.more(shown: shown.count, of: items.count, total: total, in: context) {
+          lines.append("  … and \(TemplateFilter.grouped(more)) more")
+        }
       case .link(let label, _):
         lines.append(marker() + "→ " + label.line(in: context))
       }
     }
     return (lines, links)
+  }
+
+  /// How many items a limited list section does not show: its `total` (as a whole number, when
+  /// it renders as one, and at least what is shown) less those shown, else what is left of the
+  /// array; nil for none.
+  static func more(shown: Int, of count: Int, total: Template?, in context: TemplateContext) -> Int? {
+    var all = count
+    if let text = total?.render(in: context).trimmingWhitespace(), let number = Self.wholeNumber(text) {
+      all = max(number, count)
+    }
+    return all > shown ? all - shown : nil
+  }
+
+  /// A text of a whole number, its digits perhaps grouped by commas ("3,954", as `number` writes
+  /// it); nil for anything else, and for one too big to count.
+  static func wholeNumber(_ text: String) -> Int? {
+    let digits = text.replacingOccurrences(",", with: "")
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return nil
+    }
+    return Int(digits)
   }
 }

@@ -20,11 +20,13 @@ extension DetailKind {
 
   private static func sectionKey(_ key: String) -> JSON {
     switch key {
-    case "header": ["type": "string", "description": "A heading over the section."]
+    case "header": ScreenSchema.template("A heading over the section, as in \"Comics ({comics.available|number})\".")
     case "value": ScreenSchema.template("The text (a text section) or the image's URL (an image section).")
-    case "empty": ScreenSchema.template("Shown when the value or the list is empty.")
-    case "label":
-      ["type": "string", "description": "The image's label (default \"Image\"), or a link's text (a template)."]
+    case "empty":
+      ScreenSchema.template(
+        "Shown when the value or the list is empty; a text section whose value and empty text are both blank takes no space."
+      )
+    case "label": ScreenSchema.template("The image's label (default \"Image\"), or a link's text.")
     case "fields":
       ["type": "array", "items": ["$ref": "#/$defs/field"], "description": "Label and value pairs, one a line."]
     case "items":
@@ -33,7 +35,12 @@ extension DetailKind {
         "description": "The path of the record's array the list shows, as in \"comics.items\".",
       ]
     case "row": ScreenSchema.template("Each item's line, as in \"{name}\", or \"{.}\" for an array of texts.")
-    case "limit": ScreenSchema.integer(SpecDecoder.limitRange, "At most this many items.")
+    case "limit":
+      ScreenSchema.integer(SpecDecoder.limitRange, "At most this many items; a line \"… and N more\" counts the rest.")
+    case "total":
+      ScreenSchema.template(
+        "How many items there are in all, when the record's array holds only some, as in \"{comics.available}\": the \"… and N more\" line counts from it."
+      )
     case "select": ScreenSchema.ref("select", "The screen an item (a list section) or the link opens.")
     default: [:]
     }
@@ -68,7 +75,7 @@ extension DetailKind {
     for key in SpecDecoder.fieldKeys {
       properties[key] =
         switch key {
-        case "label": ["type": "string", "description": "The field's label, as in \"Modified\"."]
+        case "label": ScreenSchema.template("The field's label, as in \"Modified\".")
         case "value": ScreenSchema.template("The field's value, as in \"{modified|date}\".")
         default: [:]
         }

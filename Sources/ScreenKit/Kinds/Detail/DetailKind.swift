@@ -50,8 +50,12 @@ enum DetailKind {
       key, state, screen, viewport in
       focus(key == .tab ? 1 : -1, state, screen, viewport)
     },
-    KeyBinding([.enter], "open the focused link (with none focused: scroll down a line)") { _, state, _, _ in
-      state.focus.map { .open(row: $0) }
+    KeyBinding(
+      [.enter],
+      "open the focused link; with none focused, open the only link, or focus the first of several (no link: scroll down a line)"
+    ) { _, state, screen, viewport in
+      if let focus = state.focus { return .open(row: focus) }
+      return enterWithoutFocus(state, screen, viewport)
     },
     KeyBinding([.up, .control("p"), .down, .control("n"), .enter], "scroll by a line") { key, state, screen, viewport in
       scroll(to: [.up, .control("p")].contains(key) ? state.scroll - 1 : state.scroll + 1, state, screen, viewport)
@@ -67,6 +71,21 @@ enum DetailKind {
     to line: Int, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport
   ) -> KeyAction<DetailViewModel.Input> {
     .send(.scroll(to: max(0, min(line, lastScroll(state, screen, viewport)))))
+  }
+
+  /// Enter with no link focused: the screen's only link opens, and the first of several is
+  /// focused (the next Enter opens it, Tab moves on), so that Enter never seems to do nothing on a
+  /// screen with links; nil (scroll) on a screen without any.
+  private static func enterWithoutFocus(
+    _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport
+  ) -> KeyAction<DetailViewModel.Input>? {
+    guard let detail = screen.spec.detail, !detail.targets.isEmpty, state.status == .loaded else { return nil }
+    let links = DetailFrame.linkCount(screen: screen, detail: detail, state: state, viewport: viewport)
+    switch links {
+    case 0: return nil
+    case 1: return .open(row: 0)
+    default: return focus(1, state, screen, viewport)
+    }
   }
 
   /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a

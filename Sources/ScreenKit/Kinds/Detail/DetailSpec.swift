@@ -27,7 +27,7 @@ public struct DetailSpec: KindSpec {
     var links: [DetailLink] = []
     for section in sections {
       switch section {
-      case .list(_, let path, _, _, let limit, let select?):
+      case .list(_, let path, _, _, let limit, let select?, _):
         let items = context.record?[path: path]?.arrayValue ?? []
         for item in items.prefix(limit ?? items.count) {
           var itemContext = context
@@ -59,22 +59,27 @@ struct DetailLink {
 
 /// A part of a detail screen.
 public enum Section: Sendable {
-  /// A paragraph, wrapped to the width; `empty` when the value is blank.
-  case text(header: String?, value: Template, empty: Template?)
+  /// A paragraph, wrapped to the width; `empty` when the value is blank. A section whose value
+  /// and `empty` both come out blank takes no space, its header included.
+  case text(header: Template?, value: Template, empty: Template?)
   /// A picture, which plain text shows as a labelled URL.
-  case image(label: String, value: Template)
+  case image(label: Template, value: Template)
   /// Label and value pairs, aligned.
-  case fields(header: String?, fields: [(label: String, value: Template)])
+  case fields(header: Template?, fields: [(label: Template, value: Template)])
   /// A bulleted list of the elements of an array in the record; with a `select`, each item
-  /// shown is a link to that screen, its params read from the item (and `{params.…}`).
-  case list(header: String?, items: [String], row: Template, empty: Template?, limit: Int?, select: SelectSpec?)
+  /// shown is a link to that screen, its params read from the item (and `{params.…}`). Past
+  /// `limit`, a line "… and N more" counts from `total` (how many there are in all, when the
+  /// array holds only some), else from the array.
+  case list(
+    header: Template?, items: [String], row: Template, empty: Template?, limit: Int?, select: SelectSpec?,
+    total: Template?)
   /// One link, labelled, to the screen its `select` names, its params read from the record.
   case link(label: Template, select: SelectSpec)
 
   /// Where the section leads, if anywhere.
   var select: SelectSpec? {
     switch self {
-    case .list(_, _, _, _, _, let select): select
+    case .list(_, _, _, _, _, let select, _): select
     case .link(_, let select): select
     default: nil
     }
@@ -83,13 +88,26 @@ public enum Section: Sendable {
   /// The section's templates, each with its path inside the section.
   var namedTemplates: [(path: [String], template: Template)] {
     switch self {
-    case .text(_, let value, let empty): [(["value"], value)] + (empty.map { [(["empty"], $0)] } ?? [])
-    case .image(_, let value): [(["value"], value)]
-    case .fields(_, let fields): fields.enumerated().map { (["fields", String($0.offset), "value"], $0.element.value) }
-    case .list(_, _, let row, let empty, _, let select):
-      [(["row"], row)] + (empty.map { [(["empty"], $0)] } ?? []) + Self.selectTemplates(select)
+    case .text(let header, let value, let empty):
+      Self.named("header", header) + [(["value"], value)] + Self.named("empty", empty)
+    case .image(let label, let value): [(["label"], label), (["value"], value)]
+    case .fields(let header, let fields):
+      Self.named("header", header)
+        + fields.enumerated().flatMap { field in
+          [
+            (["fields", String(field.offset), "label"], field.element.label),
+            (["fields", String(field.offset), "value"], field.element.value),
+          ]
+        }
+    case .list(let header, _, let row, let empty, _, let select, let total):
+      Self.named("header", header) + [(["row"], row)] + Self.named("empty", empty) + Self.named("total", total)
+        + Self.selectTemplates(select)
     case .link(let label, let select): [(["label"], label)] + Self.selectTemplates(select)
     }
+  }
+
+  private static func named(_ key: String, _ template: Template?) -> [(path: [String], template: Template)] {
+    template.map { [([key], $0)] } ?? []
   }
 
   private static func selectTemplates(_ select: SelectSpec?) -> [(path: [String], template: Template)] {

@@ -20,7 +20,7 @@ struct ListFrame {
   private var interactive: Bool { options.height != nil }
 
   /// What the frame's templates read but the rows' records: made once a frame.
-  private var context: TemplateContext {
+  var context: TemplateContext {
     TemplateContext(params: screen.parameters, query: state.query, meta: meta)
   }
 
@@ -45,7 +45,7 @@ struct ListFrame {
               columns: width - TextWidth.width(of: FrameLine.searchField) - 1))
       } else {
         let query = TerminalSafe.sanitize(state.query)
-        header.append(FrameLine.searchField + (query.isEmpty ? search.placeholder + "…" : query))
+        header.append(FrameLine.searchField + (query.isEmpty ? search.placeholder.line(in: context) + "…" : query))
       }
     }
     header.append(TextRenderer.rule(width))

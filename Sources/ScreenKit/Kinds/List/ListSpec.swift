@@ -12,6 +12,7 @@ public struct ListSpec: KindSpec {
     var templates: [(JSONPointer, Template)] = [(root / "row" / "title", row.title)]
     if let subtitle = row.subtitle { templates.append((root / "row" / "subtitle", subtitle)) }
     if let empty { templates.append((root / "empty", empty)) }
+    if let search { templates.append((root / "search" / "placeholder", search.placeholder)) }
     templates += select?.parameters.map { (root / "select" / "params" / $0.name, $0.value) } ?? []
     return templates
   }
@@ -20,7 +21,8 @@ public struct ListSpec: KindSpec {
   public var titleHasRecord: Bool { false }
 
   public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
-    empty.map { [(JSONPointer.root / "empty", $0, "the empty text")] } ?? []
+    (empty.map { [(JSONPointer.root / "empty", $0, "the empty text")] } ?? [])
+      + (search.map { [(JSONPointer.root / "search" / "placeholder", $0.placeholder, "the search placeholder")] } ?? [])
   }
 }
 

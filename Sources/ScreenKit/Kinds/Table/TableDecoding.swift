@@ -58,9 +58,10 @@ extension SpecDecoder {
         value, at: pointer, name: "a column", example: #"{"header": "Stars", "value": "{stargazers_count}"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: Self.columnKeys)
-    let header = requiredString(object, "header", at: pointer)
+    let header = requiredTemplate(object, "header", at: pointer)
+    let headerText = header.map { ColumnSpec.name(of: $0) }
     let template = requiredTemplate(object, "value", at: pointer)
-    let width = decodeWidth(object["width"], at: pointer / "width", header: header ?? "")
+    let width = decodeWidth(object["width"], at: pointer / "width", header: headerText ?? "")
     let alignment = decodeAlignment(object, at: pointer)
     var sort: ColumnSpec.Sort?
     if let text = optionalString(object, "sort", at: pointer) {
@@ -71,7 +72,7 @@ extension SpecDecoder {
       } else if !sorted {
         fail(
           pointer / "sort", .value(offset: 0),
-          #"column '\#(header ?? "")' sorts by '\#(value)', and the screen has no 'sort' naming the parameter to send it in; add "sort": {"param": "…"}"#
+          #"column '\#(headerText ?? "")' sorts by '\#(value)', and the screen has no 'sort' naming the parameter to send it in; add "sort": {"param": "…"}"#
         )
       } else {
         sort = ColumnSpec.Sort(value: value, descendingFirst: text.hasPrefix("-"))

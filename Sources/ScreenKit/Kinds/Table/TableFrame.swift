@@ -12,6 +12,8 @@ struct TableFrame {
 
   func lines() -> [String] {
     let width = options.width
+    let context = ListFrame(screen: screen, list: table.list, state: state.list, options: options).context
+    let headers = { index in self.header(index, in: context) }
     let rows = ListFrame.RowStyle { indent in
       let widths = Self.layout(table.columns, room: width - indent)
       var heading = ""
@@ -25,8 +27,8 @@ struct TableFrame {
   }
 
   /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending).
-  private func headers(_ index: Int) -> String {
-    let header = table.columns[index].header
+  private func header(_ index: Int, in context: TemplateContext) -> String {
+    let header = table.columns[index].header.render(in: context)
     guard let sort = state.sort, sort.column == index else { return header }
     return header + (sort.descending ? "↓" : "↑")
   }

@@ -22,7 +22,7 @@ extension TableKind {
     for key in SpecDecoder.columnKeys {
       properties[key] =
         switch key {
-        case "header": ["type": "string", "description": "The column's heading."]
+        case "header": ScreenSchema.ref("recordlessTemplate", "The column's heading, as in \"Stars\".")
         case "value": ScreenSchema.template("The cell's text, as in \"{stargazers_count|number}\".")
         case "width":
           [

@@ -119,7 +119,7 @@ enum TableKind {
   /// `sort COLUMN` (ascending) or `sort -COLUMN` (descending); COLUMN is a header or a sort value.
   private static func sort(_ argument: String, _ spec: ScreenSpec) -> Behavior.ScriptAction {
     guard let table = spec.table else { return .unsupported }
-    let names = table.sortable.map { $0.column.header }
+    let names = table.sortable.map { $0.column.name }
     let sortable = names.isEmpty ? "no column of \(spec.file) sorts" : "sortable: " + names.joined(separator: ", ")
     let text = argument.trimmingWhitespace()
     let name = text.hasPrefix("-") ? String(text.dropFirst()) : text

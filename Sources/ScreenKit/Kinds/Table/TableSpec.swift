@@ -9,13 +9,21 @@ public struct TableSpec: ListBased {
 
   public var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     list.namedTemplates
-      + columns.enumerated().map { (JSONPointer.root / "columns" / $0.offset / "value", $0.element.value) }
+      + columns.enumerated().flatMap { column in
+        [
+          (JSONPointer.root / "columns" / column.offset / "header", column.element.header),
+          (JSONPointer.root / "columns" / column.offset / "value", column.element.value),
+        ]
+      }
   }
 
   public var select: SelectSpec? { list.select }
   public var titleHasRecord: Bool { false }
   public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
     list.templatesWithoutRecord
+      + columns.enumerated().map {
+        (JSONPointer.root / "columns" / $0.offset / "header", $0.element.header, "a column's header")
+      }
   }
 
   /// The columns a sort can name, with their places.
@@ -26,7 +34,7 @@ public struct TableSpec: ListBased {
   /// The sortable column that `name` names: its header or its sort value, in any case.
   func column(named name: String) -> Int? {
     let wanted = name.lowercased()
-    return sortable.first { $0.column.header.lowercased() == wanted || $0.sort.value.lowercased() == wanted }?.index
+    return sortable.first { $0.column.name.lowercased() == wanted || $0.sort.value.lowercased() == wanted }?.index
   }
 }
 
@@ -58,11 +66,18 @@ public struct ColumnSpec: Sendable {
     public var descendingFirst: Bool
   }
 
-  public var header: String
+  /// The column's heading: a template with no record to read.
+  public var header: Template
   public var value: Template
   public var width: Width
   public var alignment: Alignment
   public var sort: Sort?
+
+  /// The heading as a script's `sort` names the column, and as its width is measured: the
+  /// header's text outside any screen (its `{params.…}` and `{meta.…}` read as blank).
+  var name: String { Self.name(of: header) }
+
+  static func name(of header: Template) -> String { header.render(in: TemplateContext()) }
 }
 
 /// The parameters a table's sort goes to: `param` gets the column's sort value, and `order`, when
