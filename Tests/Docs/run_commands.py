@@ -71,12 +71,7 @@ def block_after(document, marker):
         if line.strip() == marker:
             if index + 1 >= len(lines) or not lines[index + 1].startswith("```"):
                 raise Failure(f"{document}:{index + 1}: '{marker}' is not followed by a fenced block")
-            body = []
-            for line in lines[index + 2 :]:
-                if line.startswith("```"):
-                    return body, index + 3
-                body.append(line)
-            raise Failure(f"{document}:{index + 2}: the block is not closed")
+            return block_body(document, lines, index)
     raise Failure(f"{document}: no '{marker}'")
 
 
@@ -207,6 +202,11 @@ def blocks():
 def block_after_lines(document, lines, index):
     if index + 1 >= len(lines) or not re.match(r"^```(sh|bash)?$", lines[index + 1].strip()):
         raise Failure(f"{document}:{index + 1}: '{MARK}' must be followed by a ``` or ```sh block")
+    return block_body(document, lines, index)
+
+
+def block_body(document, lines, index):
+    """The lines of the fenced block that opens at `index + 1`, and the line number of its first."""
     body = []
     for line in lines[index + 2 :]:
         if line.startswith("```"):

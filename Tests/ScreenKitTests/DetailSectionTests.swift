@@ -122,6 +122,17 @@ struct DetailSectionTests {
     #expect(found.contains { $0.contains("/sections/2/total: in template \"{n|number:99}\": 'number' takes") })
   }
 
+  @Test func aTemplateLongerThanALineIsQuotedCut() throws {
+    let long = "{" + Array(repeating: "a", count: 300).joined(separator: ".") + "}"
+    let found = try problems(#"[ { "type": "text", "value": "\#(long)" } ]"#)
+    #expect(found.count == 1, "\(found)")
+    let message = try #require(found.first)
+    // The error names the limit, and quotes the template's start, not all of its 601 characters.
+    #expect(message.contains("a field path has at most 256 parts"), "\(message)")
+    #expect(message.contains("in template \"{a.a.a.") && message.contains("… (601 characters)"), "\(message)")
+    #expect(message.count < 400, "\(message)")
+  }
+
   @Test func aFieldLabelReadsOnlyMetadataThereIs() throws {
     let found = try problems(
       #"[ { "type": "fields", "fields": [ { "label": "{meta.attributon}", "value": "{v}" } ] } ]"#)

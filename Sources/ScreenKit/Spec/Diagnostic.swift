@@ -42,17 +42,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   static func escapingControls(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: Self.isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if Self.isControl(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    ScalarEscape.escaped(text, where: Self.isControl)
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

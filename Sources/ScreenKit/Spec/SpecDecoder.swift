@@ -236,10 +236,18 @@ struct SpecDecoder {
     do {
       return try Template(text)
     } catch {
-      // Quoted as the JSON file spells it, so that it can be pasted back.
-      fail(pointer, .value(offset: error.offset), "in template \(JSON.string(text).lineText): \(error.message)")
+      fail(pointer, .value(offset: error.offset), "in template \(Self.quoted(template: text)): \(error.message)")
       return nil
     }
+  }
+
+  /// A template as the JSON file spells it, so that it can be pasted back; one longer than a line
+  /// is cut (the error's line and column point into it).
+  static func quoted(template text: String) -> String {
+    let spelt = JSON.string(text).lineText
+    let limit = 200
+    guard spelt.count > limit else { return spelt }
+    return "\(spelt.prefix(limit - 40))… (\(text.count) characters)"
   }
 
   /// An object of name to template, such as `source.params` or `select.params`.

@@ -123,17 +123,7 @@ final class PluginLog: @unchecked Sendable {
   /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) written as `\uXXXX`: what a plugin wrote, safe
   /// to `cat` and to quote.
   static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isEscaped) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isEscaped(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    ScalarEscape.escaped(text, where: isEscaped)
   }
 
   private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
