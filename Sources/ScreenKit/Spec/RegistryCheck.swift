@@ -4,16 +4,15 @@
 struct RegistryCheck: Sendable {
   let registry: PluginRegistry
 
-  /// Where an unknown plugin was looked for, and how to add a place; nothing when no discovery
-  /// ran.
-  static func searched(_ registry: PluginRegistry) -> [String] {
+  /// The plugins there are, where external ones were looked for, and how to add a place: one
+  /// note for an unknown plugin's error.
+  static func known(_ registry: PluginRegistry) -> String {
+    let names = "plugins: \(registry.names.joined(separator: ", "))"
     // A registry made without discovery (a test's, a program's own) has looked nowhere.
     let places = registry.searchedPlaces
-    guard !places.isEmpty else { return [] }
-    return [
-      "external plugins were looked for in, in order: \(places.joined(separator: "; "))",
-      "a plugin in another folder is found with --plugin-path DIR or SCREENRUN_PLUGIN_PATH",
-    ]
+    guard !places.isEmpty else { return names }
+    return "\(names); searched, in order: \(places.joined(separator: ", ")); "
+      + "--plugin-path DIR or SCREENRUN_PLUGIN_PATH adds a folder"
   }
 
   /// The problems of a screen's source, search and paging, held to the registry.
@@ -31,7 +30,7 @@ struct RegistryCheck: Sendable {
       }
       let message = Diagnostic.Message.unknown(
         "unknown plugin '\(spec.source.plugin)'", name: spec.source.plugin, among: registry.names,
-        notes: ["plugins: \(registry.names.joined(separator: ", "))"] + Self.searched(registry))
+        notes: [Self.known(registry)])
       return [SpecProblem(.registry, pointer: source / "plugin", anchor: .value(offset: 0), message: message)]
     }
     let names = plugin.resources.map(\.name)
