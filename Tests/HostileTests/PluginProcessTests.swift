@@ -251,8 +251,8 @@ struct PluginProcessTests {
     defer { fixture.remove() }
     let trace = fixture.folder.appendingPathComponent("trace.jsonl").path
     var outputs: [(String, String)] = []
-    // A width that cuts the secret in the middle is the layout's case (redaction before layout).
-    for width in [20, 200] {
+    // Every width from 20 to 48 wraps or cuts the echoed token at another place.
+    for width in Array(20...48) + [64, 100, 160, 200] {
       let run = try await fixture.run([
         fixture.screen, "--once", "--width", "\(width)", "--plugin-path", fixture.plugins, "--trace", trace,
       ])
