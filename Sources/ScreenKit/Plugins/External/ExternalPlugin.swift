@@ -53,7 +53,9 @@ public final class ExternalPlugin: Sendable {
   /// runs its program.
   public var plugin: Plugin? {
     state.withLock { $0.problems.isEmpty ? $0.manifest : nil }.map { manifest in
-      Plugin(name: manifest.name, summary: manifest.summary, resources: manifest.resources) {
+      Plugin(
+        name: manifest.name, summary: manifest.summary, resources: manifest.resources, environment: manifest.variables
+      ) {
         context throws(DataSourceError) in
         guard let source = ExternalSource(plugin: self, context: context) else {
           throw .transport("plugin '\(self.name)' has no valid manifest")

@@ -333,7 +333,7 @@ public struct PluginManifest: Sendable, Hashable {
 
   /// The plugin the registry holds: its resources, and a source that runs the program.
   public var plugin: Plugin {
-    Plugin(name: name, summary: summary, resources: resources) { context in
+    Plugin(name: name, summary: summary, resources: resources, environment: variables) { context in
       ExternalSource(manifest: self, context: context)
     }
   }
