@@ -72,7 +72,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     var paths: [[String]] = []
     for expression in expressions {
       if expression.root == .record { paths.append(expression.path) }
-      for case .or(let path) in expression.filters { paths.append(path) }
+      for filter in expression.filters { paths += filter.fieldPaths }
     }
     return RecordMembers(paths: paths)
   }
