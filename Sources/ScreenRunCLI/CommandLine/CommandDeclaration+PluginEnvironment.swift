@@ -2,7 +2,7 @@ import ScreenKit
 
 extension CommandDeclaration.Topic {
   /// The environment variables the plugins declare, one topic each, as `--help` and the man page
-  /// list them: `MARVEL_BASE_URL`, "marvel: the Marvel API's server, for live data (default …)".
+  /// list them: `BOOKS_API_URL`, "books: the Books API's server, for live data (default …)".
   /// The command line names no plugin's variable itself; each plugin declares its own.
   static func variables(of plugins: [Plugin]) -> [Self] {
     plugins.flatMap { plugin in
