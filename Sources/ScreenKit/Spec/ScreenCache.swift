@@ -41,12 +41,7 @@ public final class ScreenCache: Sendable {
   func spec(
     at path: String, load: (String) throws(ScreenLoadError) -> ScreenSpec
   ) throws(ScreenLoadError) -> ScreenSpec {
-    let slot = slots.withLock { slots in
-      if let slot = slots[path] { return slot }
-      let slot = Slot()
-      slots[path] = slot
-      return slot
-    }
+    let slot = self.slot(at: path)
     let outcome = slot.outcome.withLock { outcome in
       if let outcome { return outcome }
       reads.add(1, ordering: .relaxed)
@@ -64,15 +59,20 @@ public final class ScreenCache: Sendable {
     return slot.outcome.withLockIfAvailable { outcome in try? outcome?.get() } ?? nil
   }
 
-  /// Keeps `spec` for `path`, a screen checked without a problem, unless an outcome is kept or
-  /// being made for it already.
-  func keep(_ spec: ScreenSpec, at path: String) {
-    let slot = slots.withLock { slots in
+  /// The slot of `path`, made the first time it is asked for.
+  private func slot(at path: String) -> Slot {
+    slots.withLock { slots in
       if let slot = slots[path] { return slot }
       let slot = Slot()
       slots[path] = slot
       return slot
     }
+  }
+
+  /// Keeps `spec` for `path`, a screen checked without a problem, unless an outcome is kept or
+  /// being made for it already.
+  func keep(_ spec: ScreenSpec, at path: String) {
+    let slot = self.slot(at: path)
     slot.outcome.withLockIfAvailable { outcome in
       if outcome == nil { outcome = .success(spec) }
     }
