@@ -10,7 +10,7 @@ import CJansson
 /// no such integer costs nothing more than before.
 extension JSON {
   /// Parses `bytes` with jansson, big integers included; an error is located in `bytes`.
-  static func jansson(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int) -> Result<JSON, JSONSyntaxError> {
+  package static func jansson(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int) -> Result<JSON, JSONSyntaxError> {
     var failure = json_error_t()
     let root = bytes.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, flags, &failure) }
     if let root {
@@ -39,14 +39,14 @@ extension JSON {
 /// The rewriting of big integer literals as marked strings (see `JSON.jansson`).
 enum BigIntegers {
   /// What a rewritten literal's string starts with, once jansson has read it.
-  static let marker = "\u{0}screenrun-big-integer-\(String(UInt64.random(in: 1...UInt64.max), radix: 16)):"
+  package static let marker = "\u{0}screenrun-big-integer-\(String(UInt64.random(in: 1...UInt64.max), radix: 16)):"
 
   /// The marker as it is written inside a JSON string.
   private static let escapedMarker = Array("\\u0000".utf8) + Array(marker.utf8.dropFirst())
 
   /// A text with its big integers rewritten, and where the text grew.
   struct Rewritten {
-    var text: [UInt8]
+    package var text: [UInt8]
     /// For each literal rewritten, its offset in the new text and the bytes added before it.
     var growth: [(at: Int, added: Int)]
 
@@ -116,7 +116,7 @@ enum BigIntegers {
 
   /// The integer a marked string stands for (its digits, with a leading `-` when negative), or
   /// nil when `text` is not one.
-  static func digits(in text: String) -> String? {
+  package static func digits(in text: String) -> String? {
     guard text.hasPrefix(marker) else { return nil }
     let digits = text.dropFirst(marker.count)
     let unsigned = digits.hasPrefix("-") ? digits.dropFirst() : digits

@@ -18,7 +18,7 @@ extension JSON {
     public var rejectDuplicateKeys: Bool
     /// Text longer than this is read in pieces of at most this many bytes (see
     /// `JSONPieceReader`); nil reads it in one `json_loadb`, with jansson's own messages.
-    var pieceSize: Int?
+    package var pieceSize: Int?
 
     /// Screen files: small, shown to their authors, so read whole with jansson's messages.
     public static let document = ParseOptions(rejectDuplicateKeys: true, pieceSize: nil)
@@ -125,7 +125,7 @@ extension JSON {
 
   /// Converts a jansson value without taking ownership of it. A string that starts with
   /// `bigIntegerMarker` is a big integer that was rewritten for jansson (`JSON.jansson`).
-  init(borrowing value: UnsafeMutablePointer<json_t>, bigIntegerMarker: String? = nil) {
+  package init(borrowing value: UnsafeMutablePointer<json_t>, bigIntegerMarker: String? = nil) {
     switch screenrun_json_typeof(value) {
     case JSON_OBJECT:
       var object = JSONObject()
@@ -181,7 +181,7 @@ extension JSON {
 }
 
 extension JSONSyntaxError {
-  init(_ error: json_error_t) {
+  package init(_ error: json_error_t) {
     var error = error
     let text = withUnsafeBytes(of: &error.text) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

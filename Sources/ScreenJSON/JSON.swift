@@ -140,7 +140,7 @@ public struct JSONObject: Sendable {
   public var count: Int { members.count }
   public var isEmpty: Bool { members.isEmpty }
 
-  mutating func reserveCapacity(_ count: Int) {
+  package mutating func reserveCapacity(_ count: Int) {
     members.reserveCapacity(count)
   }
 

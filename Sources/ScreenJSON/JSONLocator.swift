@@ -12,7 +12,7 @@ public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
 
   /// The line (from 1) that byte `offset` of UTF-8 text falls on, and how many characters of
   /// that line come before it (a multi-byte character counts once, at its lead byte).
-  static func count(upTo offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, charactersBefore: Int) {
+  package static func count(upTo offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, charactersBefore: Int) {
     var line = 1
     var characters = 0
     for byte in bytes.prefix(offset) {
@@ -33,7 +33,7 @@ public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
 /// `characters.json:12:5`, not only `/paging/pageSze`. This scans the text once more, after
 /// jansson has accepted it. An object member is located at its key, which is what an author
 /// looks for when a key is unknown.
-struct JSONLocator {
+package struct JSONLocator {
   /// Where each member's key starts (for array elements and the root: where the value starts).
   private var keys: [JSONPointer: TextLocation] = [:]
   /// Where each value starts.
@@ -46,7 +46,7 @@ struct JSONLocator {
   private var line = 1
   private var column = 1
 
-  init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
     skipWhitespace()
     keys[.root] = TextLocation(line: line, column: column)
@@ -54,18 +54,18 @@ struct JSONLocator {
   }
 
   /// Where the member named by `pointer` starts (its key), or its nearest ancestor that exists.
-  func keyLocation(of pointer: JSONPointer) -> TextLocation? {
+  package func keyLocation(of pointer: JSONPointer) -> TextLocation? {
     Self.nearest(pointer, in: keys)
   }
 
   /// Where the value at `pointer` starts, or its nearest ancestor that exists.
-  func valueLocation(of pointer: JSONPointer) -> TextLocation? {
+  package func valueLocation(of pointer: JSONPointer) -> TextLocation? {
     values[pointer] ?? Self.nearest(pointer, in: keys)
   }
 
   /// Where the character `offset` characters into the string value at `pointer` stands in the
   /// text. Escapes such as `\"` or `\u00e9` take more columns than the character they stand for.
-  func location(ofCharacter offset: Int, inStringAt pointer: JSONPointer) -> TextLocation? {
+  package func location(ofCharacter offset: Int, inStringAt pointer: JSONPointer) -> TextLocation? {
     guard let start = valueOffsets[pointer], let origin = values[pointer],
       start < bytes.count, bytes[start] == UInt8(ascii: "\"")
     else { return nil }

@@ -69,7 +69,7 @@ struct JSONPieceReader {
   ///
   /// The containers being walked are kept on a stack of its own, not on the call stack, so a
   /// document nested 2,048 deep cannot overflow a thread's stack, however small.
-  mutating func document() throws(JSONSyntaxError) -> JSON {
+  package mutating func document() throws(JSONSyntaxError) -> JSON {
     var stack: [OpenContainer] = []
     skipWhitespace()
     while true {
@@ -382,7 +382,7 @@ struct JSONPieceReader {
 
   /// The line and column of a byte offset, counted as jansson counts them: lines from 1, and
   /// columns in characters since the line began, so the column is that of the character before.
-  static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+  package static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
     let (line, before) = TextLocation.count(upTo: offset, in: bytes)
     return (line, max(1, before))
   }

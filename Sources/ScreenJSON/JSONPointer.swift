@@ -24,7 +24,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
 extension String {
   /// `replacingOccurrences(of:with:)` without Foundation, for the few places in the core that need it.
-  func replacingOccurrences(_ target: String, with replacement: String) -> String {
+  package func replacingOccurrences(_ target: String, with replacement: String) -> String {
     guard !target.isEmpty, contains(target) else { return self }
     var result = ""
     var rest = self[...]

@@ -33,7 +33,7 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
   private var lookupCache = LookupCache()
 
   /// The members as the piece reader looks keys up in them: by their UTF-8 bytes.
-  var lookup: MemberLookup { lookupCache.lookup(self) }
+  package var lookup: MemberLookup { lookupCache.lookup(self) }
 
   public static func == (a: RecordMembers, b: RecordMembers) -> Bool { a.parts == b.parts }
 
@@ -124,8 +124,8 @@ private final class LookupCache: Sendable {
 /// no hashing of one. It finds what the members' dictionary finds: a key that is the same text as
 /// a member in another spelling (`e` + U+0301 for `é`, U+212A for `K`) is found through the
 /// dictionary, as `String` equality has it.
-final class MemberLookup: Sendable {
-  enum Part: Sendable {
+package final class MemberLookup: Sendable {
+  package enum Part: Sendable {
     case whole
     case only(MemberLookup)
   }
@@ -170,7 +170,7 @@ final class MemberLookup: Sendable {
 
   /// The member a plain ASCII key (these bytes) is: the key as text, and how much of the member
   /// is read; nil when the key is not one of the members.
-  func find(ascii key: UnsafeBufferPointer<UInt8>) -> (key: String, part: Part)? {
+  package func find(ascii key: UnsafeBufferPointer<UInt8>) -> (key: String, part: Part)? {
     var slot = Self.hash(key) & (slots.count - 1)
     while true {
       let index = Int(slots[slot])
@@ -185,7 +185,7 @@ final class MemberLookup: Sendable {
 
   /// The member `key` is, as `String` equality has it: the key as given, and how much of the
   /// member is read; nil when the key is not one of the members.
-  func find(_ key: String) -> (key: String, part: Part)? {
+  package func find(_ key: String) -> (key: String, part: Part)? {
     byName[key].map { (key, parts[$0]) }
   }
 

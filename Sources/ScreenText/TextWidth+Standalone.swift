@@ -11,7 +11,7 @@ extension TextWidth {
   /// Punctuation, arrows, box drawing and block elements (one column each); CJK punctuation, kana,
   /// CJK ideographs, Hangul syllables and full-width forms (two).
   @inline(__always)
-  static func standaloneColumns(_ value: UInt32) -> Int {
+  package static func standaloneColumns(_ value: UInt32) -> Int {
     switch value {
     case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x259F: 1
     case 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
@@ -25,13 +25,13 @@ extension TextWidth {
   /// and their columns, with `fits` false when an ellipsis must follow them (a cut to
   /// `columns - 1`, as `truncate` makes it), or the whole text and its columns. nil as soon as a
   /// code point up to the one that does not fit does not stand alone.
-  struct StandaloneCut {
-    var end: Int
-    var columns: Int
-    var fits: Bool
+  package struct StandaloneCut {
+    package var end: Int
+    package var columns: Int
+    package var fits: Bool
   }
 
-  static func standaloneCut(_ bytes: UnsafeBufferPointer<UInt8>, toColumns columns: Int) -> StandaloneCut? {
+  package static func standaloneCut(_ bytes: UnsafeBufferPointer<UInt8>, toColumns columns: Int) -> StandaloneCut? {
     var used = 0
     var cut = 0
     var cutColumns = 0
@@ -64,7 +64,7 @@ extension TextWidth {
   }
 
   /// `standaloneCut` over the bytes of `text`; nil when it is not stand-alone text.
-  static func standaloneCut(_ text: some StringProtocol, toColumns columns: Int) -> StandaloneCut? {
+  package static func standaloneCut(_ text: some StringProtocol, toColumns columns: Int) -> StandaloneCut? {
     text.utf8.withContiguousStorageIfAvailable { standaloneCut($0, toColumns: columns) } ?? nil
   }
 
@@ -76,7 +76,7 @@ extension TextWidth {
   /// `truncate` code point by code point, for a text of stand-alone code points up to where it is
   /// cut (the code point after the cut is read too, so no character can span the cut); nil for
   /// any other text.
-  static func truncateStandalone(_ text: String, toColumns columns: Int) -> String? {
+  package static func truncateStandalone(_ text: String, toColumns columns: Int) -> String? {
     guard let cut = standaloneCut(text, toColumns: columns) else { return nil }
     if cut.fits { return text }
     return String(text[..<text.utf8.index(text.utf8.startIndex, offsetBy: cut.end)]) + "…"
@@ -84,16 +84,16 @@ extension TextWidth {
 
   /// A text made safe for the terminal and cut to `columns`, as `truncate(TerminalSafe.sanitize(text))`
   /// gives it, without the ellipsis (`cut`), and the columns it takes with it.
-  struct Fitted {
-    var text: Substring
-    var cut: Bool
-    var columns: Int
+  package struct Fitted {
+    package var text: Substring
+    package var cut: Bool
+    package var columns: Int
   }
 
   /// `text` sanitized and cut to `columns`. A text of stand-alone code points up to where it is cut
   /// is read no further than that (a long description in a narrow column) and not copied: no
   /// stand-alone code point is one that sanitizing changes.
-  static func fitted(_ text: String, toColumns columns: Int) -> Fitted {
+  package static func fitted(_ text: String, toColumns columns: Int) -> Fitted {
     guard columns > 0 else { return Fitted(text: "", cut: false, columns: 0) }
     if let cut = standaloneCut(text, toColumns: columns) {
       let end = text.utf8.index(text.utf8.startIndex, offsetBy: cut.end)
@@ -107,7 +107,7 @@ extension TextWidth {
 extension TerminalSafe {
   /// Whether sanitizing leaves the UTF-8 `bytes` as they are: no control character (C0, DEL,
   /// C1), no bidirectional override or isolate, and, unless `keepingNewlines`, no line feed.
-  static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false) -> Bool {
+  package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false) -> Bool {
     var index = 0
     let count = bytes.count
     while index < count {
@@ -125,7 +125,7 @@ extension TerminalSafe {
   /// Whether the byte at `index` (not printable ASCII) starts what sanitizing replaces. A lead
   /// byte of valid UTF-8 is never a continuation byte, so a match is a whole code point.
   @inline(__always)
-  static func isUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, keepingNewlines: Bool) -> Bool {
+  package static func isUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, keepingNewlines: Bool) -> Bool {
     let byte = bytes[index]
     switch byte {
     case 0x0A: return !keepingNewlines
@@ -143,7 +143,7 @@ extension TerminalSafe {
 
 extension String {
   /// Appends `count` spaces (none for a count below 1), with no string of them made first.
-  mutating func appendSpaces(_ count: Int) {
+  package mutating func appendSpaces(_ count: Int) {
     var left = count
     while left > 0 {
       let run = Swift.min(left, Self.spaces.utf8.count)

@@ -19,7 +19,7 @@ public enum TextWidth {
   }
 
   /// The columns of one grapheme cluster, given as the text it spans.
-  static func columns(of cluster: Substring) -> Int {
+  package static func columns(of cluster: Substring) -> Int {
     if cluster.utf8.allSatisfy({ $0 < 0x80 }) { return cluster.utf8.count }
     var counter = ClusterCounter()
     for scalar in cluster.unicodeScalars { counter.add(scalar) }
@@ -51,7 +51,7 @@ public enum TextWidth {
   }
 
   /// The columns a text takes, counted only until they pass `limit`: `limit + 1` then.
-  static func width(of text: some StringProtocol, upTo limit: Int) -> Int {
+  package static func width(of text: some StringProtocol, upTo limit: Int) -> Int {
     if let cut = standaloneCut(text, toColumns: limit) { return cut.fits ? cut.columns : limit + 1 }
     var total = 0
     for character in text {
@@ -74,7 +74,7 @@ public enum TextWidth {
   }
 
   /// `truncate` by grapheme clusters: any text.
-  static func truncateByCharacters(_ text: String, toColumns columns: Int) -> String {
+  package static func truncateByCharacters(_ text: String, toColumns columns: Int) -> String {
     guard columns > 0 else { return "" }
     // One pass: remember where the text stops fitting in `columns - 1` (room for the "…"), and
     // stop as soon as it is wider than `columns`.
@@ -256,7 +256,7 @@ public enum TerminalSafe {
   }
 
   /// `sanitize` code point by code point: any text.
-  static func sanitizeByScalars(_ text: String, keepNewlines: Bool) -> String {
+  package static func sanitizeByScalars(_ text: String, keepNewlines: Bool) -> String {
     var result = String.UnicodeScalarView()
     var previousWasCR = false
     for scalar in text.unicodeScalars {

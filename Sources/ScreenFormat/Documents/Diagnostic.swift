@@ -1,3 +1,6 @@
+import ScreenJSON
+import ScreenText
+
 /// A problem in a screen file: what kind of problem it is, where it is (the file, a line and
 /// column where the text is known, a JSON pointer where it is about a value), and what to say.
 ///
@@ -41,7 +44,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     return Self.escapingControls(line)
   }
 
-  static func escapingControls(_ text: String) -> String {
+  package static func escapingControls(_ text: String) -> String {
     ScalarEscape.escaped(text, where: Self.isControl)
   }
 

@@ -1,15 +1,16 @@
 import Foundation
+import ScreenJSON
 
 /// A screen file's text and parsed JSON, able to place a problem at a line and column.
-struct ScreenDocument {
-  let path: String
-  let bytes: [UInt8]
-  let root: JSON
+package struct ScreenDocument {
+  package let path: String
+  package let bytes: [UInt8]
+  package let root: JSON
 
   /// Largest screen file read; a screen is a page of JSON, so anything bigger is a mistake.
   static let maximumSize = 4 << 20
 
-  init(path: String, what: String = "a screen file (.json)") throws(Diagnostic) {
+  package init(path: String, what: String = "a screen file (.json)") throws(Diagnostic) {
     self.path = path
     switch RegularFile.contents(of: path, limit: Self.maximumSize) {
     case .success(let read): bytes = read
@@ -73,14 +74,14 @@ struct ScreenDocument {
   }
 
   /// The line and column (in characters, from 1) of the character at a byte offset.
-  static func location(ofByte offset: Int, in bytes: [UInt8]) -> TextLocation {
+  package static func location(ofByte offset: Int, in bytes: [UInt8]) -> TextLocation {
     let (line, before) = TextLocation.count(upTo: offset, in: bytes)
     return TextLocation(line: line, column: before + 1)
   }
 
   /// The problems placed at their lines and columns. The text is scanned for places only when
   /// there is a problem to place: a valid screen never pays for it.
-  func diagnostics(_ problems: [SpecProblem]) -> [Diagnostic] {
+  package func diagnostics(_ problems: [SpecProblem]) -> [Diagnostic] {
     guard !problems.isEmpty else { return [] }
     let locator = JSONLocator(bytes)
     return problems.map { diagnostic($0, locator: locator) }

@@ -1,3 +1,6 @@
+import ScreenJSON
+import ScreenText
+
 /// A text with `{field.path|filter}` holes, parsed once when its screen loads.
 ///
 ///     let title = try Template("{name|upper} ({comics.available|number} comics)")
@@ -10,9 +13,9 @@
 public struct Template: Sendable, Hashable, CustomStringConvertible {
   /// The text the template was parsed from.
   public let source: String
-  let segments: [Segment]
+  package let segments: [Segment]
 
-  enum Segment: Sendable, Hashable {
+  package enum Segment: Sendable, Hashable {
     case literal(String)
     case expression(TemplateExpression)
   }
@@ -50,7 +53,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     return SecretRegistry.shared.redact(output)
   }
 
-  var expressions: [TemplateExpression] {
+  package var expressions: [TemplateExpression] {
     segments.compactMap {
       if case .expression(let expression) = $0 { return expression }
       return nil
@@ -68,7 +71,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   /// The members of the record that this template reads, as far down as it reads them
   /// (`{comics.available}` and `{x|or:author.login}` give `comics.available` and `author.login`);
   /// nil when it reads the record whole.
-  var recordMembers: RecordMembers? {
+  package var recordMembers: RecordMembers? {
     var paths: [[String]] = []
     for expression in expressions {
       if expression.root == .record { paths.append(expression.path) }
@@ -78,7 +81,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The `meta.…` keys this template reads.
-  var metaKeys: [String] { expressions.compactMap { $0.root == .meta ? $0.path.first ?? "" : nil } }
+  package var metaKeys: [String] { expressions.compactMap { $0.root == .meta ? $0.path.first ?? "" : nil } }
 
   /// Whether the template is plain text with no holes.
   public var isConstant: Bool { expressions.isEmpty }

@@ -1,14 +1,17 @@
+import ScreenJSON
+import ScreenText
+
 /// One `{…}` hole of a template: where to read a value, and the filters to pass it through.
-struct TemplateExpression: Sendable, Hashable {
-  enum Root: Sendable, Hashable {
+package struct TemplateExpression: Sendable, Hashable {
+  package enum Root: Sendable, Hashable {
     case record, params, query, meta
   }
 
-  var root: Root
-  var path: [String]
-  var filters: [TemplateFilter]
+  package var root: Root
+  package var path: [String]
+  package var filters: [TemplateFilter]
 
-  func evaluate(in context: TemplateContext) -> String {
+  package func evaluate(in context: TemplateContext) -> String {
     // Secrets go before any filter can cut, fold or pick out a piece of one (`prefix`, `truncate`).
     var value = lookup(in: context).redacted
     for filter in filters { value = filter.apply(to: value, in: context).redacted }
@@ -31,12 +34,12 @@ struct TemplateExpression: Sendable, Hashable {
 }
 
 /// A value on its way through filters: still JSON where a filter cares (number, date), text after.
-enum FilterValue: Sendable, Equatable {
+package enum FilterValue: Sendable, Equatable {
   case missing
   case json(JSON)
   case text(String)
 
-  init(_ json: JSON?) {
+  package init(_ json: JSON?) {
     if let json, json != .null { self = .json(json) } else { self = .missing }
   }
 
@@ -59,7 +62,7 @@ enum FilterValue: Sendable, Equatable {
     }
   }
 
-  var isBlank: Bool {
+  package var isBlank: Bool {
     switch self {
     case .missing: true
     case .json(.string(let text)), .text(let text): text.allSatisfy(\.isWhitespace)
@@ -68,7 +71,7 @@ enum FilterValue: Sendable, Equatable {
     }
   }
 
-  var text: String {
+  package var text: String {
     switch self {
     case .missing: ""
     case .text(let text): text
@@ -77,7 +80,7 @@ enum FilterValue: Sendable, Equatable {
   }
 
   /// How a JSON value reads as text: scalars plainly, arrays of scalars joined with ", ".
-  static func text(of json: JSON) -> String {
+  package static func text(of json: JSON) -> String {
     switch json {
     case .null: ""
     case .bool(let value): value ? "true" : "false"

@@ -4,7 +4,7 @@ extension TemplateFilter {
   /// places and padded with zeros, its whole part grouped by thousands ("2,229.90"). The rounding
   /// is done on the decimal digits as written (a double's shortest spelling), so 2.675 gives
   /// "2.68" and a 20-digit text keeps every digit. Anything else passes through unchanged.
-  static func fixed(_ value: FilterValue, decimals: Int) -> FilterValue {
+  package static func fixed(_ value: FilterValue, decimals: Int) -> FilterValue {
     let text: String
     switch value {
     case .missing: return .missing
@@ -37,7 +37,7 @@ extension TemplateFilter {
 
   /// The seconds a text of a Unix time holds: digits, with a sign or a fraction (nil for any
   /// other text, and for one with an exponent).
-  static func unixSeconds(_ text: String) -> Double? {
+  package static func unixSeconds(_ text: String) -> Double? {
     let text = text.trimmingWhitespace()
     guard let decimal = DecimalText(text), !decimal.hadExponent else { return nil }
     return Double(text)
@@ -46,7 +46,7 @@ extension TemplateFilter {
   /// The first and the last second of the years 0001 to 9999, the years a date is written for.
   static let unixSecondsRange: ClosedRange<Int> = -62_135_596_800...253_402_300_799
 
-  static func unixDate(_ seconds: Double) -> FilterValue {
+  package static func unixDate(_ seconds: Double) -> FilterValue {
     guard seconds.isFinite, seconds >= Double(unixSecondsRange.lowerBound),
       seconds < Double(unixSecondsRange.upperBound) + 1
     else { return .missing }
@@ -55,7 +55,7 @@ extension TemplateFilter {
 
   /// The UTC calendar date of a Unix time (Howard Hinnant's days-to-civil), blank outside the
   /// years 0001 to 9999.
-  static func unixDate(_ seconds: Int) -> FilterValue {
+  package static func unixDate(_ seconds: Int) -> FilterValue {
     guard unixSecondsRange.contains(seconds) else { return .missing }
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let shifted = days + 719_468
@@ -78,9 +78,9 @@ extension TemplateFilter {
 /// A number as decimal digits: `[sign] digits [. digits] [e [sign] digits]`, as JSON and most
 /// people write one, with white space around it. Read digit by digit, so no value overflows.
 struct DecimalText: Equatable {
-  var negative: Bool
+  package var negative: Bool
   /// Every digit, as written (leading zeros included).
-  var digits: [UInt8]
+  package var digits: [UInt8]
   /// How many of `digits` stand before the decimal point, after the exponent moved it: 0 or less
   /// for a number below 1, more than `digits.count` for one that ends in zeros.
   var point: Int
@@ -138,7 +138,7 @@ struct DecimalText: Equatable {
 
   /// The number rounded half away from zero to `decimals` places, padded with zeros, its whole
   /// part grouped by thousands; no sign when it rounds to zero ("-0.001" gives "0.00").
-  func fixed(_ decimals: Int) -> String {
+  package func fixed(_ decimals: Int) -> String {
     // The digits of the whole part, then exactly `decimals` of the fraction, then the rest.
     var kept: [UInt8] = []
     var firstDropped: UInt8 = 0

@@ -1,5 +1,7 @@
+import ScreenText
+
 /// A filter after a bar in a template: `{x|default:"-"}`, `{x|truncate:40}`, `{x|upper}`, …
-enum TemplateFilter: Sendable, Hashable {
+package enum TemplateFilter: Sendable, Hashable {
   /// The text used when the value is missing, null, blank or an empty array.
   case `default`(String)
   /// Cut to at most this many terminal columns, ending in "…" when cut.
@@ -25,13 +27,13 @@ enum TemplateFilter: Sendable, Hashable {
   /// `{author.login|or:commit.author.name}`.
   case or([String])
 
-  static let names = [
+  package static let names = [
     "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
   ]
   /// The most decimals `number:N` takes.
   static let decimalsRange = 0...20
 
-  func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
+  package func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
     switch self {
     case .or(let path):
       return value.isBlank ? FilterValue(context.record?[path: path]) : value
@@ -62,7 +64,7 @@ enum TemplateFilter: Sendable, Hashable {
     }
   }
 
-  static func grouped(_ value: FilterValue) -> FilterValue {
+  package static func grouped(_ value: FilterValue) -> FilterValue {
     switch value {
     case .missing: return .missing
     case .json(.int(let integer)): return .text(grouped(integer))
@@ -84,7 +86,7 @@ enum TemplateFilter: Sendable, Hashable {
   }
 
   /// An integer's digits (a leading `-` kept) grouped by thousands, however many there are.
-  static func grouped(digits: String) -> String {
+  package static func grouped(digits: String) -> String {
     let negative = digits.hasPrefix("-")
     let plain = Array(negative ? digits.dropFirst() : digits[...])
     var text = negative ? "-" : ""
@@ -95,7 +97,7 @@ enum TemplateFilter: Sendable, Hashable {
     return text
   }
 
-  static func grouped(_ integer: Int) -> String {
+  package static func grouped(_ integer: Int) -> String {
     var digits = 1
     var rest = integer.magnitude
     while rest >= 10 {
@@ -171,7 +173,7 @@ enum TemplateFilter: Sendable, Hashable {
   }
 
   /// `date` of any text.
-  static func dateOfAnyText(_ text: String) -> FilterValue {
+  package static func dateOfAnyText(_ text: String) -> FilterValue {
     let text = text.trimmingWhitespace()
     let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
@@ -186,7 +188,7 @@ enum TemplateFilter: Sendable, Hashable {
 extension String {
   /// The text without white space at either end: a forward scan to the first character that is
   /// not white space and a backward one to the last, then one copy (linear, however long).
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     // Printable ASCII at both ends (the common case): a character that starts or ends with it is
     // no white space, and there is nothing to trim.
     if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {

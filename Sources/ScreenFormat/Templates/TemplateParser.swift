@@ -6,7 +6,7 @@ struct TemplateParser {
 
   init(_ text: String) { characters = Array(text) }
 
-  mutating func parse() throws(TemplateError) -> [Template.Segment] {
+  package mutating func parse() throws(TemplateError) -> [Template.Segment] {
     var segments: [Template.Segment] = []
     var literal = ""
     while index < characters.count {

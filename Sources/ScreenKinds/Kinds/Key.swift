@@ -44,7 +44,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names of the named keys, for a "did you mean".
-  static var spellings: [String] { named.map(\.0) }
+  package static var spellings: [String] { named.map(\.0) }
 
   public var description: String {
     switch self {

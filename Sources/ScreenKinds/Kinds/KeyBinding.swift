@@ -1,3 +1,5 @@
+import ScreenText
+
 /// One key binding of a kind: the keys, what they do in words, and the action. A kind's keys are
 /// a list of these, tried in order: the same list answers a key press and draws the key help
 /// (`?`), so the help cannot say what the keys do not do.
@@ -49,7 +51,7 @@ public struct KeyHelpLine: Sendable, Equatable {
 
 extension Array {
   /// The first action that the bindings give `key`, in order; `.unbound` when none takes it.
-  func press<Model: ViewModel>(_ key: Key, _ state: Model.State, _ screen: ScreenState, _ viewport: Viewport)
+  package func press<Model: ViewModel>(_ key: Key, _ state: Model.State, _ screen: ScreenState, _ viewport: Viewport)
     -> KeyAction<Model.Input> where Element == KeyBinding<Model>
   {
     for binding in self where binding.binds(key) {
@@ -59,15 +61,15 @@ extension Array {
   }
 
   /// The help lines of the bindings, one a binding with words.
-  func help<Model: ViewModel>() -> [KeyHelpLine] where Element == KeyBinding<Model> {
+  package func help<Model: ViewModel>() -> [KeyHelpLine] where Element == KeyBinding<Model> {
     filter { !$0.does.isEmpty }.map { KeyHelpLine(keys: $0.names, does: $0.does) }
   }
 }
 
 /// The key help, drawn over the screen until the next key: the keys every screen shares, then the
 /// kind's own, each from its bindings.
-enum KeyHelpFrame {
-  static func lines(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions) -> [String] {
+package enum KeyHelpFrame {
+  package static func lines(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions) -> [String] {
     let width = options.width
     let keysWidth = min(width / 2, help.map { TextWidth.width(of: $0.keys) }.max() ?? 0)
     var body: [String] = []

@@ -1,3 +1,6 @@
+import ScreenJSON
+import ScreenKit
+
 /// A kind of screen (`list`, `detail`): everything screenrun knows about it, registered in one
 /// place. A kind decodes its part of a screen file, makes the view model of a screen, binds keys,
 /// runs script commands, and draws its state. The navigator, the renderer, the script runner and
@@ -14,16 +17,16 @@ public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
   /// The script commands a screen of this kind runs itself (beyond `wait`, `open`, `back`, `key`).
   public let scriptCommands: [String]
   /// Decodes the kind's part of a screen file, reporting problems to the decoder.
-  let decode: @Sendable (JSONObject, inout SpecDecoder) -> (any KindSpec)?
+  package let decode: @Sendable (JSONObject, inout SpecDecoder) -> (any KindSpec)?
   /// What a screen asks of its data source, beyond its plugin, resource and parameters: while it
   /// is the same, a reloaded screen keeps its view model.
-  let binding: @Sendable (ScreenSpec) -> String
+  package let binding: @Sendable (ScreenSpec) -> String
   /// Makes the view model of an opened screen.
-  let makeModel: @Sendable (ModelContext) -> AnyViewModel
+  package let makeModel: @Sendable (ModelContext) -> AnyViewModel
   /// The kind's part of the screen file's JSON Schema (`screenrun schema`).
-  let schema: @Sendable () -> KindSchema
+  package let schema: @Sendable () -> KindSchema
 
-  init(
+  package init(
     name: String, resource: Resource.Kind, keys: [String], scriptCommands: [String],
     decode: @escaping @Sendable (JSONObject, inout SpecDecoder) -> (any KindSpec)?,
     binding: @escaping @Sendable (ScreenSpec) -> String,
@@ -58,6 +61,17 @@ public struct ModelContext: Sendable {
   /// The model this one replaces, when a screen file was edited and reloaded: its query and
   /// highlight carry over.
   public var previous: AnyViewModel?
+
+  package init(
+    spec: ScreenSpec, parameters: [String: String], source: any DataSource, scheduler: any Scheduler,
+    previous: AnyViewModel?
+  ) {
+    self.spec = spec
+    self.parameters = parameters
+    self.source = source
+    self.scheduler = scheduler
+    self.previous = previous
+  }
 }
 
 /// The kinds of screen a screen file can name.
@@ -78,5 +92,5 @@ public struct KindRegistry: Sendable {
   public func kind(named name: String) -> ScreenKind? { kinds.first { $0.name == name } }
 
   /// The top-level keys that some kind adds, with the kinds that add each.
-  func owners(of key: String) -> [ScreenKind] { kinds.filter { $0.keys.contains(key) } }
+  package func owners(of key: String) -> [ScreenKind] { kinds.filter { $0.keys.contains(key) } }
 }

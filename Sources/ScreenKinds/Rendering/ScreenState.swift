@@ -23,7 +23,7 @@ public struct ScreenState: Sendable {
 public struct ScreenContent: Sendable {
   /// The kind's state.
   public let state: any Sendable
-  let lines: @Sendable (ScreenState, RenderOptions) -> [String]
+  package let lines: @Sendable (ScreenState, RenderOptions) -> [String]
 
   /// `lines` draws the screen: it gets the screen (whose `content` is this) and the layout.
   public init(state: any Sendable, lines: @escaping @Sendable (ScreenState, RenderOptions) -> [String]) {

@@ -1,9 +1,13 @@
+import ScreenFormat
+import ScreenKit
+import ScreenText
+
 /// Draws a screen's state as plain text: a pure function of the state, the spec and the width.
 ///
 /// Every text that comes from data passes through `TerminalSafe`, so no escape sequence reaches
 /// the terminal, and every line is cut to the width by columns, so wide characters stay aligned.
 public enum TextRenderer {
-  static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  package static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
     let problems = problemLines(screen.problems, width: options.width)
@@ -47,7 +51,7 @@ public enum TextRenderer {
 
   /// A line cut to the width, with no trailing spaces; a lone URL is kept whole where the
   /// options say so (`FrameLine`).
-  static func fit(_ line: String, _ options: RenderOptions) -> Substring {
+  package static func fit(_ line: String, _ options: RenderOptions) -> Substring {
     if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line[...] }
     return withoutTrailingSpaces(TextWidth.truncate(line, toColumns: options.width))
   }
@@ -55,7 +59,7 @@ public enum TextRenderer {
   /// `text` without the spaces that end it. Only a space that follows ASCII (or starts the text)
   /// is sure to be a character of its own: one after a prepended mark (U+0600) is part of it, and
   /// stays. So the last space after anything else is left to the grapheme check.
-  static func withoutTrailingSpaces(_ text: String) -> Substring {
+  package static func withoutTrailingSpaces(_ text: String) -> Substring {
     let utf8 = text.utf8
     var end = utf8.endIndex
     while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
@@ -67,7 +71,7 @@ public enum TextRenderer {
   }
 
   /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it.
-  static func rule(_ width: Int) -> String {
+  package static func rule(_ width: Int) -> String {
     guard width > 0 else { return "" }
     guard width <= 512 else { return String(repeating: "─", count: width) }
     return String(longRule[..<longRule.utf8.index(longRule.startIndex, offsetBy: width * "─".utf8.count)])
@@ -80,7 +84,7 @@ public enum TextRenderer {
   }
 
   /// The key help line: as many of `keys` as fit, in order of importance.
-  static func keyHelp(_ keys: [String], width: Int) -> String {
+  package static func keyHelp(_ keys: [String], width: Int) -> String {
     var line = ""
     for key in keys {
       let next = line.isEmpty ? key : line + " · " + key
@@ -91,7 +95,7 @@ public enum TextRenderer {
   }
 
   /// A screen's title; where it renders blank (a record not loaded yet), what the screen shows.
-  static func title(_ screen: ScreenState, _ context: TemplateContext) -> String {
+  package static func title(_ screen: ScreenState, _ context: TemplateContext) -> String {
     let title = screen.spec.title.line(in: context)
     guard title.trimmingWhitespace().isEmpty else { return title }
     let values = screen.parameters.sorted { $0.key < $1.key }.map { TerminalSafe.sanitize($0.value) }
@@ -99,7 +103,7 @@ public enum TextRenderer {
   }
 
   /// An error, wrapped rather than cut: it is what a person must act on.
-  static func errorLines(_ error: DataSourceError, interactive: Bool, width: Int) -> [String] {
+  package static func errorLines(_ error: DataSourceError, interactive: Bool, width: Int) -> [String] {
     var lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(error.description), toColumns: width)
     if interactive { lines.append("Ctrl-R to retry") }
     return lines
@@ -108,12 +112,12 @@ public enum TextRenderer {
 
 extension Template {
   /// Renders for the terminal: control characters and escapes made harmless, one line.
-  func line(in context: TemplateContext) -> String {
+  package func line(in context: TemplateContext) -> String {
     TerminalSafe.sanitize(render(in: context))
   }
 
   /// The line, or nil when every hole in the template came out blank (a picture with no URL).
-  func lineIfAny(in context: TemplateContext) -> String? {
+  package func lineIfAny(in context: TemplateContext) -> String? {
     let holes = expressions
     if !holes.isEmpty, holes.allSatisfy({ $0.evaluate(in: context).trimmingWhitespace().isEmpty }) {
       return nil

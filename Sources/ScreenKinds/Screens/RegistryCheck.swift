@@ -1,12 +1,16 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
 /// The third step of loading a screen, against the plugins: its plugin and resource exist, the
 /// resource is of the kind the screen needs, its parameters are the resource's and the required
 /// ones are given, its search parameter is one, and its page size is one the resource allows.
 struct RegistryCheck: Sendable {
-  let registry: PluginRegistry
+  package let registry: PluginRegistry
 
   /// The plugins there are, where external ones were looked for, and how to add a place: one
   /// note for an unknown plugin's error.
-  static func known(_ registry: PluginRegistry) -> String {
+  package static func known(_ registry: PluginRegistry) -> String {
     let names = "plugins: \(registry.names.joined(separator: ", "))"
     // A registry made without discovery (a test's, a program's own) has looked nowhere.
     let places = registry.searchedPlaces
@@ -16,7 +20,7 @@ struct RegistryCheck: Sendable {
   }
 
   /// The problems of a screen's source, search and paging, held to the registry.
-  func problems(_ spec: SourceBinding) -> [SpecProblem] {
+  package func problems(_ spec: SourceBinding) -> [SpecProblem] {
     var problems: [SpecProblem] = []
     let source = JSONPointer.root / "source"
     guard let plugin = registry.plugin(named: spec.source.plugin) else {

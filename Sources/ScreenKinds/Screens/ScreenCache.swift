@@ -1,3 +1,4 @@
+import ScreenFormat
 import Synchronization
 
 /// Screens loaded once and shared by the runs of many screens on the same plugins: `screenrun
@@ -38,7 +39,7 @@ public final class ScreenCache: Sendable {
   public var loads: Int { reads.load(ordering: .relaxed) }
 
   /// The outcome for `path`: the one kept, else what `load` makes of it (then kept).
-  func spec(
+  package func spec(
     at path: String, load: (String) throws(ScreenLoadError) -> ScreenSpec
   ) throws(ScreenLoadError) -> ScreenSpec {
     let slot = slots.withLock { slots in
@@ -59,14 +60,14 @@ public final class ScreenCache: Sendable {
 
   /// The screen kept for `path` when it loaded without a problem; nil when none is kept, it has
   /// a problem, or it is loading right now (this never waits, and never loads).
-  func loaded(at path: String) -> ScreenSpec? {
+  package func loaded(at path: String) -> ScreenSpec? {
     guard let slot = slots.withLock({ $0[path] }) else { return nil }
     return slot.outcome.withLockIfAvailable { outcome in try? outcome?.get() } ?? nil
   }
 
   /// Keeps `spec` for `path`, a screen checked without a problem, unless an outcome is kept or
   /// being made for it already.
-  func keep(_ spec: ScreenSpec, at path: String) {
+  package func keep(_ spec: ScreenSpec, at path: String) {
     let slot = slots.withLock { slots in
       if let slot = slots[path] { return slot }
       let slot = Slot()

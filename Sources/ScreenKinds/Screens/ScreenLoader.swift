@@ -1,3 +1,6 @@
+import ScreenFormat
+import ScreenKit
+
 /// Loads screen files and reports every problem in them, located. Loading is four steps, each
 /// its own type in this folder:
 ///
@@ -56,12 +59,12 @@ public struct ScreenLoader: Sendable {
 
   /// Step 1: the file's bytes and JSON, or why there are none (a file that cannot be read, or
   /// text that is not JSON).
-  func read(_ path: String) throws(Diagnostic) -> ScreenDocument {
+  package func read(_ path: String) throws(Diagnostic) -> ScreenDocument {
     try ScreenDocument(path: path)
   }
 
   /// Step 2: the spec, when the JSON is a valid screen, and the problems that kept it from being one.
-  func decode(_ document: ScreenDocument) -> DecodedScreen {
+  package func decode(_ document: ScreenDocument) -> DecodedScreen {
     var decoder = SpecDecoder()
     let spec = decoder.decode(document.root, file: document.path)
     return DecodedScreen(spec: spec, binding: decoder.binding, problems: decoder.problems)
@@ -69,7 +72,7 @@ public struct ScreenLoader: Sendable {
 
   /// Step 3: what the spec asks that the registry or its templates' places cannot give. The
   /// binding is checked even when the rest of the screen is broken, so one run reports both.
-  func check(_ decoded: DecodedScreen) -> [SpecProblem] {
+  package func check(_ decoded: DecodedScreen) -> [SpecProblem] {
     var problems: [SpecProblem] = []
     if let binding = decoded.binding { problems += RegistryCheck(registry: registry).problems(binding) }
     if let spec = decoded.spec { problems += TemplateCheck.problems(spec) }
@@ -101,8 +104,8 @@ public struct ScreenLoader: Sendable {
 
 /// A screen after step 2: its spec if it decoded, what it binds to (checked in step 3 even when
 /// the rest is broken), and the problems found.
-struct DecodedScreen {
-  var spec: ScreenSpec?
-  var binding: SourceBinding?
-  var problems: [SpecProblem]
+package struct DecodedScreen {
+  package var spec: ScreenSpec?
+  package var binding: SourceBinding?
+  package var problems: [SpecProblem]
 }

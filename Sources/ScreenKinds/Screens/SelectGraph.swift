@@ -1,4 +1,7 @@
 import Foundation
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
 
 /// The fourth step of loading: from a screen to the screen its `select` opens, and on, each taken
 /// through the first three steps (`ScreenLoader.read`, `decode`, `check`). One graph is one run of
@@ -9,10 +12,10 @@ import Foundation
 /// screen and every screen it reaches were checked already. The screens a graph loads are found
 /// in `loadedByPath`, for the cache to keep when the whole graph loaded without a problem.
 struct SelectGraph {
-  let loader: ScreenLoader
-  let cache: ScreenCache?
+  package let loader: ScreenLoader
+  package let cache: ScreenCache?
   /// Every problem found so far, in the order the files were read, each file's by place.
-  private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var diagnostics: [Diagnostic] = []
   /// Every screen loaded without a problem, by the path it was loaded under.
   private(set) var loadedByPath: [String: ScreenSpec] = [:]
   private var loaded: [String: ScreenSpec?] = [:]
@@ -40,7 +43,7 @@ struct SelectGraph {
   }
 
   /// The screen at `path`, or nil when it or a screen it opens has a problem.
-  mutating func load(_ path: String) -> ScreenSpec? {
+  package mutating func load(_ path: String) -> ScreenSpec? {
     var stack: [Frame] = []
     // The outcome of the screen last finished: the spec (nil when it has a problem).
     var finished: ScreenSpec??

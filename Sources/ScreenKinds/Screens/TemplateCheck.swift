@@ -1,9 +1,12 @@
+import ScreenFormat
+import ScreenJSON
+
 /// The third step of loading a screen, for its templates: one outside a record (a title, a
 /// footer, a source parameter) cannot read record fields, and `{meta.…}` has a fixed set of keys.
 enum TemplateCheck {
   /// The problems of a screen's templates: reading record fields where there is no record, or
   /// metadata that does not exist.
-  static func problems(_ spec: ScreenSpec) -> [SpecProblem] {
+  package static func problems(_ spec: ScreenSpec) -> [SpecProblem] {
     var problems: [SpecProblem] = []
     func noRecord(_ template: Template?, _ pointer: JSONPointer, _ what: String) {
       guard let template, template.readsRecord else { return }

@@ -1,3 +1,5 @@
+import ScreenFormat
+
 /// One line of a script: the commands of a scripted session, as a test author writes them.
 ///
 ///     # find Iron Man and open him

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// A screen's running view model with its kind erased: what the navigator, the renderer, the
 /// script runner and the interactive loop hold. None of them knows which kind it is; the kind's
 /// `ScreenBehavior` answers for it.

@@ -11,9 +11,9 @@ public protocol Scheduler: Sendable {
 public final class ScheduledAction: Sendable {
   private let state: Mutex<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>
 
-  init(onCancel: (@Sendable () -> Void)? = nil) { state = Mutex((false, onCancel)) }
+  package init(onCancel: (@Sendable () -> Void)? = nil) { state = Mutex((false, onCancel)) }
 
-  var isCancelled: Bool { state.withLock { $0.cancelled } }
+  package var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   public func cancel() {
     let onCancel = state.withLock { state -> (@Sendable () -> Void)? in

@@ -1,3 +1,9 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKinds
+import ScreenKit
+import ScreenText
+
 /// What `screenrun SCREEN --explain` prints instead of a frame: the resolved screen, the request
 /// its first load sent (as the data source sent it on, secrets removed), the first record as the
 /// source returned it, every template resolved for that record with each filter step, and where
@@ -157,7 +163,7 @@ public enum Explanation {
 
   /// The fields of a record, one a line: each scalar by its path, arrays by their length with
   /// their first item's fields.
-  static func fields(_ value: JSON) -> [String] {
+  package static func fields(_ value: JSON) -> [String] {
     var lines: [String] = []
     var left = 0
     func walk(_ value: JSON, _ path: String, depth: Int) {
@@ -227,7 +233,7 @@ public enum Explanation {
 
   // MARK: - Text
 
-  static func quoted(_ text: String) -> String { cut(JSON.string(text).lineText) }
+  package static func quoted(_ text: String) -> String { cut(JSON.string(text).lineText) }
 
   private static func object(_ parameters: [String: String]) -> String {
     var object = JSONObject()
@@ -236,7 +242,7 @@ public enum Explanation {
   }
 
   /// A value cut to `valueColumns`, with "…".
-  static func cut(_ text: String) -> String {
+  package static func cut(_ text: String) -> String {
     TextWidth.truncate(text, toColumns: valueColumns)
   }
 }

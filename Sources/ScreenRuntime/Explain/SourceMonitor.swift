@@ -1,3 +1,5 @@
+import ScreenJSON
+import ScreenKit
 import Synchronization
 
 /// Watches every request a navigator's screens make of their data sources: the last status each
@@ -47,7 +49,7 @@ public final class SourceMonitor: Sendable {
   private let keepsExchanges: Bool
   /// Whether list requests ask for whole records, not only the members the screen reads, so
   /// that `--explain` shows what the source has.
-  let wholeRecords: Bool
+  package let wholeRecords: Bool
   private let start = ContinuousClock.now
 
   public init(
@@ -68,7 +70,7 @@ public final class SourceMonitor: Sendable {
 
   // MARK: - What ObservedSource tells
 
-  func begin(_ plugin: String, _ request: Exchange.Request, mode: PluginContext.DataMode) -> Int {
+  package func begin(_ plugin: String, _ request: Exchange.Request, mode: PluginContext.DataMode) -> Int {
     let id = inner.withLock { inner in
       defer { inner.nextID += 1 }
       if inner.statuses[plugin] == nil { inner.statuses[plugin] = SourceStatus(mode: mode) }
@@ -95,7 +97,7 @@ public final class SourceMonitor: Sendable {
     return id
   }
 
-  func sent(_ id: Int, _ request: SentRequest) {
+  package func sent(_ id: Int, _ request: SentRequest) {
     if keepsExchanges { update(id) { $0.sent.append(request) } }
     guard trace != nil else { return }
     var line = JSONObject(["event": "sent", "id": .int(id), "at": .double(seconds(since: start))])
@@ -104,7 +106,7 @@ public final class SourceMonitor: Sendable {
     emit(line)
   }
 
-  func end(
+  package func end(
     _ id: Int, _ plugin: String, _ answer: Exchange.Answer, status: SourceStatus?, began: ContinuousClock.Instant,
     stale: Bool
   ) {
@@ -158,7 +160,7 @@ public final class SourceMonitor: Sendable {
   }
 
   /// Milliseconds, to the microsecond.
-  static func milliseconds(_ duration: Duration) -> Double {
+  package static func milliseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return (Double(seconds) * 1_000_000 + Double(attoseconds / 1_000_000_000_000)) / 1000
   }
@@ -170,7 +172,7 @@ public final class SourceMonitor: Sendable {
   }
 
   /// A status as the trace and the plugin protocol write it.
-  static func json(_ status: SourceStatus) -> JSON {
+  package static func json(_ status: SourceStatus) -> JSON {
     var object = JSONObject(["data": .string(status.mode.rawValue)])
     if let cached = status.cached { object["cached"] = .bool(cached) }
     if let remaining = status.rateLimitRemaining { object["rateLimitRemaining"] = .int(remaining) }
@@ -184,10 +186,10 @@ public final class SourceMonitor: Sendable {
 /// A data source as a navigator uses it: each call is told to its `SourceMonitor`, with what the
 /// source reports meanwhile (`SourceActivity`).
 final class ObservedSource: DataSource {
-  let source: any DataSource
-  let plugin: String
-  let mode: PluginContext.DataMode
-  let monitor: SourceMonitor
+  package let source: any DataSource
+  package let plugin: String
+  package let mode: PluginContext.DataMode
+  package let monitor: SourceMonitor
 
   init(_ source: any DataSource, plugin: String, mode: PluginContext.DataMode, monitor: SourceMonitor) {
     self.source = source
@@ -196,7 +198,7 @@ final class ObservedSource: DataSource {
     self.monitor = monitor
   }
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
     var request = request
     if monitor.wholeRecords { request.members = nil }
     let asked = request
@@ -210,7 +212,7 @@ final class ObservedSource: DataSource {
     }
   }
 
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     let answer = await observe(.record(request)) { () throws(DataSourceError) in
       .record(try await self.source.record(request))
     }

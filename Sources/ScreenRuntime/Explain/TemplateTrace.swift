@@ -1,26 +1,29 @@
+import ScreenFormat
+import ScreenJSON
+
 /// How a template came to render what it did: for each `{…}` hole, the value read and each
 /// filter's result, so that an author sees why a field shows blank.
 ///
 ///     let steps = try Template("{nmae|upper}").trace(in: TemplateContext(record: ["name": "Thor"]))
 ///     // hole "{nmae|upper}": read nmae → missing (the record has no 'nmae'; did you mean 'name'?),
 ///     //                      | upper → ""
-struct TemplateTrace {
-  struct Hole {
+package struct TemplateTrace {
+  package struct Hole {
     /// The hole as written, `{…}`.
-    var source: String
+    package var source: String
     /// What was read, and what it was: `name → "Thor"`.
-    var read: String
+    package var read: String
     /// Each filter and its result: `| upper → "THOR"`.
-    var filters: [String]
+    package var filters: [String]
   }
 
-  var holes: [Hole]
+  package var holes: [Hole]
   /// The whole template's result.
-  var result: String
+  package var result: String
 }
 
 extension Template {
-  func trace(in context: TemplateContext) -> TemplateTrace {
+  package func trace(in context: TemplateContext) -> TemplateTrace {
     var holes: [TemplateTrace.Hole] = []
     for expression in expressions {
       var value = expression.read(in: context)
@@ -38,7 +41,7 @@ extension Template {
 
 extension TemplateExpression {
   /// The value before any filter.
-  func read(in context: TemplateContext) -> FilterValue {
+  package func read(in context: TemplateContext) -> FilterValue {
     switch root {
     case .record: FilterValue(context.record?[path: path])
     case .params: FilterValue(path.first.flatMap { context.params[$0] }.map(JSON.string))
@@ -59,7 +62,7 @@ extension TemplateExpression {
   }
 
   /// The hole as a template writes it.
-  var spelled: String {
+  package var spelled: String {
     "{" + ([spelledPath] + filters.map(\.spelled)).joined(separator: "|") + "}"
   }
 
@@ -103,7 +106,7 @@ extension TemplateExpression {
 
 extension TemplateFilter {
   /// The filter as a template writes it: `default:"-"`, `truncate:40`, `upper`.
-  var spelled: String {
+  package var spelled: String {
     switch self {
     case .default(let text): "default:" + JSON.string(text).lineText
     case .truncate(let columns): "truncate:\(columns)"

@@ -1,3 +1,5 @@
+import ScreenKinds
+
 /// What a key press came to.
 public enum KeyOutcome: Sendable, Equatable {
   case handled

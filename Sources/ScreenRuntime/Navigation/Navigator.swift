@@ -1,3 +1,6 @@
+import ScreenFormat
+import ScreenKinds
+import ScreenKit
 import Synchronization
 
 /// A stack of open screens. `select` pushes the target screen with its parameters, `back` pops.
@@ -12,7 +15,7 @@ public final class Navigator {
     public let parameters: [String: String]
     public internal(set) var model: AnyViewModel
 
-    init(spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
+    package init(spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
       self.spec = spec
       self.parameters = parameters
       self.model = model
@@ -194,7 +197,7 @@ public final class Navigator {
     model.start()
   }
 
-  func changed() {
+  package func changed() {
     relay.fire()
   }
 
@@ -216,23 +219,4 @@ private final class ChangeRelay: Sendable {
   let handler = Mutex<(@Sendable () -> Void)?>(nil)
 
   func fire() { handler.withLock { $0 }?() }
-}
-
-/// Why a screen could not be opened.
-public enum NavigationError: Error, Sendable, CustomStringConvertible {
-  case invalidScreen(ScreenLoadError)
-  case missingParameters(String, [String])
-  case cannotSelect(String)
-  case dataSource(DataSourceError)
-
-  public var description: String {
-    switch self {
-    case .invalidScreen(let error): error.description
-    case .missingParameters(let file, let names):
-      "\(file): error: this screen reads " + names.map { "{params.\($0)}" }.joined(separator: ", ")
-        + "; pass " + names.map { "--param \($0)=VALUE" }.joined(separator: " ")
-    case .cannotSelect(let reason): "cannot open: \(reason)"
-    case .dataSource(let error): error.description
-    }
-  }
 }

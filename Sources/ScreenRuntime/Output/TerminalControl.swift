@@ -1,3 +1,5 @@
+import ScreenText
+
 /// The program's own terminal control: cursor moves, the alternate screen, styles, OSC 8 links.
 ///
 /// Only this file can make one, from constants and numbers, so no byte from outside (data, a
@@ -117,12 +119,12 @@ package struct TerminalControl: Sendable, Equatable {
 /// Text stays untrusted to the end: the writer neutralizes its control characters and redacts
 /// secrets when it turns it into bytes. Control comes only from `TerminalControl`.
 package struct TerminalText: Sendable {
-  enum Piece: Sendable {
+  package enum Piece: Sendable {
     case untrusted(String)
     case control(TerminalControl)
   }
 
-  private(set) var pieces: [Piece] = []
+  package private(set) var pieces: [Piece] = []
 
   package init() {}
 

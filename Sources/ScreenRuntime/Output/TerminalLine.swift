@@ -1,3 +1,6 @@
+import ScreenKinds
+import ScreenText
+
 /// One line of the interactive mode's frame, made to fit the terminal.
 ///
 /// In the interactive mode no line is wider than the terminal. A line that is one http(s) URL

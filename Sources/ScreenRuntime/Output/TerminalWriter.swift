@@ -1,4 +1,6 @@
 import Foundation
+import ScreenKit
+import ScreenText
 import Synchronization
 
 /// The one door out: every byte for the terminal, stdout or stderr goes through here.
@@ -26,7 +28,7 @@ package enum TerminalWriter {
     case standardOutput
     case standardError
 
-    var descriptor: Int32 { self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO }
+    package var descriptor: Int32 { self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO }
   }
 
   /// How to give the terminal back: the control that leaves the program's screen, and the
@@ -126,7 +128,7 @@ package enum TerminalWriter {
   }
 
   /// `neutralize` over valid UTF-8: the runs between what it replaces are copied whole.
-  static func neutralize(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  package static func neutralize(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     // Room at least doubled: a frame neutralized piece by piece is not copied once a piece.
     if output.capacity < output.count + bytes.count {
       output.reserveCapacity(max(2 * output.capacity, output.count + bytes.count))

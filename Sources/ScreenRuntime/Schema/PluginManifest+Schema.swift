@@ -1,3 +1,7 @@
+import ScreenJSON
+import ScreenKinds
+import ScreenKit
+
 /// The JSON Schema (draft 2020-12) of an external plugin's `plugin.json`, built from the key
 /// lists and limits the manifest decoder checks (`PluginManifest.keys`, …). What it cannot say
 /// (each resource and parameter name used once, `search` naming a parameter of its resource)

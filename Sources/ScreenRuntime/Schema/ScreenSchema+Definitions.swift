@@ -1,3 +1,8 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKinds
+import ScreenKit
+
 /// The parts of a screen file that several keys and kinds use (`$defs`): templates, search,
 /// paging and select, each built from the decoder's key list. A kind adds its own (`KindSchema`).
 extension ScreenSchema {

@@ -1,3 +1,7 @@
+import ScreenJSON
+import ScreenKinds
+import ScreenKit
+
 /// The registry's part of the screen schema: each plugin's resources, each resource's parameters
 /// (with their help, for completion), the kinds of screen a resource can feed, its search
 /// parameter, its largest page and its required parameters; what `RegistryCheck` holds a screen to.

@@ -1,3 +1,6 @@
+import ScreenFormat
+import ScreenKinds
+
 /// The template syntax as a regular expression, so that an editor flags an unclosed brace, an
 /// unknown filter or a filter's missing argument as the author types. Built from the filters'
 /// list (`TemplateFilter.names`) and the metadata keys (`MetaKey.all`); the agreement test holds
@@ -7,7 +10,7 @@
 /// editors run): only syntax characters are escaped outside a class, none inside one.
 extension ScreenSchema {
   /// What a filter takes after its colon, as `TemplateParser.filter()` reads it.
-  enum FilterArgument: Sendable {
+  package enum FilterArgument: Sendable {
     /// Nothing: `{x|upper}`.
     case none
     /// A whole number above 0, bare or quoted: `{x|truncate:40}`.
@@ -24,7 +27,7 @@ extension ScreenSchema {
 
   /// Each filter's argument; a filter missing here is written as taking any argument, and a test
   /// keeps this in step with `TemplateFilter.names`.
-  static let filterArguments: [String: FilterArgument] = [
+  package static let filterArguments: [String: FilterArgument] = [
     "default": .text, "or": .fieldPath, "truncate": .positiveNumber, "prefix": .positiveNumber, "upper": .none,
     "lower": .none, "number": .optionalDecimals, "plural": .oneOrTwoTexts, "date": .none, "firstline": .none,
     "trim": .none,
@@ -70,12 +73,12 @@ extension ScreenSchema {
   }
 
   /// Any template: record fields (`{name}`, `{.}`), `{params.…}`, `{query}` and `{meta.…}`.
-  static var templatePattern: String {
+  package static var templatePattern: String {
     template(reading: #"\.|\#(metaPath)|(?!meta\.)\#(component)(?:\.\#(component))*"#)
   }
 
   /// A template with no record to read: only `{params.…}`, `{query}` and `{meta.…}`.
-  static var recordlessTemplatePattern: String {
+  package static var recordlessTemplatePattern: String {
     template(reading: #"params\.\#(component)(?:\.\#(component))*|query|\#(metaPath)"#)
   }
 }

@@ -1,3 +1,7 @@
+import ScreenJSON
+import ScreenKinds
+import ScreenKit
+
 /// The JSON Schema (draft 2020-12) of a screen file, for editors: keys complete with their help,
 /// and a misspelled key, a wrong type or an unknown filter is underlined as the author types.
 ///
@@ -8,7 +12,7 @@
 /// screen file of the repository through both the decoder and a real validator.
 ///
 ///     screenrun schema > screen.schema.json
-package enum ScreenSchema {
+extension ScreenSchema {
   package static let draft = "https://json-schema.org/draft/2020-12/schema"
 
   /// The schema of a screen file, listing the plugins of `plugins` (each with its resources and
@@ -112,28 +116,5 @@ package enum ScreenSchema {
   /// The condition that a screen is of `kind`, as an `if` tests it.
   static func kindIs(_ kind: ScreenKind) -> JSON {
     ["properties": ["kind": ["const": .string(kind.name)]], "required": ["kind"]]
-  }
-
-  // MARK: - Building blocks
-
-  static func ref(_ name: String, _ description: String) -> JSON {
-    ["$ref": .string("#/$defs/" + name), "description": .string(description)]
-  }
-
-  static func template(_ description: String) -> JSON { ref("template", description) }
-
-  static func object(_ description: String, properties: JSONObject, required: [String] = []) -> JSON {
-    var schema = JSONObject(["type": "object", "description": .string(description)])
-    if !required.isEmpty { schema["required"] = .array(required.map(JSON.string)) }
-    schema["properties"] = .object(properties)
-    schema["additionalProperties"] = false
-    return .object(schema)
-  }
-
-  static func integer(_ range: ClosedRange<Int>, _ description: String) -> JSON {
-    [
-      "type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound),
-      "description": .string(description),
-    ]
   }
 }

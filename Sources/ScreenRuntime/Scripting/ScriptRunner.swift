@@ -1,3 +1,6 @@
+import ScreenKinds
+import ScreenText
+
 /// Runs a script against a navigator and renders one frame after each command.
 ///
 /// Runs are deterministic: after each command the runner waits for the requests in flight, and

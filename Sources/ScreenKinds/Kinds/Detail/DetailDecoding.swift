@@ -1,3 +1,7 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
 /// The detail kind's part of a screen file: `sections`, each a text, image, fields or list section.
 extension SpecDecoder {
   mutating func decodeDetail(_ object: JSONObject) -> DetailSpec? {

@@ -1,20 +1,24 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenText
+
 /// The lines of a detail screen: title, then its sections in order, then the footer.
 struct DetailFrame {
-  let screen: ScreenState
-  let detail: DetailSpec
-  let state: DetailViewModel.State
-  let options: RenderOptions
+  package let screen: ScreenState
+  package let detail: DetailSpec
+  package let state: DetailViewModel.State
+  package let options: RenderOptions
 
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 
-  var context: TemplateContext {
+  package var context: TemplateContext {
     var meta: [String: JSON] = [:]
     if let attribution = state.attribution { meta[MetaKey.attribution] = .string(attribution) }
     return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
   }
 
-  static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  package static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
   /// The keys of a screen with links: the links' keys come after scrolling.
   static let linkKeys = ["↑↓ scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
   /// The keys of a screen showing one link: Enter opens it, focused or not.
@@ -30,7 +34,7 @@ struct DetailFrame {
     return frame.sections(frame.context).links.count
   }
 
-  func lines() -> [String] {
+  package func lines() -> [String] {
     let context = self.context
     let header = [TextRenderer.title(screen, context), TextRenderer.rule(width)]
     var body: [String]
@@ -61,7 +65,7 @@ struct DetailFrame {
   }
 
   /// The body's lines, and the line of each link, in order.
-  func sections(_ context: TemplateContext) -> (lines: [String], links: [Int]) {
+  package func sections(_ context: TemplateContext) -> (lines: [String], links: [Int]) {
     var lines: [String] = []
     var links: [Int] = []
     /// The start of a link's line: "› " on the focused link in the interactive mode.
@@ -138,7 +142,7 @@ struct DetailFrame {
   /// How many items a limited list section does not show: its `total` (as a whole number, when
   /// it renders as one, and at least what is shown) less those shown, else what is left of the
   /// array; nil for none.
-  static func more(shown: Int, of count: Int, total: Template?, in context: TemplateContext) -> Int? {
+  package static func more(shown: Int, of count: Int, total: Template?, in context: TemplateContext) -> Int? {
     var all = count
     if let text = total?.render(in: context).trimmingWhitespace(), let number = Self.wholeNumber(text) {
       all = max(number, count)

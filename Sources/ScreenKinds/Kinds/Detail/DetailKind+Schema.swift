@@ -1,7 +1,10 @@
+import ScreenJSON
+import ScreenKit
+
 /// The detail kind's part of the screen file's JSON Schema: its sections, as `DetailDecoding`
 /// reads them.
 extension DetailKind {
-  static func schema() -> KindSchema {
+  package static func schema() -> KindSchema {
     KindSchema(
       keys: [
         "sections": [

@@ -1,3 +1,6 @@
+import ScreenFormat
+import ScreenKit
+
 /// The detail kind's registration: one record from a data source, in sections.
 extension ScreenKind {
   public static let detail = ScreenKind(
@@ -19,9 +22,9 @@ extension ScreenContent {
 }
 
 enum DetailKind {
-  typealias Behavior = ScreenBehavior<DetailViewModel>
+  package typealias Behavior = ScreenBehavior<DetailViewModel>
 
-  static func makeModel(_ context: ModelContext) -> AnyViewModel {
+  package static func makeModel(_ context: ModelContext) -> AnyViewModel {
     var state = DetailViewModel.State()
     // A reloaded screen file keeps where the body was scrolled to.
     state.scroll = context.previous?.store(of: DetailViewModel.self)?.state.scroll ?? 0
@@ -43,7 +46,7 @@ enum DetailKind {
 
   /// The detail screen's keys: scroll the body by a line or a page, move between the links and
   /// open one, reload, `?` for the key help.
-  static let bindings: [KeyBinding<DetailViewModel>] = [
+  package static let bindings: [KeyBinding<DetailViewModel>] = [
     KeyBinding([.control("r")], "reload, or retry after an error") { _, _, _, _ in .send(.reload) },
     KeyBinding([.character("?")], "these keys") { _, _, _, _ in .help },
     KeyBinding([.tab, .backTab], "focus the next or the previous link, in screen order") {
@@ -108,7 +111,7 @@ enum DetailKind {
   }
 
   /// What link `index` (from 0, in screen order) opens; it becomes the focused link.
-  static func opening(
+  package static func opening(
     _ index: Int, _ state: DetailViewModel.State, _ spec: ScreenSpec, _ parameters: [String: String]
   ) -> Result<Behavior.RowOpening, NavigationError> {
     guard let detail = spec.detail, !detail.targets.isEmpty else {

@@ -1,3 +1,7 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
 /// What a detail screen declares: its sections, in order.
 public struct DetailSpec: KindSpec {
   public var sections: [Section]
@@ -23,7 +27,7 @@ public struct DetailSpec: KindSpec {
 
   /// The links of a screen showing `context`'s record, in the order they appear on it: each
   /// shown item of a list section that has a `select`, and each link section.
-  func links(in context: TemplateContext) -> [DetailLink] {
+  package func links(in context: TemplateContext) -> [DetailLink] {
     var links: [DetailLink] = []
     for section in sections {
       switch section {
@@ -45,12 +49,12 @@ public struct DetailSpec: KindSpec {
 }
 
 /// A place a detail screen leads to: a `select`, and the record (or list item) its params read.
-struct DetailLink {
-  let select: SelectSpec
-  let context: TemplateContext
+package struct DetailLink {
+  package let select: SelectSpec
+  package let context: TemplateContext
 
   /// The screen file the link opens, and its parameters.
-  func opening(from file: String) -> (screen: String, parameters: [String: String]) {
+  package func opening(from file: String) -> (screen: String, parameters: [String: String]) {
     var values: [String: String] = [:]
     for (name, template) in select.parameters { values[name] = template.render(in: context) }
     return (ScreenLoader.resolve(select.screen, relativeTo: file), values)
@@ -77,7 +81,7 @@ public enum Section: Sendable {
   case link(label: Template, select: SelectSpec)
 
   /// Where the section leads, if anywhere.
-  var select: SelectSpec? {
+  package var select: SelectSpec? {
     switch self {
     case .list(_, _, _, _, _, let select, _): select
     case .link(_, let select): select
@@ -86,7 +90,7 @@ public enum Section: Sendable {
   }
 
   /// The section's templates, each with its path inside the section.
-  var namedTemplates: [(path: [String], template: Template)] {
+  package var namedTemplates: [(path: [String], template: Template)] {
     switch self {
     case .text(let header, let value, let empty):
       Self.named("header", header) + [(["value"], value)] + Self.named("empty", empty)

@@ -1,3 +1,6 @@
+import ScreenJSON
+import ScreenKit
+
 /// A detail screen's logic: loads one record, loads it again on reload, and remembers how far the
 /// body is scrolled.
 public struct DetailViewModel: ViewModel {

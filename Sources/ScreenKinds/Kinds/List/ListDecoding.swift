@@ -1,3 +1,6 @@
+import ScreenJSON
+import ScreenKit
+
 /// The list kind's part of a screen file: `search`, `paging`, `row`, `empty` and `select`.
 extension SpecDecoder {
   static let rowKeys = ["title", "subtitle"]

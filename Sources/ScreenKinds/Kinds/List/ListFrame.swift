@@ -1,26 +1,31 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenText
+
 /// The lines of a list screen: title, search field, rows, where the list stands, footer.
-struct ListFrame {
-  let screen: ScreenState
-  let list: ListSpec
-  let state: ListViewModel.State
-  let options: RenderOptions
+package struct ListFrame {
+  package let screen: ScreenState
+  package let list: ListSpec
+  package let state: ListViewModel.State
+  package let options: RenderOptions
   /// How rows are drawn when not as `list.row` says (a table's cells); nil for the list's rows.
-  var rows: RowStyle? = nil
+  package var rows: RowStyle? = nil
   /// The key help of the interactive footer.
-  var keys = Self.keys
+  package var keys = Self.keys
 
   /// Rows of one line each under a heading line, as a kind built on the list draws them.
-  struct RowStyle {
+  package struct RowStyle {
     /// The line above the rows, and what appends a row's text to its line, for rows whose text
     /// starts after `indent` columns (marker and number); asked once a frame.
-    var layout: (_ indent: Int) -> (heading: String, line: (_ record: TemplateContext, _ line: inout String) -> Void)
+    package var layout:
+      (_ indent: Int) -> (heading: String, line: (_ record: TemplateContext, _ line: inout String) -> Void)
   }
 
   private var width: Int { options.width }
   private var interactive: Bool { options.height != nil }
 
   /// What the frame's templates read but the rows' records: made once a frame.
-  var context: TemplateContext {
+  package var context: TemplateContext {
     TemplateContext(params: screen.parameters, query: state.query, meta: meta)
   }
 
@@ -31,7 +36,7 @@ struct ListFrame {
     return meta
   }
 
-  func lines() -> [String] {
+  package func lines() -> [String] {
     let context = self.context
     var header = [screen.spec.title.line(in: context)]
     if let search = list.search {
@@ -67,7 +72,7 @@ struct ListFrame {
   /// side (or sides) it leaves out; with the cursor at the end, that is the query's end. A caret
   /// character in the query itself shows as "|", so that the caret is the line's only one (the
   /// terminal cursor is put on it).
-  static func queryField(before: String, after: String, columns: Int) -> String {
+  package static func queryField(before: String, after: String, columns: Int) -> String {
     func safe(_ text: String) -> String {
       TerminalSafe.sanitize(text).replacingOccurrences(of: FrameLine.caret, with: "|")
     }
@@ -83,7 +88,7 @@ struct ListFrame {
 
   /// The end of the query, where the cursor is, in `columns`: a query too long for them scrolls,
   /// its start cut to "…".
-  static func queryEnd(_ query: String, columns: Int) -> String {
+  package static func queryEnd(_ query: String, columns: Int) -> String {
     guard TextWidth.width(of: query) > columns else { return query }
     var end = ""
     var used = 1  // the "…"
@@ -96,7 +101,7 @@ struct ListFrame {
     return "…" + end
   }
 
-  static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
+  package static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
 
   private func body(budget: Int?, context: TemplateContext) -> [String] {
     if state.records.isEmpty {

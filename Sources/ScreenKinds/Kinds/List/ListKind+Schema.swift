@@ -1,6 +1,9 @@
+import ScreenJSON
+import ScreenKit
+
 /// The list kind's part of the screen file's JSON Schema: its keys, as `ListDecoding` reads them.
 extension ListKind {
-  static func schema() -> KindSchema {
+  package static func schema() -> KindSchema {
     var row = JSONObject()
     for key in SpecDecoder.rowKeys {
       row[key] =

@@ -1,3 +1,5 @@
+import ScreenFormat
+
 /// The list kind's registration: a page of records from a data source, searched and paged, whose
 /// rows open another screen.
 extension ScreenKind {
@@ -21,10 +23,10 @@ extension ScreenContent {
   }
 }
 
-enum ListKind {
-  typealias Behavior = ScreenBehavior<ListViewModel>
+package enum ListKind {
+  package typealias Behavior = ScreenBehavior<ListViewModel>
 
-  static func binding(_ spec: ScreenSpec) -> String {
+  package static func binding(_ spec: ScreenSpec) -> String {
     guard let list = spec.list else { return "" }
     // The records hold only the members the screen read when they were loaded.
     let members = spec.recordMembers.map(\.description) ?? "*"
@@ -32,7 +34,7 @@ enum ListKind {
     return "\(search)|\(list.paging.pageSize)|\(members)"
   }
 
-  static func makeModel(_ context: ModelContext) -> AnyViewModel {
+  package static func makeModel(_ context: ModelContext) -> AnyViewModel {
     let list =
       context.spec.list ?? ListSpec(paging: .default, row: RowSpec(title: Template(literal: ""), subtitle: nil))
     let configuration = ListViewModel.Configuration(
@@ -64,7 +66,7 @@ enum ListKind {
 
   /// The list's keys: type to search, move the highlight, page, open the highlighted row. `?` is
   /// the key help while the search field is empty, and a character of the query after that.
-  static let bindings: [KeyBinding<ListViewModel>] = [
+  package static let bindings: [KeyBinding<ListViewModel>] = [
     KeyBinding([.control("r")], "reload, or retry after an error") { _, _, _, _ in .send(.reload) },
     KeyBinding([.character("?")], "these keys (while the search is empty; then it types a ?)") { _, state, _, _ in
       state.query.isEmpty ? .help : nil
@@ -136,7 +138,7 @@ enum ListKind {
 
   /// A paste as query text: a line break or tab is a space (a newline never opens anything), and
   /// other control characters are dropped.
-  static func pasted(_ text: String) -> String {
+  package static func pasted(_ text: String) -> String {
     String(
       text.compactMap { character -> Character? in
         if character.isNewline || character == "\t" { return " " }
@@ -145,14 +147,14 @@ enum ListKind {
   }
 
   /// The text without its last word and the spaces after it, as readline's Ctrl-W leaves it.
-  static func droppingLastWord(_ text: String) -> String {
+  package static func droppingLastWord(_ text: String) -> String {
     var text = Substring(text)
     while text.last?.isWhitespace == true { text.removeLast() }
     while let last = text.last, !last.isWhitespace { text.removeLast() }
     return String(text)
   }
 
-  static func script(_ command: ScriptCommand, _ state: ListViewModel.State, _ spec: ScreenSpec)
+  package static func script(_ command: ScriptCommand, _ state: ListViewModel.State, _ spec: ScreenSpec)
     -> Behavior.ScriptAction
   {
     switch command {
@@ -174,7 +176,9 @@ enum ListKind {
     }
   }
 
-  static func opening(_ row: Int, _ state: ListViewModel.State, _ spec: ScreenSpec, _ parameters: [String: String])
+  package static func opening(
+    _ row: Int, _ state: ListViewModel.State, _ spec: ScreenSpec, _ parameters: [String: String]
+  )
     -> Result<Behavior.RowOpening, NavigationError>
   {
     guard let select = spec.list?.select else {

@@ -1,3 +1,7 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
 /// What a list screen declares: its search, paging, rows, empty text and the screen a row opens.
 public struct ListSpec: KindSpec {
   public var search: SearchSpec?

@@ -1,3 +1,6 @@
+import ScreenJSON
+import ScreenKit
+
 /// A list screen's logic: search as you type (debounced, duplicates removed), paging, reload, the
 /// highlighted row, and the idle, loading, loaded and error states. An answer that belongs to an
 /// older query or page is dropped, never shown.
@@ -174,7 +177,7 @@ public struct ListViewModel: ViewModel {
   /// Whether the query typed waits for its debounce: the records answer another one (or none yet).
   private func isPending(_ state: State) -> Bool { Self.isPending(state, search: configuration.search) }
 
-  static func isPending(_ state: State, search: SearchSpec?) -> Bool {
+  package static func isPending(_ state: State, search: SearchSpec?) -> Bool {
     guard search != nil, state.activeQuery != nil else { return false }
     return effective(state.query, search: search) != state.activeQuery
   }

@@ -23,7 +23,7 @@ public enum QueryEdit: Sendable, Equatable {
 
   /// Applies the edit to `text`, whose cursor has `afterCursor` characters after it (kept within
   /// the text); says whether the text changed.
-  func apply(to text: inout String, afterCursor: inout Int) -> Bool {
+  package func apply(to text: inout String, afterCursor: inout Int) -> Bool {
     let count = text.count
     afterCursor = min(max(0, afterCursor), count)
     let cursor = text.index(text.endIndex, offsetBy: -afterCursor)

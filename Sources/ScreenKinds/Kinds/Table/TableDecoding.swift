@@ -1,3 +1,8 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+import ScreenText
+
 /// The table kind's part of a screen file: the list's `search`, `paging`, `empty` and `select`,
 /// and `columns` and `sort`.
 extension SpecDecoder {

@@ -1,16 +1,19 @@
+import ScreenFormat
+import ScreenText
+
 /// The lines of a table screen: a list's frame (title, search field, where the list stands,
 /// footer) whose rows are cells in aligned columns under a line of headers.
-struct TableFrame {
-  let screen: ScreenState
-  let table: TableSpec
-  let state: TableViewModel.State
-  let options: RenderOptions
+package struct TableFrame {
+  package let screen: ScreenState
+  package let table: TableSpec
+  package let state: TableViewModel.State
+  package let options: RenderOptions
 
-  static let keys = [
+  package static let keys = [
     "↑↓ move", "Enter open", "Ctrl-S sort", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload",
   ]
 
-  func lines() -> [String] {
+  package func lines() -> [String] {
     let width = options.width
     let context = ListFrame(screen: screen, list: table.list, state: state.list, options: options).context
     let headers = { index in self.header(index, in: context) }
@@ -54,12 +57,12 @@ struct TableFrame {
   }
 
   /// The spaces between two columns.
-  static let gap = 2
+  package static let gap = 2
 
   /// The width of each column shown in `room` terminal columns: columns are shown from the left
   /// while they fit at their fixed or least widths (the first always, cut to the room if it must
   /// be), and what is left goes to the flexible ones among them, shared evenly.
-  static func layout(_ columns: [ColumnSpec], room: Int) -> [Int] {
+  package static func layout(_ columns: [ColumnSpec], room: Int) -> [Int] {
     let room = max(1, room)
     var widths: [Int] = []
     var used = 0

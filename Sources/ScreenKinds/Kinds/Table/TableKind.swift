@@ -1,3 +1,5 @@
+import ScreenFormat
+
 /// The table kind's registration: a list whose rows are drawn in columns, and sorted by the
 /// source when the resource can sort by a column.
 extension ScreenKind {
@@ -24,14 +26,14 @@ extension ScreenContent {
 }
 
 enum TableKind {
-  typealias Behavior = ScreenBehavior<TableViewModel>
+  package typealias Behavior = ScreenBehavior<TableViewModel>
 
-  static func binding(_ spec: ScreenSpec) -> String {
+  package static func binding(_ spec: ScreenSpec) -> String {
     let sort = spec.table?.sort.map { "\($0.parameter)|\($0.order ?? "")" } ?? "|"
     return ListKind.binding(spec) + "|" + sort
   }
 
-  static func makeModel(_ context: ModelContext) -> AnyViewModel {
+  package static func makeModel(_ context: ModelContext) -> AnyViewModel {
     let table =
       context.spec.table
       ?? TableSpec(
@@ -72,7 +74,7 @@ enum TableKind {
 
   /// A list's keys, and Ctrl-S to sort: by the next way in the cycle. The list's bindings are
   /// the table's too, so the key help lists them.
-  static let bindings: [KeyBinding<TableViewModel>] =
+  package static let bindings: [KeyBinding<TableViewModel>] =
     [
       KeyBinding([.control("s")], "sort by the next column and direction (then the source's own order)") {
         _, state, screen, _ in
@@ -95,7 +97,7 @@ enum TableKind {
 
   /// The sort after `sort` in the cycle Ctrl-S steps through: each sortable column in its first
   /// direction, then the other, then the next column, and after the last the source's own order.
-  static func next(after sort: TableSort?, in table: TableSpec) -> TableSort? {
+  package static func next(after sort: TableSort?, in table: TableSpec) -> TableSort? {
     let ways = table.sortable.flatMap { column in
       [column.sort.descendingFirst, !column.sort.descendingFirst].map {
         TableSort(column: column.index, descending: $0)
@@ -105,7 +107,7 @@ enum TableKind {
     return ways.indices.contains(place + 1) ? ways[place + 1] : nil
   }
 
-  static func script(_ command: ScriptCommand, _ state: TableViewModel.State, _ spec: ScreenSpec)
+  package static func script(_ command: ScriptCommand, _ state: TableViewModel.State, _ spec: ScreenSpec)
     -> Behavior.ScriptAction
   {
     if case .kind("sort", let argument) = command { return sort(argument, spec) }

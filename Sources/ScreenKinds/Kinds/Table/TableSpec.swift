@@ -1,3 +1,7 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
 /// What a table screen declares: a list (search, paging, empty text, the screen a row opens)
 /// whose rows are drawn in columns, and how its source sorts.
 public struct TableSpec: ListBased {
@@ -32,7 +36,7 @@ public struct TableSpec: ListBased {
   }
 
   /// The sortable column that `name` names: its header or its sort value, in any case.
-  func column(named name: String) -> Int? {
+  package func column(named name: String) -> Int? {
     let wanted = name.lowercased()
     return sortable.first { $0.column.name.lowercased() == wanted || $0.sort.value.lowercased() == wanted }?.index
   }
@@ -47,7 +51,7 @@ public struct ColumnSpec: Sendable {
     /// At least this many, sharing what is left of the line with the other flexible columns.
     case flexible(minimum: Int)
 
-    var minimum: Int {
+    package var minimum: Int {
       switch self {
       case .fixed(let width): width
       case .flexible(let minimum): minimum
@@ -75,9 +79,9 @@ public struct ColumnSpec: Sendable {
 
   /// The heading as a script's `sort` names the column, and as its width is measured: the
   /// header's text outside any screen (its `{params.…}` and `{meta.…}` read as blank).
-  var name: String { Self.name(of: header) }
+  package var name: String { Self.name(of: header) }
 
-  static func name(of header: Template) -> String { header.render(in: TemplateContext()) }
+  package static func name(of header: Template) -> String { header.render(in: TemplateContext()) }
 }
 
 /// The parameters a table's sort goes to: `param` gets the column's sort value, and `order`, when
@@ -88,7 +92,7 @@ public struct SortSpec: Sendable, Equatable {
   public var order: String?
 
   /// The source parameters that sort by `value`.
-  func parameters(_ value: String, descending: Bool) -> [String: String] {
+  package func parameters(_ value: String, descending: Bool) -> [String: String] {
     guard let order else { return [parameter: descending ? "-" + value : value] }
     return [parameter: value, order: descending ? "desc" : "asc"]
   }

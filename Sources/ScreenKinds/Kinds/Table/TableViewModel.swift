@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// A table screen's logic: a list's (search, paging, reload, the highlighted row; its reducer
 /// runs the list part of the state) and the sort. A new sort asks the source again from the first
 /// page, with the sort in its parameters: a table never sorts only the rows it has loaded.
@@ -58,7 +60,7 @@ public struct TableViewModel: ViewModel {
 
 extension Effect {
   /// The same work, its answer wrapped as an input of a model that holds this one's.
-  func map<Outer: Sendable>(_ transform: @escaping @Sendable (Input) -> Outer) -> Effect<Outer> {
+  package func map<Outer: Sendable>(_ transform: @escaping @Sendable (Input) -> Outer) -> Effect<Outer> {
     switch work {
     case .run(let operation): .run { transform(await operation()) }
     case .cancelRunning: .cancelRunning
