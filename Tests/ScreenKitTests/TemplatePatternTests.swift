@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// The JSON Schema's template patterns agree with the template parser: a template the parser
 /// reads matches, and one it refuses does not.

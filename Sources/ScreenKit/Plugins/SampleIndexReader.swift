@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// What every bundled sample index is read with: the index that a plugin's `build_sample.py`
 /// writes beside its records' JSON (8 bytes of magic, then 8-byte numbers: the JSON's length
 /// first, then the plugin's tables), its errors worded once, and the binary search of a table
