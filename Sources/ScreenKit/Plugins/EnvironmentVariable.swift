@@ -10,16 +10,16 @@ import ScreenText
 /// The value of a variable marked `secret` is registered for redaction (`SecretRegistry`) before
 /// the plugin runs: it never shows in a frame, an error, `--explain`, a trace, a log, `plugin
 /// check` or a test transcript, in any letter case, even when the plugin or its server echoes it.
-public struct EnvironmentVariable: Sendable, Hashable {
-  public var name: String
+package struct EnvironmentVariable: Sendable, Hashable {
+  package var name: String
   /// One line on what it is for; empty when not said.
-  public var summary: String
+  package var summary: String
   /// Whether its value is a secret (a token, a key).
-  public var secret: Bool
+  package var secret: Bool
   /// The value the plugin gets when screenrun's environment does not set the variable.
-  public var defaultValue: String?
+  package var defaultValue: String?
 
-  public init(_ name: String, summary: String = "", secret: Bool = false, defaultValue: String? = nil) {
+  package init(_ name: String, summary: String = "", secret: Bool = false, defaultValue: String? = nil) {
     self.name = name
     self.summary = summary
     self.secret = secret
