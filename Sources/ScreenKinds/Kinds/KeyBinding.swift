@@ -3,20 +3,20 @@ import ScreenText
 /// One key binding of a kind: the keys, what they do in words, and the action. A kind's keys are
 /// a list of these, tried in order: the same list answers a key press and draws the key help
 /// (`?`), so the help cannot say what the keys do not do.
-public struct KeyBinding<Model: ViewModel>: Sendable {
-  public typealias Action = @Sendable (Key, Model.State, ScreenState, Viewport) -> KeyAction<Model.Input>?
+package struct KeyBinding<Model: ViewModel>: Sendable {
+  package typealias Action = @Sendable (Key, Model.State, ScreenState, Viewport) -> KeyAction<Model.Input>?
 
   /// The keys bound; with `anyCharacter`, every character too; empty without it, every key (a
   /// catch-all, which the help leaves out when `does` is empty).
-  public var keys: [Key]
+  package var keys: [Key]
   /// Whether every typed character, and every paste, is bound (the search field).
-  public var anyCharacter: Bool
+  package var anyCharacter: Bool
   /// What the keys do, for the help.
-  public var does: String
+  package var does: String
   /// What a key does now; nil passes it on to the next binding.
-  public var action: Action
+  package var action: Action
 
-  public init(_ keys: [Key], anyCharacter: Bool = false, _ does: String, action: @escaping Action) {
+  package init(_ keys: [Key], anyCharacter: Bool = false, _ does: String, action: @escaping Action) {
     self.keys = keys
     self.anyCharacter = anyCharacter
     self.does = does
@@ -32,18 +32,18 @@ public struct KeyBinding<Model: ViewModel>: Sendable {
   }
 
   /// The keys as the help names them: "Up, Ctrl-P".
-  public var names: String {
+  package var names: String {
     let named = keys.map(\.description)
     return (named + (anyCharacter ? ["a character or a paste"] : [])).joined(separator: ", ")
   }
 }
 
 /// A line of the key help: the keys, and what they do.
-public struct KeyHelpLine: Sendable, Equatable {
-  public var keys: String
-  public var does: String
+package struct KeyHelpLine: Sendable, Equatable {
+  package var keys: String
+  package var does: String
 
-  public init(keys: String, does: String) {
+  package init(keys: String, does: String) {
     self.keys = keys
     self.does = does
   }

@@ -23,7 +23,7 @@ import Synchronization
 /// it: `screenrun test` gives resolved, standardized paths, and a `select` target is resolved the
 /// same way (`ScreenLoader.resolve`), so one file has one key. Two spellings of one file load
 /// twice, each reporting its problems under its own spelling.
-public final class ScreenCache: Sendable {
+package final class ScreenCache: Sendable {
   /// One path's outcome. Its own lock, held while the file loads, makes a second loader of the
   /// same path wait for the first and take its outcome, while other paths load side by side.
   private final class Slot: Sendable {
@@ -33,10 +33,10 @@ public final class ScreenCache: Sendable {
   private let slots = Mutex<[String: Slot]>([:])
   private let reads = Atomic<Int>(0)
 
-  public init() {}
+  package init() {}
 
   /// How many times a screen was loaded from its file rather than taken from the cache.
-  public var loads: Int { reads.load(ordering: .relaxed) }
+  package var loads: Int { reads.load(ordering: .relaxed) }
 
   /// The outcome for `path`: the one kept, else what `load` makes of it (then kept).
   package func spec(

@@ -7,7 +7,7 @@ import ScreenFormat
 ///     wait 600
 ///     open 9
 ///     back
-public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
+package enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
   /// Search for this text now, with no debounce.
   case search(String)
   /// Keystrokes added to the search text, each one restarting the debounce.
@@ -27,10 +27,10 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
   /// current screen runs it.
   case kind(name: String, argument: String)
 
-  public static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit", "key"]
+  package static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit", "key"]
 
   /// The command's name, as a script spells it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .search: "search"
     case .type: "type"
@@ -45,7 +45,7 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .search(let text): "search \(text)"
     case .type(let text): "type \(text)"
@@ -62,28 +62,28 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A problem in a script, at its line (from 1).
-public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var line: Int
-  public var message: String
+package struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+  package var line: Int
+  package var message: String
 
-  public init(line: Int, message: String) {
+  package init(line: Int, message: String) {
     self.line = line
     self.message = message
   }
 
-  public var description: String { "\(line): error: \(message)" }
+  package var description: String { "\(line): error: \(message)" }
 }
 
 /// A script's commands, each with its line number.
-public struct Script: Sendable, Equatable {
-  public var commands: [(line: Int, command: ScriptCommand)]
+package struct Script: Sendable, Equatable {
+  package var commands: [(line: Int, command: ScriptCommand)]
 
-  public static func == (a: Script, b: Script) -> Bool {
+  package static func == (a: Script, b: Script) -> Bool {
     a.commands.map(\.line) == b.commands.map(\.line) && a.commands.map(\.command) == b.commands.map(\.command)
   }
 
   /// Reads a whole script. Blank lines and lines starting with `#` are skipped.
-  public init(parsing text: String) throws(ScriptError) {
+  package init(parsing text: String) throws(ScriptError) {
     commands = []
     // "\r\n" is one Character in Swift, so lines split on either ending.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -96,7 +96,7 @@ public struct Script: Sendable, Equatable {
 
   /// Reads one line of a script: nil for a blank line or a `#` comment. The text after a
   /// command's name, less one space, is its argument, so `search  x` searches for " x".
-  public static func command(fromLine content: some StringProtocol, number line: Int) throws(ScriptError)
+  package static func command(fromLine content: some StringProtocol, number line: Int) throws(ScriptError)
     -> ScriptCommand?
   {
     var content = Substring(content)

@@ -3,8 +3,8 @@ import ScreenKit
 /// A screen's running view model with its kind erased: what the navigator, the renderer, the
 /// script runner and the interactive loop hold. None of them knows which kind it is; the kind's
 /// `ScreenBehavior` answers for it.
-public final class AnyViewModel: Sendable {
-  public let kind: ScreenKind
+package final class AnyViewModel: Sendable {
+  package let kind: ScreenKind
   /// The kind's own store (a `Store` of its view model), for the kind and for tests.
   private let base: any Sendable
   private let operations: Operations
@@ -23,7 +23,7 @@ public final class AnyViewModel: Sendable {
     var keyHelp: [KeyHelpLine]
   }
 
-  public init<Model: ViewModel>(kind: ScreenKind, store: Store<Model>, behavior: ScreenBehavior<Model>) {
+  package init<Model: ViewModel>(kind: ScreenKind, store: Store<Model>, behavior: ScreenBehavior<Model>) {
     self.kind = kind
     base = store
     operations = Operations(
@@ -62,81 +62,81 @@ public final class AnyViewModel: Sendable {
   }
 
   /// The kind's store, when it is a `Store<Model>`.
-  public func store<Model: ViewModel>(of model: Model.Type) -> Store<Model>? { base as? Store<Model> }
+  package func store<Model: ViewModel>(of model: Model.Type) -> Store<Model>? { base as? Store<Model> }
 
   /// The state to draw.
-  public var content: ScreenContent { operations.content() }
+  package var content: ScreenContent { operations.content() }
 
   /// Called after every input (the terminal redraws), on whatever task sent it.
-  public func onChange(_ action: (@Sendable () -> Void)?) { operations.setOnChange(action) }
+  package func onChange(_ action: (@Sendable () -> Void)?) { operations.setOnChange(action) }
 
   /// Sends the first input (the first load).
-  public func start() { operations.start() }
+  package func start() { operations.start() }
 
   /// Loads again (or retries what failed).
-  public func reload() { operations.reload() }
+  package func reload() { operations.reload() }
 
   /// Waits until no request is in flight.
-  public func settle() async { await operations.settle() }
+  package func settle() async { await operations.settle() }
 
   /// Whether a request is on its way (the spinner turns).
-  public var isBusy: Bool { operations.isBusy() }
+  package var isBusy: Bool { operations.isBusy() }
 
   /// The data error the screen stands in, if any.
-  public var error: DataSourceError? { operations.error() }
+  package var error: DataSourceError? { operations.error() }
 
   /// Applies a key; says whether it opens a row or asks for the key help.
-  public func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
+  package func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
     operations.press(key, screen, viewport)
   }
 
   /// The kind's keys and what they do, from its bindings.
-  public var keyHelp: [KeyHelpLine] { operations.keyHelp }
+  package var keyHelp: [KeyHelpLine] { operations.keyHelp }
 
   /// Runs a script command of the kind's own (`search`, `next`, …).
-  public func run(_ command: ScriptCommand, spec: ScreenSpec) -> ScriptOutcome { operations.run(command, spec) }
+  package func run(_ command: ScriptCommand, spec: ScreenSpec) -> ScriptOutcome { operations.run(command, spec) }
 
   /// What row `row` opens (and highlights it).
-  public func opening(row: Int, spec: ScreenSpec, parameters: [String: String]) throws(NavigationError) -> Opening {
+  package func opening(row: Int, spec: ScreenSpec, parameters: [String: String]) throws(NavigationError) -> Opening {
     try operations.opening(row, spec, parameters)
   }
 }
 
 /// How a kind's screens answer the runtime, in the kind's own state and inputs.
-public struct ScreenBehavior<Model: ViewModel>: Sendable {
+package struct ScreenBehavior<Model: ViewModel>: Sendable {
   /// What a script command does to a screen of the kind.
-  public enum ScriptAction: Sendable {
+  package enum ScriptAction: Sendable {
     case send([Model.Input])
     case failed(String)
     case unsupported
   }
 
   /// The screen a row opens, with its parameters, and the input that marks the row opened.
-  public struct RowOpening: Sendable {
-    public var screen: String
-    public var parameters: [String: String]
-    public var input: Model.Input?
+  package struct RowOpening: Sendable {
+    package var screen: String
+    package var parameters: [String: String]
+    package var input: Model.Input?
 
-    public init(screen: String, parameters: [String: String], input: Model.Input?) {
+    package init(screen: String, parameters: [String: String], input: Model.Input?) {
       self.screen = screen
       self.parameters = parameters
       self.input = input
     }
   }
 
-  public var start: Model.Input
-  public var reload: Model.Input
-  public var content: @Sendable (Model.State) -> ScreenContent
-  public var isBusy: @Sendable (Model.State) -> Bool
-  public var error: @Sendable (Model.State) -> DataSourceError?
-  public var keys: @Sendable (Key, Model.State, ScreenState, Viewport) -> KeyAction<Model.Input>
+  package var start: Model.Input
+  package var reload: Model.Input
+  package var content: @Sendable (Model.State) -> ScreenContent
+  package var isBusy: @Sendable (Model.State) -> Bool
+  package var error: @Sendable (Model.State) -> DataSourceError?
+  package var keys: @Sendable (Key, Model.State, ScreenState, Viewport) -> KeyAction<Model.Input>
   /// The keys as a list of bindings, which `keys` answers from and the key help draws; a kind
   /// made with a `keys` function alone has no help beyond the shared keys.
-  public var bindings: [KeyBinding<Model>]
-  public var script: @Sendable (ScriptCommand, Model.State, ScreenSpec) -> ScriptAction
-  public var opening: @Sendable (Int, Model.State, ScreenSpec, [String: String]) -> Result<RowOpening, NavigationError>
+  package var bindings: [KeyBinding<Model>]
+  package var script: @Sendable (ScriptCommand, Model.State, ScreenSpec) -> ScriptAction
+  package var opening: @Sendable (Int, Model.State, ScreenSpec, [String: String]) -> Result<RowOpening, NavigationError>
 
-  public init(
+  package init(
     start: Model.Input, reload: Model.Input, content: @escaping @Sendable (Model.State) -> ScreenContent,
     isBusy: @escaping @Sendable (Model.State) -> Bool, error: @escaping @Sendable (Model.State) -> DataSourceError?,
     keys: @escaping @Sendable (Key, Model.State, ScreenState, Viewport) -> KeyAction<Model.Input>,
@@ -155,7 +155,7 @@ public struct ScreenBehavior<Model: ViewModel>: Sendable {
   }
 
   /// A behavior whose keys are `bindings`, tried in order: what they do is what the help says.
-  public init(
+  package init(
     start: Model.Input, reload: Model.Input, content: @escaping @Sendable (Model.State) -> ScreenContent,
     isBusy: @escaping @Sendable (Model.State) -> Bool, error: @escaping @Sendable (Model.State) -> DataSourceError?,
     bindings: [KeyBinding<Model>],
@@ -171,7 +171,7 @@ public struct ScreenBehavior<Model: ViewModel>: Sendable {
 }
 
 /// What a key press on a screen came to.
-public enum KeyPress: Sendable, Equatable {
+package enum KeyPress: Sendable, Equatable {
   case handled
   /// Open this row (or link).
   case open(Int)
@@ -182,13 +182,13 @@ public enum KeyPress: Sendable, Equatable {
 }
 
 /// The screen a row opens, with the parameters it is opened with.
-public struct Opening: Sendable, Equatable {
-  public var screen: String
-  public var parameters: [String: String]
+package struct Opening: Sendable, Equatable {
+  package var screen: String
+  package var parameters: [String: String]
 }
 
 /// How a script command went on a screen.
-public enum ScriptOutcome: Sendable, Equatable {
+package enum ScriptOutcome: Sendable, Equatable {
   case done
   case failed(String)
   /// The screen's kind has no such command.

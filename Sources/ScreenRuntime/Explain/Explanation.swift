@@ -8,7 +8,7 @@ import ScreenText
 /// its first load sent (as the data source sent it on, secrets removed), the first record as the
 /// source returned it, every template resolved for that record with each filter step, and where
 /// each `select` leads. This is how an author learns why a field shows blank.
-public enum Explanation {
+package enum Explanation {
   /// The longest value shown on one line, in columns.
   static let valueColumns = 72
   /// The most record fields listed.
@@ -16,7 +16,7 @@ public enum Explanation {
 
   /// The explanation of `entry`, the screen a navigator opened and settled, from what its
   /// monitor kept of the exchanges.
-  public static func text(_ entry: Navigator.Entry, exchanges: [SourceMonitor.Exchange], mode: PluginContext.DataMode)
+  package static func text(_ entry: Navigator.Entry, exchanges: [SourceMonitor.Exchange], mode: PluginContext.DataMode)
     -> String
   {
     let spec = entry.spec

@@ -3,7 +3,7 @@ import ScreenKit
 
 /// The detail kind's registration: one record from a data source, in sections.
 extension ScreenKind {
-  public static let detail = ScreenKind(
+  package static let detail = ScreenKind(
     name: "detail", resource: .record, keys: ["sections"], scriptCommands: ["reload"],
     decode: { object, decoder in decoder.decodeDetail(object) },
     binding: { _ in "" }, makeModel: DetailKind.makeModel, schema: DetailKind.schema)
@@ -11,7 +11,7 @@ extension ScreenKind {
 
 extension ScreenContent {
   /// A detail screen's state to draw.
-  public static func detail(_ state: DetailViewModel.State) -> ScreenContent {
+  package static func detail(_ state: DetailViewModel.State) -> ScreenContent {
     ScreenContent(state: state) { screen, options in
       guard let detail = screen.spec.detail else {
         return ["error: a \(screen.spec.kind) screen cannot show this state"]

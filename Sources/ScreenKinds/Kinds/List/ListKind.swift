@@ -3,7 +3,7 @@ import ScreenFormat
 /// The list kind's registration: a page of records from a data source, searched and paged, whose
 /// rows open another screen.
 extension ScreenKind {
-  public static let list = ScreenKind(
+  package static let list = ScreenKind(
     name: "list", resource: .list, keys: ["search", "paging", "row", "empty", "select"],
     scriptCommands: ["search", "type", "next", "reload"],
     decode: { object, decoder in decoder.decodeList(object) },
@@ -13,7 +13,7 @@ extension ScreenKind {
 extension ScreenContent {
   /// A list's state to draw; `highlighted` marks the state's own selection when the screen
   /// names none (the interactive mode).
-  public static func list(_ state: ListViewModel.State, highlighted: Bool = false) -> ScreenContent {
+  package static func list(_ state: ListViewModel.State, highlighted: Bool = false) -> ScreenContent {
     ScreenContent(state: state) { screen, options in
       guard let list = screen.spec.list else { return ["error: a \(screen.spec.kind) screen cannot show this state"] }
       var screen = screen

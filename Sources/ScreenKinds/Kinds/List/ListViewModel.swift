@@ -4,42 +4,42 @@ import ScreenKit
 /// A list screen's logic: search as you type (debounced, duplicates removed), paging, reload, the
 /// highlighted row, and the idle, loading, loaded and error states. An answer that belongs to an
 /// older query or page is dropped, never shown.
-public struct ListViewModel: ViewModel {
-  public struct State: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
+package struct ListViewModel: ViewModel {
+  package struct State: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
       case idle, loading, loaded
       case error(DataSourceError)
     }
 
-    public var status: Status = .idle
+    package var status: Status = .idle
     /// The text in the search field, as typed.
-    public var query: String = ""
+    package var query: String = ""
     /// How many characters of the query follow the cursor: 0 puts it at the end, where typing
     /// appends (`QueryEdit` moves it).
-    public var afterCursor = 0
+    package var afterCursor = 0
     /// The query the records answer, after trimming and `minLength`; nil before the first load.
-    public var activeQuery: String?
-    public var records: [JSON] = []
-    public var total: Int?
-    public var reachable: Int?
-    public var next: PageCursor?
-    public var pagesLoaded = 0
+    package var activeQuery: String?
+    package var records: [JSON] = []
+    package var total: Int?
+    package var reachable: Int?
+    package var next: PageCursor?
+    package var pagesLoaded = 0
     /// A next page is on its way (the rows so far stay shown).
-    public var isLoadingNextPage = false
-    public var attribution: String?
+    package var isLoadingNextPage = false
+    package var attribution: String?
     /// Bumped for every new query or reload; an answer carrying an older one is stale.
-    public var generation = 0
+    package var generation = 0
     /// The page whose request failed, which `reload` asks for again.
-    public var failedCursor: PageCursor?
+    package var failedCursor: PageCursor?
     /// The highlighted row (drawn in the interactive mode; the row `open` opened).
-    public var selection = 0
+    package var selection = 0
 
-    public init() {}
+    package init() {}
 
-    public var hasMore: Bool { next != nil }
+    package var hasMore: Bool { next != nil }
   }
 
-  public enum Input: Sendable, Equatable {
+  package enum Input: Sendable, Equatable {
     /// The screen is shown: load the first page, once.
     case appear
     /// The search text changed (a keystroke): applied after the debounce. The cursor goes to
@@ -73,21 +73,21 @@ public struct ListViewModel: ViewModel {
 
   /// A page or why there is none: `Result`'s generic type would cost its first instantiation on
   /// the first frame, this one nothing.
-  public enum PageAnswer: Sendable, Equatable {
+  package enum PageAnswer: Sendable, Equatable {
     case success(Page)
     case failure(DataSourceError)
   }
 
   /// What the list asks its data source for.
-  public struct Configuration: Sendable {
-    public var resource: String
-    public var parameters: [String: String]
-    public var search: SearchSpec?
-    public var paging: PagingSpec
+  package struct Configuration: Sendable {
+    package var resource: String
+    package var parameters: [String: String]
+    package var search: SearchSpec?
+    package var paging: PagingSpec
     /// The record members the screen reads (`PageRequest.members`); nil for all.
-    public var members: RecordMembers?
+    package var members: RecordMembers?
 
-    public init(
+    package init(
       resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
       members: RecordMembers? = nil
     ) {
@@ -99,15 +99,15 @@ public struct ListViewModel: ViewModel {
     }
   }
 
-  public let source: any DataSource
-  public let configuration: Configuration
+  package let source: any DataSource
+  package let configuration: Configuration
 
-  public init(source: any DataSource, configuration: Configuration) {
+  package init(source: any DataSource, configuration: Configuration) {
     self.source = source
     self.configuration = configuration
   }
 
-  public func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
+  package func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
     switch input {
     case .appear:
       guard state.activeQuery == nil, state.status == .idle else { return [] }

@@ -3,7 +3,7 @@
 ///
 /// The cursor is counted from the end, as the characters after it (`afterCursor`): 0 is the end,
 /// where typing appends, so a query typed and never moved in keeps its cursor at 0.
-public enum QueryEdit: Sendable, Equatable {
+package enum QueryEdit: Sendable, Equatable {
   /// Text put in at the cursor (a paste), which stays after it.
   case insert(String)
   /// Backspace: the character before the cursor.

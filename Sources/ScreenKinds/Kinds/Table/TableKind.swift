@@ -3,7 +3,7 @@ import ScreenFormat
 /// The table kind's registration: a list whose rows are drawn in columns, and sorted by the
 /// source when the resource can sort by a column.
 extension ScreenKind {
-  public static let table = ScreenKind(
+  package static let table = ScreenKind(
     name: "table", resource: .list, keys: ["search", "paging", "columns", "sort", "empty", "select"],
     scriptCommands: ["search", "type", "next", "reload", "sort"],
     decode: { object, decoder in decoder.decodeTable(object) },
@@ -13,7 +13,7 @@ extension ScreenKind {
 extension ScreenContent {
   /// A table's state to draw; `highlighted` marks the state's own selection when the screen
   /// names none (the interactive mode).
-  public static func table(_ state: TableViewModel.State, highlighted: Bool = false) -> ScreenContent {
+  package static func table(_ state: TableViewModel.State, highlighted: Bool = false) -> ScreenContent {
     ScreenContent(state: state) { screen, options in
       guard let table = screen.spec.table else {
         return ["error: a \(screen.spec.kind) screen cannot show this state"]

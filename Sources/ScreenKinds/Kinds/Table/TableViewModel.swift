@@ -3,29 +3,29 @@ import ScreenKit
 /// A table screen's logic: a list's (search, paging, reload, the highlighted row; its reducer
 /// runs the list part of the state) and the sort. A new sort asks the source again from the first
 /// page, with the sort in its parameters: a table never sorts only the rows it has loaded.
-public struct TableViewModel: ViewModel {
-  public struct State: Sendable, Equatable {
-    public var list = ListViewModel.State()
+package struct TableViewModel: ViewModel {
+  package struct State: Sendable, Equatable {
+    package var list = ListViewModel.State()
     /// The sort the rows were asked in; nil for the source's own order.
-    public var sort: TableSort?
+    package var sort: TableSort?
 
-    public init() {}
+    package init() {}
   }
 
-  public enum Input: Sendable, Equatable {
+  package enum Input: Sendable, Equatable {
     /// An input of the list part.
     case list(ListViewModel.Input)
     /// Sort by a column (nil: the source's own order), from the first page again.
     case sort(TableSort?)
   }
 
-  public let source: any DataSource
+  package let source: any DataSource
   /// What the list part asks for, before a sort is added to its parameters.
-  public let configuration: ListViewModel.Configuration
-  public let columns: [ColumnSpec]
-  public let sorting: SortSpec?
+  package let configuration: ListViewModel.Configuration
+  package let columns: [ColumnSpec]
+  package let sorting: SortSpec?
 
-  public init(
+  package init(
     source: any DataSource, configuration: ListViewModel.Configuration, columns: [ColumnSpec], sorting: SortSpec?
   ) {
     self.source = source
@@ -34,7 +34,7 @@ public struct TableViewModel: ViewModel {
     self.sorting = sorting
   }
 
-  public func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
+  package func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
     switch input {
     case .list(let input):
       return list(sortedBy: state.sort).reduce(&state.list, input).map { $0.map(Input.list) }
