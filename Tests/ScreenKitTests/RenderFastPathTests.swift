@@ -1,6 +1,11 @@
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
+@testable import ScreenText
 
 /// The renderer's fast paths (stand-alone text read byte by byte, text that needs no sanitizing
 /// left as it is, lines built in one buffer, frames neutralized run by run) held to the slow
@@ -196,8 +201,8 @@ struct RenderFastPathTests {
   @Test("a frame of no lines is one empty line; a cut sequence at the end of bytes is replaced, not read past")
   func edges() throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)
-    var decoder = SpecDecoder(kinds: .standard)
-    let decoded = decoder.decode(root, file: "t.json")
+    var decoder = SpecDecoder()
+    let decoded = decoder.decode(root, file: "t.json", kinds: .standard)
     let spec = try #require(decoded, "\(decoder.problems)")
     let empty = ScreenState(spec: spec, parameters: [:], content: ScreenContent(state: 0) { _, _ in [] })
     #expect(TextRenderer.render(empty, options: RenderOptions(width: 40)) == "\n")
@@ -213,8 +218,8 @@ struct RenderFastPathTests {
   @Test("a table's rows, built in one buffer, are the rows cut and padded cell by cell", arguments: 0..<3)
   func tableRows(seed: Int) throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)
-    var decoder = SpecDecoder(kinds: .standard)
-    let decoded = decoder.decode(root, file: "t.json")
+    var decoder = SpecDecoder()
+    let decoded = decoder.decode(root, file: "t.json", kinds: .standard)
     let spec = try #require(decoded, "\(decoder.problems)")
     let table = try #require(spec.table)
     var random = SplitMix(seed: UInt64(seed))
