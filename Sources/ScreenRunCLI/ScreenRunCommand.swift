@@ -114,7 +114,7 @@ struct ScreenRunCommand {
   /// Checks screen files, and manifests (a file named `plugin.json`), without running anything.
   @MainActor
   static func check(_ files: [String], registry: PluginRegistry, problems: [Diagnostic] = []) -> ExitCode {
-    let loader = ScreenLoader(registry: registry)
+    let loader = ScreenLoader(registry: registry, kinds: .standard)
     let manifests = files.filter { ($0 as NSString).lastPathComponent == "plugin.json" }
     var diagnostics = problems
     for file in manifests {

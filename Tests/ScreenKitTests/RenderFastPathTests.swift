@@ -202,7 +202,7 @@ struct RenderFastPathTests {
   func edges() throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)
     var decoder = SpecDecoder()
-    let decoded = decoder.decode(root, file: "t.json")
+    let decoded = decoder.decode(root, file: "t.json", kinds: .standard)
     let spec = try #require(decoded, "\(decoder.problems)")
     let empty = ScreenState(spec: spec, parameters: [:], content: ScreenContent(state: 0) { _, _ in [] })
     #expect(TextRenderer.render(empty, options: RenderOptions(width: 40)) == "\n")
@@ -219,7 +219,7 @@ struct RenderFastPathTests {
   func tableRows(seed: Int) throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)
     var decoder = SpecDecoder()
-    let decoded = decoder.decode(root, file: "t.json")
+    let decoded = decoder.decode(root, file: "t.json", kinds: .standard)
     let spec = try #require(decoded, "\(decoder.problems)")
     let table = try #require(spec.table)
     var random = SplitMix(seed: UInt64(seed))

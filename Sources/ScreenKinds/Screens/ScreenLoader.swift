@@ -15,12 +15,15 @@ import ScreenKit
 /// pass; the document places them at their lines and columns last.
 package struct ScreenLoader: Sendable {
   package let registry: PluginRegistry
+  /// The kinds a screen may be.
+  package let kinds: KindRegistry
   /// Screens loaded already, shared with other loaders on the same plugins; nil (the default)
   /// reads every screen afresh.
   package let cache: ScreenCache?
 
-  package init(registry: PluginRegistry, cache: ScreenCache? = nil) {
+  package init(registry: PluginRegistry, kinds: KindRegistry, cache: ScreenCache? = nil) {
     self.registry = registry
+    self.kinds = kinds
     self.cache = cache
   }
 
@@ -66,7 +69,7 @@ package struct ScreenLoader: Sendable {
   /// Step 2: the spec, when the JSON is a valid screen, and the problems that kept it from being one.
   package func decode(_ document: ScreenDocument) -> DecodedScreen {
     var decoder = SpecDecoder()
-    let spec = decoder.decode(document.root, file: document.path)
+    let spec = decoder.decode(document.root, file: document.path, kinds: kinds)
     return DecodedScreen(spec: spec, binding: decoder.binding, problems: decoder.problems)
   }
 

@@ -70,6 +70,9 @@ package final class Navigator {
 
   package var current: Entry? { stack.last }
 
+  /// The kinds its screens may be, as its loader has them.
+  package var kinds: KindRegistry { loader.kinds }
+
   /// Whether the key help is shown over the current screen (until the next key).
   package internal(set) var showsHelp = false {
     didSet { if showsHelp != oldValue { changed() } }
@@ -125,7 +128,8 @@ package final class Navigator {
   /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
   private static func binding(of spec: ScreenSpec) -> String {
     let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
-    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.binding(spec)].joined(separator: "|")
+    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.sourceBinding(spec)].joined(
+      separator: "|")
       + parameters.joined(separator: "&")
   }
 
@@ -149,7 +153,7 @@ package final class Navigator {
   /// Opens what the current screen's row `index` selects.
   package func select(_ index: Int) throws(NavigationError) {
     guard let entry = current else { throw .cannotSelect("no screen is open") }
-    let opening = try entry.model.opening(row: index, spec: entry.spec, parameters: entry.parameters)
+    let opening = try entry.model.opening(row: index, screen: entry.screenState)
     try open(opening.screen, parameters: opening.parameters)
   }
 
@@ -184,11 +188,14 @@ package final class Navigator {
     throws(NavigationError) -> AnyViewModel
   {
     let source = try dataSource(spec.source.plugin)
-    let context = TemplateContext(params: parameters)
+    let parameterContext = TemplateContext(params: parameters)
     var values: [String: String] = [:]
-    for (name, template) in spec.source.parameters { values[name] = template.render(in: context) }
-    return spec.kind.makeModel(
-      ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous))
+    for (name, template) in spec.source.parameters { values[name] = template.render(in: parameterContext) }
+    let context = ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous)
+    guard let model = spec.kind.open(context) else {
+      throw .invalidScreen(ScreenLoadError([Diagnostic(file: spec.file, message: "not a \(spec.kind) screen")]))
+    }
+    return model
   }
 
   /// Wires a model to redraw, and starts its first load.

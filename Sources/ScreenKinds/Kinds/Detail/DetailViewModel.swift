@@ -5,10 +5,7 @@ import ScreenKit
 /// body is scrolled.
 package struct DetailViewModel: ViewModel {
   package struct State: Sendable, Equatable {
-    package enum Status: Sendable, Equatable {
-      case idle, loading, loaded
-      case error(DataSourceError)
-    }
+    package typealias Status = LoadStatus
 
     package var status: Status = .idle
     package var record: JSON?

@@ -35,11 +35,8 @@ package struct TableSpec: ListBased {
     columns.enumerated().compactMap { item in item.element.sort.map { (item.offset, item.element, $0) } }
   }
 
-  /// The sortable column that `name` names: its header or its sort value, in any case.
-  package func column(named name: String) -> Int? {
-    let wanted = name.lowercased()
-    return sortable.first { $0.column.name.lowercased() == wanted || $0.sort.value.lowercased() == wanted }?.index
-  }
+  /// The ways the table sorts, one a sortable column, named by its header.
+  var sortChoices: [SortChoice] { sortable.map { SortChoice(index: $0.index, name: $0.column.name, key: $0.sort) } }
 }
 
 /// A column: its header, the template of its cells, its width and alignment, and the value its
@@ -51,7 +48,7 @@ package struct ColumnSpec: Sendable {
     /// At least this many, sharing what is left of the line with the other flexible columns.
     case flexible(minimum: Int)
 
-    package var minimum: Int {
+    var minimum: Int {
       switch self {
       case .fixed(let width): width
       case .flexible(let minimum): minimum
@@ -63,12 +60,8 @@ package struct ColumnSpec: Sendable {
     case left, right, center
   }
 
-  /// What the source sorts a column by: the value sent (`stars`), and the direction the sort key
-  /// takes first (a value written `-stars` in the screen file sorts descending first).
-  package struct Sort: Sendable, Equatable {
-    package var value: String
-    package var descendingFirst: Bool
-  }
+  /// What the source sorts a column by.
+  package typealias Sort = SortKey
 
   /// The column's heading: a template with no record to read.
   package var header: Template
@@ -79,38 +72,13 @@ package struct ColumnSpec: Sendable {
 
   /// The heading as a script's `sort` names the column, and as its width is measured: the
   /// header's text outside any screen (its `{params.…}` and `{meta.…}` read as blank).
-  package var name: String { Self.name(of: header) }
+  var name: String { Self.name(of: header) }
 
-  package static func name(of header: Template) -> String { header.render(in: TemplateContext()) }
+  static func name(of header: Template) -> String { header.render(in: TemplateContext()) }
 }
 
-/// The parameters a table's sort goes to: `param` gets the column's sort value, and `order`, when
-/// the resource has one, `asc` or `desc` (GitHub's `sort` and `order`); without `order` a
-/// descending sort is the value with a `-` before it (Marvel's `orderBy=-modified`).
-package struct SortSpec: Sendable, Equatable {
-  package var parameter: String
-  package var order: String?
-
-  /// The source parameters that sort by `value`.
-  package func parameters(_ value: String, descending: Bool) -> [String: String] {
-    guard let order else { return [parameter: descending ? "-" + value : value] }
-    return [parameter: value, order: descending ? "desc" : "asc"]
-  }
-}
-
-/// The sort a table stands in: a column, and which way.
-package struct TableSort: Sendable, Equatable, CustomStringConvertible {
-  /// The column's index in `TableSpec.columns`.
-  package var column: Int
-  package var descending: Bool
-
-  package init(column: Int, descending: Bool) {
-    self.column = column
-    self.descending = descending
-  }
-
-  package var description: String { (descending ? "-" : "") + String(column) }
-}
+/// The sort a table stands in: a column (its index in `TableSpec.columns`), and which way.
+package typealias TableSort = ListSort
 
 extension ScreenSpec {
   /// The table part, when this is a table screen.
