@@ -24,17 +24,20 @@ public final class ScreenDriver {
   private let runner: ScriptRunner
 
   /// A driver over `plugins` in `context`'s data mode (sample by default), drawing `width` columns,
-  /// whose screens may be the kinds of `kinds` (those screenrun ships by default): `@MainActor
-  /// init(plugins: [Plugin], kinds: KindRegistry = .standard, context: PluginContext = PluginContext(),
-  /// width: Int = 80)`.
+  /// whose screens may be of every kind screenrun ships: `@MainActor init(plugins: [Plugin],
+  /// context: PluginContext = PluginContext(), width: Int = 80)`.
   ///
   /// Only `plugins` are registered: no shipped plugin, no external one. Each is made with
   /// `context`, whose `mode` is `.sample` and whose `environment` is empty unless given:
   /// `PluginContext(mode: .live, environment: ["BOOKS_API_URL": server])` tests a live source
   /// against a local server, and nothing is read from the process environment.
-  public init(
-    plugins: [Plugin], kinds: KindRegistry = .standard, context: PluginContext = PluginContext(), width: Int = 80
-  ) {
+  public convenience init(plugins: [Plugin], context: PluginContext = PluginContext(), width: Int = 80) {
+    self.init(plugins: plugins, kinds: .standard, context: context, width: width)
+  }
+
+  /// A driver whose screens may be the kinds of `kinds`: the registry is passed in, never read
+  /// from a global.
+  package init(plugins: [Plugin], kinds: KindRegistry, context: PluginContext = PluginContext(), width: Int = 80) {
     clock = VirtualScheduler()
     navigator = Navigator(
       loader: ScreenLoader(registry: PluginRegistry(plugins), kinds: kinds), context: context, scheduler: clock)
