@@ -156,7 +156,7 @@ struct ScreenRunCommand {
     await navigator.settle()
     guard let entry = navigator.current, let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    Output.write(TextRenderer.render(state, options: RenderOptions(width: width)))
+    Output.write(TextRenderer.render(state, options: RenderOptions(width: width, glyphs: arguments.glyphs)))
     if let error = entry.error {
       Output.error("\(screen): error: \(error)")
       return .failure

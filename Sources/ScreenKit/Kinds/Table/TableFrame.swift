@@ -6,9 +6,12 @@ struct TableFrame {
   let state: TableViewModel.State
   let options: RenderOptions
 
-  static let keys = [
-    "↑↓ move", "Enter open", "Ctrl-S sort", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload",
-  ]
+  static func keys(_ glyphs: Glyphs) -> [String] {
+    [
+      "\(glyphs.upDown) move", "Enter open", "Ctrl-S sort", "Esc back", "Ctrl-C quit", "PgUp/PgDn page",
+      "Ctrl-R reload",
+    ]
+  }
 
   func lines() -> [String] {
     let width = options.width
@@ -26,11 +29,12 @@ struct TableFrame {
     return frame.lines()
   }
 
-  /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending).
+  /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending), in the
+  /// frame's glyphs.
   private func header(_ index: Int, in context: TemplateContext) -> String {
     let header = table.columns[index].header.render(in: context)
     guard let sort = state.sort, sort.column == index else { return header }
-    return header + (sort.descending ? "↓" : "↑")
+    return header + (sort.descending ? options.glyphs.descending : options.glyphs.ascending)
   }
 
   /// Appends the texts of the shown columns (`text` of a column's index, from a source), each made
@@ -38,7 +42,7 @@ struct TableFrame {
   private func append(_ text: (Int) -> String, _ widths: [Int], to line: inout String) {
     for (index, width) in widths.enumerated() {
       if index > 0 { line.appendSpaces(Self.gap) }
-      let cell = TextWidth.fitted(text(index), toColumns: width)
+      let cell = options.glyphs.fitted(text(index), toColumns: width)
       let room = width - cell.columns
       let before =
         switch table.columns[index].alignment {
@@ -48,7 +52,7 @@ struct TableFrame {
         }
       line.appendSpaces(before)
       line += cell.text
-      if cell.cut { line += "…" }
+      if cell.cut { line += options.glyphs.ellipsis }
       line.appendSpaces(room - before)
     }
   }
