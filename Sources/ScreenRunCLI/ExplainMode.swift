@@ -10,7 +10,8 @@ extension ScreenRunCommand {
     // Whole records, so the fields a screen does not read show too (a misspelt one among them).
     let monitor = SourceMonitor(trace: TraceFile.line, keepsExchanges: true, wholeRecords: true)
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(), monitor: monitor)
+      loader: ScreenLoader(registry: registry, kinds: .standard), context: context, scheduler: VirtualScheduler(),
+      monitor: monitor)
     do {
       try navigator.open(screen, parameters: arguments.parameters)
     } catch {

@@ -9,7 +9,8 @@ extension ScreenRunCommand {
     _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler
   ) -> Result<Navigator, ExitCode> {
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler,
+      loader: ScreenLoader(registry: registry, kinds: .standard), context: pluginContext(arguments),
+      scheduler: scheduler,
       monitor: SourceMonitor(trace: TraceFile.line))
     do {
       try navigator.open(screen, parameters: arguments.parameters)
@@ -73,7 +74,7 @@ extension ScreenRunCommand {
     while let text = nextLine() {
       number += 1
       do {
-        guard let command = try Script.command(fromLine: text, number: number) else { continue }
+        guard let command = try Script.command(fromLine: text, number: number, kinds: navigator.kinds) else { continue }
         if command == .quit { break }
         try await runner.run(command, line: number)
         if let watcher, watcher.reloadIfChanged() { await navigator.settle() }

@@ -112,7 +112,7 @@ struct ScreenRunCommand {
   /// Checks screen files, and manifests (a file named `plugin.json`), without running anything.
   @MainActor
   static func check(_ files: [String], registry: PluginRegistry, problems: [Diagnostic] = []) -> ExitCode {
-    let loader = ScreenLoader(registry: registry)
+    let loader = ScreenLoader(registry: registry, kinds: .standard)
     let manifests = files.filter { ($0 as NSString).lastPathComponent == "plugin.json" }
     var diagnostics = problems
     for file in manifests {
@@ -141,7 +141,7 @@ struct ScreenRunCommand {
   static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
     let context = pluginContext(arguments)
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(),
+      loader: ScreenLoader(registry: registry, kinds: .standard), context: context, scheduler: VirtualScheduler(),
       monitor: SourceMonitor(trace: TraceFile.line))
     do {
       try navigator.open(screen, parameters: arguments.parameters)

@@ -24,8 +24,10 @@ struct PathologicalBenchmark {
       id: "P6",
       title: "pathological sizes: \(Self.size(bytes)) against \(Self.size(bytes / 4)), "
         + "\(grouped(keystrokes)) keystrokes against \(grouped(keystrokes / 4))")
-    let detail = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/character.json")
-    let list = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+    let detail = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/character.json")
+    let list = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/characters.json")
 
     func word(_ bytes: Int) -> String { String(repeating: "a", count: bytes) }
     func marks(_ bytes: Int) -> String { String(repeating: "\u{301}", count: bytes / 2) }

@@ -14,7 +14,8 @@ struct RenderScalingBenchmark {
 
   func run() throws -> Section {
     var section = Section(id: "P3", title: "render scaling: one 100x30 frame of Screens/characters.json")
-    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/characters.json")
     let document = try JSON.parse(APIDocument.response(records: 500, seed: seed), options: .response)
     let pool = document[path: ["data", "results"]]?.arrayValue ?? []
     guard !pool.isEmpty else { throw ChildProcess.Failure(description: "no records to render") }

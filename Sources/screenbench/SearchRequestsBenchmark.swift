@@ -75,7 +75,8 @@ struct SearchRequestsBenchmark {
     var section = Section(
       id: "P4", title: "search requests: \(grouped(trials)) bursts of \(Self.keystrokes) keystrokes inside the debounce"
     )
-    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/characters.json")
     guard let list = spec.list, let search = list.search else {
       throw ChildProcess.Failure(description: "Screens/characters.json has no search")
     }

@@ -10,7 +10,7 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   guard let root = try? JSON.parse(bytes, options: .document) else { return 0 }
   let locator = JSONLocator(bytes)
-  var decoder = SpecDecoder()
+  var decoder = SpecDecoder(kinds: .standard)
   let spec = decoder.decode(root, file: "fuzz.json")
   for problem in decoder.problems {
     _ = locator.keyLocation(of: problem.pointer)

@@ -7,7 +7,7 @@
 
 private func screen(_ text: String) -> ScreenSpec {
   let root = try! JSON.parse(Array(text.utf8), options: .document)
-  var decoder = SpecDecoder()
+  var decoder = SpecDecoder(kinds: .standard)
   guard let spec = decoder.decode(root, file: "fuzz.json") else { fatalError("\(decoder.problems)") }
   return spec
 }

@@ -196,7 +196,7 @@ struct RenderFastPathTests {
   @Test("a frame of no lines is one empty line; a cut sequence at the end of bytes is replaced, not read past")
   func edges() throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)
-    var decoder = SpecDecoder()
+    var decoder = SpecDecoder(kinds: .standard)
     let decoded = decoder.decode(root, file: "t.json")
     let spec = try #require(decoded, "\(decoder.problems)")
     let empty = ScreenState(spec: spec, parameters: [:], content: ScreenContent(state: 0) { _, _ in [] })
@@ -213,7 +213,7 @@ struct RenderFastPathTests {
   @Test("a table's rows, built in one buffer, are the rows cut and padded cell by cell", arguments: 0..<3)
   func tableRows(seed: Int) throws {
     let root = try JSON.parse(Array(Self.table.utf8), options: .document)
-    var decoder = SpecDecoder()
+    var decoder = SpecDecoder(kinds: .standard)
     let decoded = decoder.decode(root, file: "t.json")
     let spec = try #require(decoded, "\(decoder.problems)")
     let table = try #require(spec.table)

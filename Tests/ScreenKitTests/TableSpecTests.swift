@@ -30,7 +30,7 @@ struct TableSpecTests {
 
   func problems(_ text: String) throws -> [String] {
     let folder = try ScreenFolder(["screen.json": text])
-    return ScreenLoader(registry: registry).check([folder.file("screen.json")]).map {
+    return ScreenLoader(registry: registry, kinds: .standard).check([folder.file("screen.json")]).map {
       $0.description.replacingOccurrences(of: folder.path + "/", with: "")
     }
   }
@@ -49,9 +49,9 @@ struct TableSpecTests {
         + #"{"header": "Year", "value": "{year}", "width": 4, "align": "right", "sort": "-year"}, "#
         + #"{"header": "Notes", "value": "{notes}", "align": "center"}"#)
     let folder = try ScreenFolder(["screen.json": text])
-    let spec = try ScreenLoader(registry: registry).load(folder.file("screen.json"))
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("screen.json"))
     let table = try #require(spec.table)
-    #expect(spec.kind == .table && spec.list != nil)
+    #expect(spec.kind.name == "table" && spec.list != nil)
     #expect(table.columns.map(\.header.source) == ["Title", "Year", "Notes"])
     #expect(table.columns.map(\.width) == [.flexible(minimum: 12), .fixed(4), .flexible(minimum: 5)])
     #expect(table.columns.map(\.alignment) == [.left, .right, .center])

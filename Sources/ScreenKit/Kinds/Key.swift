@@ -67,16 +67,3 @@ public struct Viewport: Sendable, Equatable {
     self.rows = rows
   }
 }
-
-/// What a key asks of a screen: an input for its view model, to open a row, or to show the keys.
-public enum KeyAction<Input: Sendable>: Sendable {
-  case send(Input)
-  case open(row: Int)
-  /// Show the key help (`?`).
-  case help
-  /// Taken, and nothing to do.
-  case none
-  /// No binding of the screen takes the key now, so the navigator may give it the meaning every
-  /// screen shares (← goes back where the screen does not take it).
-  case unbound
-}

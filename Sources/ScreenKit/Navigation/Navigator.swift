@@ -10,7 +10,7 @@ public final class Navigator {
   public final class Entry {
     public internal(set) var spec: ScreenSpec
     public let parameters: [String: String]
-    public internal(set) var model: AnyViewModel
+    package internal(set) var model: AnyViewModel
 
     init(spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
       self.spec = spec
@@ -67,6 +67,9 @@ public final class Navigator {
 
   public var current: Entry? { stack.last }
 
+  /// The kinds its screens may be, as its loader has them.
+  public var kinds: KindRegistry { loader.kinds }
+
   /// Whether the key help is shown over the current screen (until the next key).
   public internal(set) var showsHelp = false {
     didSet { if showsHelp != oldValue { changed() } }
@@ -122,7 +125,8 @@ public final class Navigator {
   /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
   private static func binding(of spec: ScreenSpec) -> String {
     let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
-    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.binding(spec)].joined(separator: "|")
+    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.sourceBinding(spec)].joined(
+      separator: "|")
       + parameters.joined(separator: "&")
   }
 
@@ -146,7 +150,7 @@ public final class Navigator {
   /// Opens what the current screen's row `index` selects.
   public func select(_ index: Int) throws(NavigationError) {
     guard let entry = current else { throw .cannotSelect("no screen is open") }
-    let opening = try entry.model.opening(row: index, spec: entry.spec, parameters: entry.parameters)
+    let opening = try entry.model.opening(row: index, screen: entry.screenState)
     try open(opening.screen, parameters: opening.parameters)
   }
 
@@ -181,11 +185,14 @@ public final class Navigator {
     throws(NavigationError) -> AnyViewModel
   {
     let source = try dataSource(spec.source.plugin)
-    let context = TemplateContext(params: parameters)
+    let parameterContext = TemplateContext(params: parameters)
     var values: [String: String] = [:]
-    for (name, template) in spec.source.parameters { values[name] = template.render(in: context) }
-    return spec.kind.makeModel(
-      ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous))
+    for (name, template) in spec.source.parameters { values[name] = template.render(in: parameterContext) }
+    let context = ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous)
+    guard let model = spec.kind.open(context) else {
+      throw .invalidScreen(ScreenLoadError([Diagnostic(file: spec.file, message: "not a \(spec.kind) screen")]))
+    }
+    return model
   }
 
   /// Wires a model to redraw, and starts its first load.

@@ -1,15 +1,26 @@
 /// A kind's part of the JSON Schema of a screen file, declared in the kind's folder beside its
 /// decoder (`ListKind+Schema.swift`, …) and handed to `ScreenSchema` by its registration: the
 /// keys it adds, the definitions they use, the keys it requires, and its rules.
-struct KindSchema: Sendable {
+package struct KindSchema: Sendable {
   /// Each key the kind adds (`ScreenKind.keys`), with its schema and description.
-  var keys: [String: JSON] = [:]
+  package var keys: [String: JSON] = [:]
   /// Definitions (`$defs`) the keys refer to, by name.
-  var definitions: [(name: String, schema: JSON)] = []
+  package var definitions: [(name: String, schema: JSON)] = []
   /// The keys a screen of the kind must have, beside the common ones.
-  var required: [String] = []
+  package var required: [String] = []
   /// Rules a screen of the kind keeps beyond each key's own schema.
-  var rules: [JSON] = []
+  package var rules: [JSON] = []
   /// Rules a resource adds for a screen of the kind bound to it.
-  var resourceRules: @Sendable (Resource) -> [JSON] = { _ in [] }
+  package var resourceRules: @Sendable (Resource) -> [JSON] = { _ in [] }
+
+  package init(
+    keys: [String: JSON] = [:], definitions: [(name: String, schema: JSON)] = [], required: [String] = [],
+    rules: [JSON] = [], resourceRules: @escaping @Sendable (Resource) -> [JSON] = { _ in [] }
+  ) {
+    self.keys = keys
+    self.definitions = definitions
+    self.required = required
+    self.rules = rules
+    self.resourceRules = resourceRules
+  }
 }

@@ -38,6 +38,9 @@ public final class ScriptRunner {
   /// The room a `key` command's screen has: the frame's width, and a terminal's usual height.
   public var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
 
+  /// Reads a script whose kind commands are those of the navigator's kinds.
+  public func script(_ text: String) throws(ScriptError) -> Script { try Script(parsing: text, kinds: navigator.kinds) }
+
   /// Runs one command and waits for it to settle; a command that cannot run is a script error.
   nonisolated(nonsending) public func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
     guard let entry = navigator.current else { return }
@@ -60,12 +63,12 @@ public final class ScriptRunner {
       }
     case .quit:
       break
-    case .search, .type, .next, .reload, .kind:
-      switch entry.model.run(command, spec: entry.spec) {
+    case .kind:
+      switch entry.model.run(command, screen: entry.screenState, viewport: viewport) {
       case .done: break
       case .failed(let message): throw ScriptError(line: line, message: message)
       case .unsupported:
-        let kinds = KindRegistry.standard.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
+        let kinds = navigator.kinds.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
         throw ScriptError(
           line: line,
           message:

@@ -12,12 +12,15 @@
 /// pass; the document places them at their lines and columns last.
 public struct ScreenLoader: Sendable {
   public let registry: PluginRegistry
+  /// The kinds a screen may be.
+  public let kinds: KindRegistry
   /// Screens loaded already, shared with other loaders on the same plugins; nil (the default)
   /// reads every screen afresh.
   public let cache: ScreenCache?
 
-  public init(registry: PluginRegistry, cache: ScreenCache? = nil) {
+  public init(registry: PluginRegistry, kinds: KindRegistry, cache: ScreenCache? = nil) {
     self.registry = registry
+    self.kinds = kinds
     self.cache = cache
   }
 
@@ -62,7 +65,7 @@ public struct ScreenLoader: Sendable {
 
   /// Step 2: the spec, when the JSON is a valid screen, and the problems that kept it from being one.
   func decode(_ document: ScreenDocument) -> DecodedScreen {
-    var decoder = SpecDecoder()
+    var decoder = SpecDecoder(kinds: kinds)
     let spec = decoder.decode(document.root, file: document.path)
     return DecodedScreen(spec: spec, binding: decoder.binding, problems: decoder.problems)
   }

@@ -1,6 +1,6 @@
 /// Turns a screen file's JSON into a `ScreenSpec`, collecting every problem instead of stopping
 /// at the first, so an author fixes a file in one pass.
-struct SpecDecoder {
+package struct SpecDecoder {
   private(set) var problems: [SpecProblem] = []
   /// What the screen binds to, when its `source` decoded: checked against the registry even when
   /// other parts of the screen are broken, so that one run reports every problem.
@@ -8,7 +8,7 @@ struct SpecDecoder {
   /// The kinds a screen may be.
   let kinds: KindRegistry
 
-  init(kinds: KindRegistry = .standard) {
+  init(kinds: KindRegistry = KindRegistry([])) {
     self.kinds = kinds
   }
 

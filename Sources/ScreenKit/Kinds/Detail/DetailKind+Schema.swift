@@ -1,7 +1,7 @@
 /// The detail kind's part of the screen file's JSON Schema: its sections, as `DetailDecoding`
 /// reads them.
 extension DetailKind {
-  static func schema() -> KindSchema {
+  package static var schema: KindSchema {
     KindSchema(
       keys: [
         "sections": [

@@ -2,10 +2,7 @@
 /// body is scrolled.
 public struct DetailViewModel: ViewModel {
   public struct State: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
-      case idle, loading, loaded
-      case error(DataSourceError)
-    }
+    public typealias Status = LoadStatus
 
     public var status: Status = .idle
     public var record: JSON?

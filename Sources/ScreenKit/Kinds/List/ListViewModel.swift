@@ -3,10 +3,7 @@
 /// older query or page is dropped, never shown.
 public struct ListViewModel: ViewModel {
   public struct State: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
-      case idle, loading, loaded
-      case error(DataSourceError)
-    }
+    public typealias Status = LoadStatus
 
     public var status: Status = .idle
     /// The text in the search field, as typed.

@@ -1,7 +1,7 @@
 /// The table kind's part of the screen file's JSON Schema: the list's keys, and `columns` and
 /// `sort` as `TableDecoding` reads them, with the sort values held to the resource.
 extension TableKind {
-  static func schema() -> KindSchema {
+  package static var schema: KindSchema {
     var keys = ListKind.sharedSchemaKeys
     keys["columns"] = [
       "type": "array", "minItems": 1, "items": ["$ref": "#/$defs/column"], "description": "The columns, left to right.",
