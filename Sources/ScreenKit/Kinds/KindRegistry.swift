@@ -88,6 +88,7 @@ public struct KindRegistry: Sendable {
       ListKind.self,
       DetailKind.self,
       TableKind.self,
+      ChartKind.self,
     ])
   }
 
