@@ -33,7 +33,7 @@ struct PathologicalBenchmark {
     func marks(_ bytes: Int) -> String { String(repeating: "\u{301}", count: bytes / 2) }
     func accented(_ bytes: Int) -> String { String(repeating: "e\u{301}", count: bytes / 3) }
     func frame(_ bytes: Int) -> ScreenState {
-      var state = DetailViewModel.State()
+      var state = DetailKind.State()
       state.status = .loaded
       state.record = ["id": 1, "name": "Long", "description": .string(word(bytes)), "comics": ["items": []]]
       return ScreenState(spec: detail, parameters: ["id": "1"], content: .detail(state))
@@ -108,10 +108,10 @@ struct PathologicalBenchmark {
     }
     let clock = VirtualScheduler()
     let model = Store(
-      ListViewModel(
+      PagedList(
         source: NoSource(),
         configuration: .init(resource: spec.source.resource, parameters: [:], search: search, paging: list.paging)),
-      state: ListViewModel.State(), scheduler: clock)
+      state: PagedList.State(), scheduler: clock)
     let keys = Array(String(repeating: "spider", count: count / 6 + 1).prefix(count))
     var frame = ""
     let seconds = Stopwatch.seconds {

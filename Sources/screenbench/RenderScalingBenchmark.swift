@@ -58,8 +58,8 @@ struct RenderScalingBenchmark {
   }
 
   /// A loaded list of `count` records, each a generated character with its own id and name.
-  static func loaded(_ count: Int, from pool: [JSON]) -> ListViewModel.State {
-    var state = ListViewModel.State()
+  static func loaded(_ count: Int, from pool: [JSON]) -> PagedList.State {
+    var state = PagedList.State()
     state.records.reserveCapacity(count)
     for index in 0..<count {
       guard case .object(var record) = pool[index % pool.count] else { continue }

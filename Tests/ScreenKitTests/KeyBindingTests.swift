@@ -231,8 +231,8 @@ struct KeyBindingTests {
     for character in "Item 4" { _ = await press(.character(character)) }
     _ = await press(.control("u"))
     #expect(list?.query == "")
-    #expect(ListKind.droppingLastWord("a bc  ") == "a ")
-    #expect(ListKind.droppingLastWord("") == "")
+    #expect(QueryEdit.droppingLastWord("a bc  ") == "a ")
+    #expect(QueryEdit.droppingLastWord("") == "")
   }
 
   @Test func aLongQueryScrollsSoThatItsEndShows() async {

@@ -62,7 +62,9 @@ struct TableSpecTests {
     #expect(table.sort == SortSpec(parameter: "sort", order: "order"))
     #expect(spec.recordMembers == ["title", "year", "notes"])
     #expect(
-      table.column(named: "YEAR") == 1 && table.column(named: "title") == 0 && table.column(named: "Notes") == nil)
+      Sorting.choice(named: "YEAR", among: table.sortChoices) == 1
+        && Sorting.choice(named: "title", among: table.sortChoices) == 0
+        && Sorting.choice(named: "Notes", among: table.sortChoices) == nil)
   }
 
   @Test func refusesASortTheResourceDoesNotTake() throws {

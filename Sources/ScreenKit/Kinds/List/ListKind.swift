@@ -166,14 +166,6 @@ package struct ListKind: Kind {
       })
   }
 
-  /// The text without its last word and the spaces after it, as readline's Ctrl-W leaves it.
-  static func droppingLastWord(_ text: String) -> String {
-    var text = Substring(text)
-    while text.last?.isWhitespace == true { text.removeLast() }
-    while let last = text.last, !last.isWhitespace { text.removeLast() }
-    return String(text)
-  }
-
   /// The list's script commands: `search TEXT` now, `type TEXT` with the debounce, `next`, `reload`.
   package static let commands: [KindCommand<ListKind>] = [
     KindCommand("search", argument: .text, help: "search for the text now, with no debounce") { text, screen in

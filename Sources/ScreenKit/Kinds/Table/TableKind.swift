@@ -51,10 +51,7 @@ package struct TableKind: Kind {
     // A reloaded screen file keeps the query, the sort and the highlighted row.
     if let previous {
       state.list.selection = previous.list.selection
-      let columns = model.columns
-      if let sort = previous.sort, columns.indices.contains(sort.column), columns[sort.column].sort != nil {
-        state.sort = sort
-      }
+      if let sort = previous.sort, model.allows(sort) { state.sort = sort }
       if model.configuration.search != nil, !previous.list.query.isEmpty {
         start = .list(.search(previous.list.query))
       }
@@ -90,49 +87,12 @@ package struct TableKind: Kind {
   /// A list's keys, and Ctrl-S to sort: by the next way in the cycle. The list's bindings are
   /// the table's too, so the key help lists them.
   package static let bindings: [KeyBinding<TableKind>] =
-    [
-      KeyBinding(
-        [.control("s")], hint: "Ctrl-S sort",
-        help: "sort by the next column and direction (then the source's own order)",
-        when: KeyBinding.Condition { !$0.spec.sortable.isEmpty }
-      ) { _, screen in .send(.sort(next(after: screen.state.sort, in: screen.spec))) }
-    ] + ListKind.bindings.map { $0.lifted(state: \.list, spec: \.list, action: Action.list) }
+    [.sort(state: \.sort, choices: \.sortChoices, action: Action.sort)]
+    + ListKind.bindings.map { $0.lifted(state: \.list, spec: \.list, action: Action.list) }
 
-  /// The list's commands, and `sort COLUMN`.
+  /// The list's commands, and `sort COLUMN` (ascending) or `sort -COLUMN` (descending); COLUMN is
+  /// a header or a sort value.
   package static let commands: [KindCommand<TableKind>] =
-    ListKind.commands.map { $0.lifted(state: \.list, spec: \.list, action: Action.list) } + [
-      KindCommand(
-        "sort", argument: .text, help: "sort by a column, ascending (`sort stars`) or descending (`sort -stars`)"
-      ) { argument, screen in sort(argument, screen.spec, file: screen.screen.spec.file) }
-    ]
-
-  /// The sort after `sort` in the cycle Ctrl-S steps through: each sortable column in its first
-  /// direction, then the other, then the next column, and after the last the source's own order.
-  static func next(after sort: TableSort?, in table: TableSpec) -> TableSort? {
-    let ways = table.sortable.flatMap { column in
-      [column.sort.descendingFirst, !column.sort.descendingFirst].map {
-        TableSort(column: column.index, descending: $0)
-      }
-    }
-    guard let sort, let place = ways.firstIndex(of: sort) else { return ways.first }
-    return ways.indices.contains(place + 1) ? ways[place + 1] : nil
-  }
-
-  /// `sort COLUMN` (ascending) or `sort -COLUMN` (descending); COLUMN is a header or a sort value.
-  private static func sort(_ argument: String, _ table: TableSpec, file: String) -> KindCommand<TableKind>.Outcome {
-    let names = table.sortable.map { $0.column.name }
-    let sortable = names.isEmpty ? "no column of \(file) sorts" : "sortable: " + names.joined(separator: ", ")
-    let text = argument.trimmingWhitespace()
-    let name = text.hasPrefix("-") ? String(text.dropFirst()) : text
-    guard !name.isEmpty else {
-      return .failed("'sort' needs a column, as in 'sort stars' or 'sort -stars' (\(sortable))")
-    }
-    guard let column = table.column(named: name) else {
-      let message = Diagnostic.Message.unknown(
-        "'sort': no sortable column '\(name)'", name: name, among: table.sortable.map(\.sort.value) + names,
-        notes: [sortable])
-      return .failed(message.description)
-    }
-    return .send([.sort(TableSort(column: column, descending: text.hasPrefix("-")))])
-  }
+    ListKind.commands.map { $0.lifted(state: \.list, spec: \.list, action: Action.list) }
+    + [.sort(choices: \.sortChoices, action: Action.sort)]
 }

@@ -31,11 +31,8 @@ public struct TableSpec: ListBased {
     columns.enumerated().compactMap { item in item.element.sort.map { (item.offset, item.element, $0) } }
   }
 
-  /// The sortable column that `name` names: its header or its sort value, in any case.
-  func column(named name: String) -> Int? {
-    let wanted = name.lowercased()
-    return sortable.first { $0.column.name.lowercased() == wanted || $0.sort.value.lowercased() == wanted }?.index
-  }
+  /// The ways the table sorts, one a sortable column, named by its header.
+  var sortChoices: [SortChoice] { sortable.map { SortChoice(index: $0.index, name: $0.column.name, key: $0.sort) } }
 }
 
 /// A column: its header, the template of its cells, its width and alignment, and the value its
@@ -59,12 +56,8 @@ public struct ColumnSpec: Sendable {
     case left, right, center
   }
 
-  /// What the source sorts a column by: the value sent (`stars`), and the direction the sort key
-  /// takes first (a value written `-stars` in the screen file sorts descending first).
-  public struct Sort: Sendable, Equatable {
-    public var value: String
-    public var descendingFirst: Bool
-  }
+  /// What the source sorts a column by.
+  public typealias Sort = SortKey
 
   /// The column's heading: a template with no record to read.
   public var header: Template
@@ -80,33 +73,8 @@ public struct ColumnSpec: Sendable {
   static func name(of header: Template) -> String { header.render(in: TemplateContext()) }
 }
 
-/// The parameters a table's sort goes to: `param` gets the column's sort value, and `order`, when
-/// the resource has one, `asc` or `desc` (GitHub's `sort` and `order`); without `order` a
-/// descending sort is the value with a `-` before it (Marvel's `orderBy=-modified`).
-public struct SortSpec: Sendable, Equatable {
-  public var parameter: String
-  public var order: String?
-
-  /// The source parameters that sort by `value`.
-  func parameters(_ value: String, descending: Bool) -> [String: String] {
-    guard let order else { return [parameter: descending ? "-" + value : value] }
-    return [parameter: value, order: descending ? "desc" : "asc"]
-  }
-}
-
-/// The sort a table stands in: a column, and which way.
-public struct TableSort: Sendable, Equatable, CustomStringConvertible {
-  /// The column's index in `TableSpec.columns`.
-  public var column: Int
-  public var descending: Bool
-
-  public init(column: Int, descending: Bool) {
-    self.column = column
-    self.descending = descending
-  }
-
-  public var description: String { (descending ? "-" : "") + String(column) }
-}
+/// The sort a table stands in: a column (its index in `TableSpec.columns`), and which way.
+public typealias TableSort = ListSort
 
 extension ScreenSpec {
   /// The table part, when this is a table screen.

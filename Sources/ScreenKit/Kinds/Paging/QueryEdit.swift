@@ -39,7 +39,7 @@ public enum QueryEdit: Sendable, Equatable {
       text.remove(at: cursor)
       afterCursor -= 1
     case .deleteWordBackward:
-      let before = ListKind.droppingLastWord(String(text[..<cursor]))
+      let before = Self.droppingLastWord(String(text[..<cursor]))
       guard before.count < count - afterCursor else { return false }
       text = before + text[cursor...]
     case .deleteToStart:
@@ -65,5 +65,13 @@ public enum QueryEdit: Sendable, Equatable {
     // Characters that join across the cursor (a combining mark put in before one) count anew.
     afterCursor = min(afterCursor, text.count)
     return true
+  }
+
+  /// The text without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+  static func droppingLastWord(_ text: String) -> String {
+    var text = Substring(text)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    while let last = text.last, !last.isWhitespace { text.removeLast() }
+    return String(text)
   }
 }
