@@ -1,5 +1,7 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 import ShippedPlugins
 
 /// The command line: reads the arguments, runs what they ask, and says how the run ended.
@@ -50,7 +52,7 @@ struct ScreenRunCommand {
     }
     switch arguments.command {
     case .help:
-      Output.write(Arguments.help)
+      Output.write(Arguments.help(plugins: registry.all))
       return .ok
     case .version:
       Output.write("screenrun \(ScreenRun.version)\n")
@@ -139,22 +141,14 @@ struct ScreenRunCommand {
   /// Loads the screen, waits for its first load to settle, and prints one frame.
   @MainActor
   static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
-    let context = pluginContext(arguments)
-    let navigator = Navigator(
-      loader: ScreenLoader(registry: registry, kinds: .standard), context: context, scheduler: VirtualScheduler(),
-      monitor: SourceMonitor(trace: TraceFile.line))
-    do {
-      try navigator.open(screen, parameters: arguments.parameters)
-    } catch {
-      Output.error(error.description)
-      switch error {
-      case .dataSource: return .failure
-      default: return .usage
-      }
+    let navigator: Navigator
+    switch start(screen, arguments: arguments, registry: registry) {
+    case .success(let opened): navigator = opened
+    case .failure(let code): return code
     }
     navigator.showsStatus = arguments.status
     await navigator.settle()
-    guard let entry = navigator.current, let state = navigator.screenState else { return .failure }
+    guard let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
     Output.write(TextRenderer.render(state, options: RenderOptions(width: width, glyphs: arguments.glyphs)))
     if let error = entry.error {

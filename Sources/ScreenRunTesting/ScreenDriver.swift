@@ -1,4 +1,6 @@
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 
 /// Drives screens the way `screenrun --script` does, on a virtual clock, and gives the frame
 /// once each step has settled: for snapshot tests of a plugin's screens.
@@ -14,9 +16,9 @@ import ScreenKit
 @MainActor
 public final class ScreenDriver {
   /// The screens opened so far, as a stack; what `open` and `run` drive.
-  public let navigator: Navigator
+  package let navigator: Navigator
   /// The virtual clock the screens' debounce and `wait` run on: `wait 600` takes no wall time.
-  public let clock: VirtualScheduler
+  package let clock: VirtualScheduler
   /// The columns each frame is drawn in.
   public let width: Int
   private let runner: ScriptRunner

@@ -3,6 +3,8 @@
 // ScreenKit compiled for fuzzing (with testing enabled, so it can reach internal types), and
 // `Tests/Fuzz/run` says how to run it.
 
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,8 +12,8 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   guard let root = try? JSON.parse(bytes, options: .document) else { return 0 }
   let locator = JSONLocator(bytes)
-  var decoder = SpecDecoder(kinds: .standard)
-  let spec = decoder.decode(root, file: "fuzz.json")
+  var decoder = SpecDecoder()
+  let spec = decoder.decode(root, file: "fuzz.json", kinds: .standard)
   for problem in decoder.problems {
     _ = locator.keyLocation(of: problem.pointer)
     _ = locator.location(ofCharacter: 3, inStringAt: problem.pointer)

@@ -38,7 +38,7 @@ public struct SourceStatus: Sendable, Equatable {
 
   /// This status with what `newer` reports put over it. A rate limit is taken whole from the
   /// answer that reports one, so the count and its reset never come from two answers.
-  public func updated(by newer: SourceStatus) -> SourceStatus {
+  package func updated(by newer: SourceStatus) -> SourceStatus {
     var result = self
     result.mode = newer.mode
     if let cached = newer.cached { result.cached = cached }
@@ -76,7 +76,7 @@ public struct SourceStatus: Sendable, Equatable {
   }
 
   /// `HH:MM` in local time; with the date too when it is not within a day of now.
-  static func localTime(_ seconds: Int, now: Int = Int(Date().timeIntervalSince1970)) -> String {
+  package static func localTime(_ seconds: Int, now: Int = Int(Date().timeIntervalSince1970)) -> String {
     func parts(_ value: Int) -> tm {
       var time = time_t(value)
       var result = tm()

@@ -1,10 +1,12 @@
+import ScreenJSON
+
 /// The three kinds of cursor an API pages with, written once for every plugin: an offset (the
 /// place of the page's first record), a page number (from 1), and a URL from a `Link` header
 /// (followed as given; `PluginHTTP`'s `LinkCursor` checks its origin).
 extension PageCursor {
   /// The largest offset, count or total worth reading from an answer: far above any real list,
   /// and low enough that adding two cannot overflow.
-  public static let largestPlace = Int(Int32.max)
+  package static let largestPlace = Int(Int32.max)
 
   /// The cursor of the page that starts at `offset`.
   public init(offset: Int) { self.init(String(offset)) }

@@ -20,11 +20,11 @@ public struct ResourceHandler<API: Sendable>: Sendable {
 
   /// The resource as declared: name, kind, summary, parameters, search parameter, largest page.
   public var resource: Resource
-  let answer: Answer
+  package let answer: Answer
   /// How this resource words a request that breaks its rules; nil: as the declaration does.
-  let refusal: Refusal?
+  package let refusal: Refusal?
 
-  enum Answer: Sendable {
+  package enum Answer: Sendable {
     case list(ListHandler)
     case record(RecordHandler)
   }
@@ -108,15 +108,15 @@ public struct Declaration<API: Sendable>: Sendable {
 }
 
 /// A source whose requests are already checked against their declaration.
-protocol DeclarationChecked {}
+package protocol DeclarationChecked {}
 
 /// A plugin's own `DataSource` behind the core's check: a request for a declared resource that
 /// breaks its rules is refused in the core's words before the source sees it.
 struct CheckedSource: DataSource, DeclarationChecked {
-  let resources: [Resource]
-  let source: any DataSource
+  package let resources: [Resource]
+  package let source: any DataSource
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
     let resource = resources.first { $0.name == request.resource && $0.kind == .list }
     if let violation = resource?.violation(parameters: request.parameters, pageSize: request.pageSize) {
       throw violation.error
@@ -124,7 +124,7 @@ struct CheckedSource: DataSource, DeclarationChecked {
     return try await source.page(request)
   }
 
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     let resource = resources.first { $0.name == request.resource && $0.kind == .record }
     if let violation = resource?.violation(parameters: request.parameters) { throw violation.error }
     return try await source.record(request)
@@ -133,39 +133,41 @@ struct CheckedSource: DataSource, DeclarationChecked {
 
 /// The data source a `Declaration` makes of an `API` value: every request checked, then handled.
 struct DeclaredSource<API: Sendable>: DataSource, DeclarationChecked {
-  let api: API
-  let declaration: Declaration<API>
+  package let api: API
+  package let declaration: Declaration<API>
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
     try await declaration.page(request, on: api)
   }
 
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     try await declaration.record(request, on: api)
   }
 }
 
 extension Plugin {
   /// A plugin of declared resources: `make` builds its `API` for a context, and the core checks
-  /// every request against the declaration before the resource's handler runs.
+  /// every request against the declaration before the resource's handler runs. `environment`
+  /// declares the variables it reads (the secret ones are registered for redaction first).
   ///
   ///     Plugin(name: "books", summary: "A shelf of books", resources: [.list(…), .record(…)]) { context in
   ///       try Shelf(context)
   ///     }
   public init<API: Sendable>(
-    name: String, summary: String, declaration: Declaration<API>,
+    name: String, summary: String, declaration: Declaration<API>, environment: [EnvironmentVariable] = [],
     make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> API
   ) {
-    self.init(name: name, summary: summary, resources: declaration.resources) { context throws(DataSourceError) in
+    self.init(name: name, summary: summary, resources: declaration.resources, environment: environment) {
+      context throws(DataSourceError) in
       DeclaredSource(api: try make(context), declaration: declaration)
     }
   }
 
   /// A plugin of declared resources worded in the core's terms.
   public init<API: Sendable>(
-    name: String, summary: String, resources: [ResourceHandler<API>],
+    name: String, summary: String, resources: [ResourceHandler<API>], environment: [EnvironmentVariable] = [],
     make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> API
   ) {
-    self.init(name: name, summary: summary, declaration: Declaration(resources), make: make)
+    self.init(name: name, summary: summary, declaration: Declaration(resources), environment: environment, make: make)
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import ScreenJSON
+import ScreenText
 import Synchronization
 
 /// One running plugin program: its pipes, the requests waiting for answers, and its log (stderr).
@@ -13,18 +15,18 @@ import Synchronization
 /// Its stdin is written on a thread of its own (`PluginInput`): a request's deadline runs from
 /// when it is queued, so the time to write it and the time to answer it are one.
 final class ExternalProcess: Sendable {
-  typealias Answer = Result<JSONObject, DataSourceError>
+  package typealias Answer = Result<JSONObject, DataSourceError>
 
   /// What a page request reads of each record: the whole, or only some members (what the screen
   /// reads). Its answer's records are parsed no further than that.
-  enum Reads {
+  package enum Reads {
     case whole
     case only(RecordMembers)
   }
 
-  let name: String
-  let pid: pid_t
-  let timeout: Double
+  package let name: String
+  package let pid: pid_t
+  package let timeout: Double
   /// When the program was started.
   private let started = DispatchTime.now()
   /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
@@ -81,7 +83,7 @@ final class ExternalProcess: Sendable {
     self.logShown = logShown
   }
 
-  var failure: DataSourceError? { state.withLock { $0.failure } }
+  package var failure: DataSourceError? { state.withLock { $0.failure } }
 
   /// The failure, if no request has been told of it yet: then it is told now, once.
   func untoldFailure() -> DataSourceError? {
@@ -94,7 +96,7 @@ final class ExternalProcess: Sendable {
 
   /// Starts the manifest's program in a process group of its own, with only the allowed
   /// environment, and says hello.
-  static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
+  package static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
     -> ExternalProcess
   {
     let spawned = try PluginSpawn(manifest, environment: context.environment)
@@ -125,7 +127,7 @@ final class ExternalProcess: Sendable {
   /// Sends a request (its `id` is added) and waits for its answer, the process's failure, or the
   /// timeout. When the task is cancelled, the plugin is sent `cancel` and the answer is dropped.
   /// A page request says what it `reads` of each record.
-  func request(_ body: JSONObject, reads: Reads? = nil) async -> Answer {
+  package func request(_ body: JSONObject, reads: Reads? = nil) async -> Answer {
     let slot = Mutex<(id: Int?, cancelled: Bool)>((nil, false))
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
@@ -274,7 +276,7 @@ final class ExternalProcess: Sendable {
   }
 
   /// The plugin's log (stderr) as far as it is kept.
-  var log: String { String(decoding: state.withLock { $0.log }, as: UTF8.self) }
+  package var log: String { String(decoding: state.withLock { $0.log }, as: UTF8.self) }
 
   /// Why stdout ended: the process's exit ("exited with status 1"), when it has exited, else a
   /// closed stdout; and whether it exited.
@@ -342,7 +344,7 @@ final class ExternalProcess: Sendable {
 
   /// Ends the process for `reason`: every waiting request fails with it, and the process group
   /// is stopped. Only the first reason counts.
-  func fail(_ reason: String, exited: Bool = false) {
+  package func fail(_ reason: String, exited: Bool = false) {
     let (waiting, error): ([CheckedContinuation<Answer, Never>], DataSourceError?) = state.withLock { state in
       guard state.failure == nil else { return ([], nil) }
       var text = "plugin '\(name)' \(reason)"
@@ -371,7 +373,7 @@ final class ExternalProcess: Sendable {
   }
 
   /// The index of the first newline in `bytes[from..<to]` (memchr: a long line is scanned fast).
-  static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+  package static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
     guard from < to else { return nil }
     return bytes.withUnsafeBytes { buffer -> Int? in
       guard let base = buffer.baseAddress, let found = memchr(base + from, 0x0A, to - from) else { return nil }
@@ -379,7 +381,7 @@ final class ExternalProcess: Sendable {
     }
   }
 
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 

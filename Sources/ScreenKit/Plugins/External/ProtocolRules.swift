@@ -1,15 +1,19 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenText
+
 /// The rules of the protocol of PLUGINS.md that one message from a plugin must keep, in one place:
 /// what `ExternalProcess` and `ExternalSource` hold a running plugin to, and what
 /// `ConformanceCheck` reports. Each rule gives the reason it was broken, worded to follow
 /// "plugin 'NAME' ".
-enum ProtocolRules {
+package enum ProtocolRules {
   /// The kinds an `error` answer may name.
   static let errorKinds = ["bad request", "not found", "unauthorized", "forbidden", "rate limited", "unavailable"]
 
   /// One line of the plugin's stdout as a message: a JSON object with a string `type`. A blank
   /// line is nil (skipped). With `members`, the objects of its `records` array keep only those
   /// members: the others are stepped over, never converted (nor checked).
-  static func message(_ line: [UInt8], recordsReading members: RecordMembers? = nil)
+  package static func message(_ line: [UInt8], recordsReading members: RecordMembers? = nil)
     -> Result<(type: String, object: JSONObject), Broken>?
   {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return nil }
@@ -57,7 +61,7 @@ enum ProtocolRules {
 
   /// A `page` answer as a page: `records` an array, `total` and `reachable` whole numbers,
   /// `next` a string or null, `attribution` a string.
-  static func page(_ answer: JSONObject) -> Result<Page, Broken> {
+  package static func page(_ answer: JSONObject) -> Result<Page, Broken> {
     guard case .array(let records) = answer["records"] else {
       return .failure(Broken("answered a page without a \"records\" array"))
     }
@@ -84,7 +88,7 @@ enum ProtocolRules {
   }
 
   /// A `record` answer as a record: a `record` member, and `attribution` a string.
-  static func record(_ answer: JSONObject) -> Result<Record, Broken> {
+  package static func record(_ answer: JSONObject) -> Result<Record, Broken> {
     guard let value = answer["record"] else { return .failure(Broken("answered a record without \"record\"")) }
     return attribution(answer).map { Record(value, attribution: $0) }
   }
@@ -99,7 +103,7 @@ enum ProtocolRules {
 
   /// What an `error` answer breaks, if anything: a known `kind`, a string `message`, a
   /// whole-number `status` and `retryAfter`.
-  static func errorAnswer(_ answer: JSONObject) -> Broken? {
+  package static func errorAnswer(_ answer: JSONObject) -> Broken? {
     guard let kind = answer["kind"]?.stringValue, errorKinds.contains(kind) else {
       return Broken(
         "answered an error of unknown kind \(clip(answer["kind"]?.compactText ?? "(none)")); the kinds are "
@@ -115,7 +119,7 @@ enum ProtocolRules {
   }
 
   /// The error an `error` answer names, worded as the built-in plugins' errors are.
-  static func error(_ answer: JSONObject, plugin: String) -> DataSourceError {
+  package static func error(_ answer: JSONObject, plugin: String) -> DataSourceError {
     let message = Diagnostic.escapingControls(clip(answer["message"]?.stringValue ?? "no message"))
     let status = answer["status"]?.intValue
     switch answer["kind"]?.stringValue {
@@ -133,9 +137,9 @@ enum ProtocolRules {
   }
 
   /// A broken rule: why, worded to follow "plugin 'NAME' ".
-  struct Broken: Error, Equatable {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
+  package struct Broken: Error, Equatable {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
   }
 
   static func clip(_ text: String) -> String {
@@ -144,7 +148,7 @@ enum ProtocolRules {
 
   /// The start of a line, to quote: its secrets masked before it is cut (a cut never leaves the
   /// start of one).
-  static func quote(_ line: [UInt8]) -> String {
+  package static func quote(_ line: [UInt8]) -> String {
     clip(SecretRegistry.shared.redact(String(decoding: line.prefix(4096), as: UTF8.self)))
   }
 }

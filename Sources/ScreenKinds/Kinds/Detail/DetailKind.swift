@@ -1,0 +1,166 @@
+import ScreenFormat
+import ScreenKit
+
+extension ScreenContent {
+  /// A detail screen's state to draw.
+  package static func detail(_ state: DetailViewModel.State) -> ScreenContent {
+    ScreenContent(state: state) { screen, options in
+      guard let detail = screen.spec.detail else {
+        return ["error: a \(screen.spec.kind) screen cannot show this state"]
+      }
+      return DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
+    }
+  }
+}
+
+/// The detail kind: one record from a data source, in sections, whose links open other screens.
+package struct DetailKind: Kind {
+  package typealias Spec = DetailSpec
+  package typealias State = DetailViewModel.State
+  package typealias Action = DetailViewModel.Input
+
+  package static let name = "detail"
+  package static let resource = Resource.Kind.record
+  package static let keys = ["sections"]
+
+  package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> DetailSpec? {
+    decoder.decodeDetail(object)
+  }
+
+  /// The detail's reducer, with the record it asks its data source for.
+  package let model: DetailViewModel
+
+  package init(_ screen: KindScreen<DetailSpec>) {
+    model = DetailViewModel(
+      source: screen.source,
+      request: RecordRequest(resource: screen.screen.source.resource, parameters: screen.parameters))
+  }
+
+  package func start(after previous: State?) -> (state: State, action: Action) {
+    var state = State()
+    // A reloaded screen file keeps where the body was scrolled to.
+    state.scroll = previous?.scroll ?? 0
+    return (state, .appear)
+  }
+
+  package static let reload = Action.reload
+
+  package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
+
+  package static func render(_ state: State, _ detail: DetailSpec, _ screen: ScreenState, _ options: RenderOptions)
+    -> [String]
+  {
+    DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
+  }
+
+  package static func isBusy(_ state: State) -> Bool { state.status == .loading }
+  package static func error(_ state: State) -> DataSourceError? { state.status.error }
+
+  /// A list section's row and select read each item of its array.
+  package static func explain(_ state: State, _ detail: DetailSpec) -> KindExplanation {
+    var items: [(under: JSONPointer, items: [String])] = []
+    for (index, section) in detail.sections.enumerated() {
+      guard case .list(_, let path, _, _, _, _, _) = section else { continue }
+      let pointer = JSONPointer.root / "sections" / index
+      items += [(pointer / "row", path), (pointer / "select", path)]
+    }
+    return KindExplanation(itemTemplates: items)
+  }
+
+  /// The detail screen's keys: scroll the body by a line or a page, move between the links and
+  /// open one, reload, `?` for the key help.
+  package static let bindings: [KeyBinding<DetailKind>] = [
+    KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
+    KeyBinding([.character("?")], help: "these keys", action: .help),
+    KeyBinding(
+      [.tab, .backTab], hint: "Tab link", help: "focus the next or the previous link, in screen order",
+      when: KeyBinding.Condition { links($0) > 1 }
+    ) { key, screen in focus(key == .tab ? 1 : -1, screen) },
+    // The same keys on a screen with one link or none, which the footer does not name.
+    KeyBinding([.tab, .backTab], help: "") { key, screen in focus(key == .tab ? 1 : -1, screen) },
+    // Enter with no link focused: the screen's only link opens, and the first of several is
+    // focused (the next Enter opens it, Tab moves on), so that Enter never seems to do nothing on
+    // a screen with links; on a screen without any, Enter scrolls.
+    KeyBinding([.enter], hint: "Enter open link", help: "", when: KeyBinding.Condition { links($0) == 1 }) {
+      _, screen in .open(row: screen.state.focus ?? 0)
+    },
+    KeyBinding(
+      [.enter], hint: "Enter open",
+      help:
+        "open the focused link; with none focused, open the only link, or focus the first of several (no link: scroll down a line)",
+      when: KeyBinding.Condition { screen in
+        let links = links(screen)
+        return links > 1 || (screen.state.focus != nil && links != 1)
+      }
+    ) { _, screen in
+      if let focus = screen.state.focus { return .open(row: focus) }
+      return focus(1, screen)
+    },
+    KeyBinding([.up, .control("p"), .down, .control("n"), .enter], hint: "↑↓ scroll", help: "scroll by a line") {
+      key, screen in
+      scroll(to: [.up, .control("p")].contains(key) ? screen.state.scroll - 1 : screen.state.scroll + 1, screen)
+    },
+    KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
+      let page = screen.viewport.rows - 5
+      return scroll(to: key == .pageUp ? screen.state.scroll - page : screen.state.scroll + page, screen)
+    },
+    KeyBinding([.home], help: "scroll to the top") { _, screen in scroll(to: 0, screen) },
+  ]
+
+  /// How many links the screen shows now; 0 before its record is loaded.
+  private static func links(_ screen: KindContext<DetailKind>) -> Int {
+    guard !screen.spec.targets.isEmpty, screen.state.status == .loaded else { return 0 }
+    return DetailFrame.linkCount(
+      screen: screen.screen, detail: screen.spec, state: screen.state, viewport: screen.viewport)
+  }
+
+  private static func scroll(to line: Int, _ screen: KindContext<DetailKind>) -> KeyAction<Action> {
+    .send(.scroll(to: max(0, min(line, lastScroll(screen)))))
+  }
+
+  /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a
+  /// browser does, and scrolls the body just enough to show it.
+  private static func focus(_ step: Int, _ screen: KindContext<DetailKind>) -> KeyAction<Action> {
+    let (state, viewport) = (screen.state, screen.viewport)
+    let page = viewport.rows - 5
+    guard state.status == .loaded else { return .none }
+    let frame = DetailFrame(
+      screen: screen.screen, detail: screen.spec, state: state,
+      options: RenderOptions(width: viewport.columns, height: viewport.rows))
+    let lines = frame.sections(frame.context).links
+    guard !lines.isEmpty else { return .none }
+    let link = state.focus.map { ($0 + step + lines.count) % lines.count } ?? (step > 0 ? 0 : lines.count - 1)
+    let line = lines[link]
+    var scroll = state.scroll
+    if line < scroll { scroll = line } else if line >= scroll + max(1, page) { scroll = line - max(1, page) + 1 }
+    return .send(.focus(link, scroll: scroll))
+  }
+
+  /// What link `index` (from 0, in screen order) opens; it becomes the focused link.
+  package static func opening(_ index: Int, _ state: State, _ detail: DetailSpec, _ screen: ScreenState)
+    -> Result<RowOpening<Action>, NavigationError>
+  {
+    guard !detail.targets.isEmpty else {
+      return .failure(.cannotSelect("this screen leads nowhere (no section has a 'select')"))
+    }
+    guard let record = state.record else { return .failure(.cannotSelect("the record is not loaded")) }
+    let links = detail.links(in: TemplateContext(record: record, params: screen.parameters))
+    guard links.indices.contains(index) else {
+      return .failure(
+        .cannotSelect(
+          links.isEmpty ? "the screen shows no links" : "there is no link \(index + 1); the screen has \(links.count)"))
+    }
+    let opening = links[index].opening(from: screen.spec.file)
+    return .success(
+      RowOpening(screen: opening.screen, parameters: opening.parameters, action: .focus(index, scroll: nil)))
+  }
+
+  /// How far the body can scroll: until its last line is at the bottom of the viewport.
+  private static func lastScroll(_ screen: KindContext<DetailKind>) -> Int {
+    let whole = ScreenState(
+      spec: screen.screen.spec, parameters: screen.screen.parameters, content: .detail(screen.state))
+    let text = TextRenderer.render(whole, options: RenderOptions(width: screen.viewport.columns))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    return max(0, lines - screen.viewport.rows + 1)
+  }
+}

@@ -1,0 +1,47 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
+/// What a list screen declares: its search, paging, rows, empty text and the screen a row opens.
+package struct ListSpec: KindSpec {
+  package var search: SearchSpec?
+  package var paging: PagingSpec
+  package var row: RowSpec
+  /// Shown when a query has no match (or there are no records at all).
+  package var empty: Template?
+  package var select: SelectSpec?
+
+  package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
+    let root = JSONPointer.root
+    var templates: [(JSONPointer, Template)] = [(root / "row" / "title", row.title)]
+    if let subtitle = row.subtitle { templates.append((root / "row" / "subtitle", subtitle)) }
+    if let empty { templates.append((root / "empty", empty)) }
+    if let search { templates.append((root / "search" / "placeholder", search.placeholder)) }
+    templates += select?.parameters.map { (root / "select" / "params" / $0.name, $0.value) } ?? []
+    return templates
+  }
+
+  /// A list's title and footer stand above and below many records, and read none.
+  package var titleHasRecord: Bool { false }
+
+  package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
+    (empty.map { [(JSONPointer.root / "empty", $0, "the empty text")] } ?? [])
+      + (search.map { [(JSONPointer.root / "search" / "placeholder", $0.placeholder, "the search placeholder")] } ?? [])
+  }
+}
+
+package struct RowSpec: Sendable {
+  package var title: Template
+  package var subtitle: Template?
+}
+
+/// A kind built on the list (a table): its screens search, page and open rows as a list's do.
+package protocol ListBased: KindSpec {
+  /// The list part of the screen.
+  var list: ListSpec { get }
+}
+
+extension ScreenSpec {
+  /// The list part, when this is a list screen or a screen of a kind built on the list.
+  package var list: ListSpec? { body as? ListSpec ?? (body as? any ListBased)?.list }
+}

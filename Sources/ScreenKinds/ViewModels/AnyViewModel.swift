@@ -1,0 +1,152 @@
+import ScreenKit
+
+/// An opened screen, its kind erased: what the navigator, the renderer, the script runner and the
+/// interactive loop hold. None of them knows which kind it is; the one conforming type,
+/// `KindModel`, answers for any `Kind` from the kind's own members.
+package protocol ScreenModel: AnyObject, Sendable {
+  /// The screen's kind.
+  var kind: ScreenKind { get }
+  /// The state to draw.
+  var content: ScreenContent { get }
+  /// Called after every action (the terminal redraws), on whatever task sent it.
+  func onChange(_ action: (@Sendable () -> Void)?)
+  /// Sends the first action (the first load).
+  func start()
+  /// Loads again (or retries what failed).
+  func reload()
+  /// Waits until no request is in flight.
+  func settle() async
+  /// Whether a request is on its way (the spinner turns).
+  var isBusy: Bool { get }
+  /// The data error the screen stands in, if any.
+  var error: DataSourceError? { get }
+  /// Applies a key; says whether it opens a row or asks for the key help.
+  func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress
+  /// The kind's keys and what they do, from its bindings (the `?` help).
+  var keyHelp: [KeyHelpLine] { get }
+  /// The footer hints of the kind's bindings active on `screen` now.
+  func hints(screen: ScreenState, viewport: Viewport) -> [String]
+  /// Runs a script command that the kind declares (`search`, `next`, …).
+  func run(_ command: ScriptCommand, screen: ScreenState, viewport: Viewport) -> ScriptOutcome
+  /// What row `row` opens on `screen` (and highlights it).
+  func opening(row: Int, screen: ScreenState) throws(NavigationError) -> Opening
+  /// What `--explain` says of the screen's kind.
+  func explanation(spec: ScreenSpec) -> KindExplanation?
+}
+
+/// A running screen of any kind: `any ScreenModel`.
+package typealias AnyViewModel = any ScreenModel
+
+extension ScreenModel {
+  /// The screen's store, when its kind is `K` (for tests).
+  package func store<K: Kind>(of kind: K.Type) -> Store<K>? { (self as? KindModel<K>)?.store }
+}
+
+/// The one generic box of the runtime: a kind's store, answering `ScreenModel` through `K`.
+final class KindModel<K: Kind>: ScreenModel {
+  let store: Store<K>
+  private let startAction: K.Action
+
+  var kind: ScreenKind { ScreenKind(K.self) }
+
+  /// Opens a screen of the kind; nil when the screen's spec is not the kind's.
+  init?(_ context: ModelContext) {
+    guard let spec = context.spec.body as? K.Spec else { return nil }
+    let reducer = K(
+      KindScreen(spec: spec, screen: context.spec, parameters: context.parameters, source: context.source))
+    let previous = context.previous?.store(of: K.self)?.state
+    let (state, action) = reducer.start(after: previous)
+    store = Store(reducer, state: state, scheduler: context.scheduler)
+    startAction = action
+  }
+
+  private func context(_ screen: ScreenState, _ viewport: Viewport) -> KindContext<K>? {
+    guard let spec = screen.spec.body as? K.Spec else { return nil }
+    return KindContext(state: store.state, spec: spec, screen: screen, viewport: viewport)
+  }
+
+  var content: ScreenContent {
+    let state = store.state
+    return ScreenContent(state: state) { screen, options in
+      guard let spec = screen.spec.body as? K.Spec else {
+        return ["error: a \(screen.spec.kind) screen cannot show this state"]
+      }
+      return K.render(state, spec, screen, options)
+    }
+  }
+
+  func onChange(_ action: (@Sendable () -> Void)?) { store.onChange = action }
+  func start() { store.send(startAction) }
+  func reload() { store.send(K.reload) }
+  func settle() async { await store.settle() }
+  var isBusy: Bool { K.isBusy(store.state) }
+  var error: DataSourceError? { K.error(store.state) }
+  var keyHelp: [KeyHelpLine] { K.bindings.help() }
+
+  func hints(screen: ScreenState, viewport: Viewport) -> [String] {
+    context(screen, viewport).map { K.bindings.hints(on: $0) } ?? []
+  }
+
+  func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
+    guard let context = context(screen, viewport), let action = K.bindings.press(key, context) else {
+      return .unbound
+    }
+    switch action {
+    case .send(let action):
+      store.send(action)
+      return .handled
+    case .open(let row): return .open(row)
+    case .help: return .help
+    case .none: return .handled
+    }
+  }
+
+  func run(_ command: ScriptCommand, screen: ScreenState, viewport: Viewport) -> ScriptOutcome {
+    guard case .kind(let name, let argument) = command, let declared = K.commands.first(where: { $0.name == name }),
+      let context = context(screen, viewport)
+    else { return .unsupported }
+    switch declared.run(argument, context) {
+    case .send(let actions):
+      for action in actions { store.send(action) }
+      return .done
+    case .failed(let message): return .failed(message)
+    }
+  }
+
+  func opening(row: Int, screen: ScreenState) throws(NavigationError) -> Opening {
+    guard let spec = screen.spec.body as? K.Spec else { throw .cannotSelect("this screen opens nothing") }
+    let opening = try K.opening(row, store.state, spec, screen).get()
+    if let action = opening.action { store.send(action) }
+    return Opening(screen: opening.screen, parameters: opening.parameters)
+  }
+
+  func explanation(spec: ScreenSpec) -> KindExplanation? {
+    guard let body = spec.body as? K.Spec else { return nil }
+    return K.explain(store.state, body)
+  }
+}
+
+/// What a key press on a screen came to.
+package enum KeyPress: Sendable, Equatable {
+  case handled
+  /// Open this row (or link).
+  case open(Int)
+  /// Show the key help.
+  case help
+  /// No binding of the screen takes the key (the navigator may give it its shared meaning).
+  case unbound
+}
+
+/// The screen a row opens, with the parameters it is opened with.
+package struct Opening: Sendable, Equatable {
+  package var screen: String
+  package var parameters: [String: String]
+}
+
+/// How a script command went on a screen.
+package enum ScriptOutcome: Sendable, Equatable {
+  case done
+  case failed(String)
+  /// The screen's kind has no such command.
+  case unsupported
+}
