@@ -76,7 +76,8 @@ extension ScreenRunCommand {
     }
     navigator.showsStatus = arguments.status
     let width = arguments.width ?? 80
-    let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
+    let runner = ScriptRunner(
+      navigator: navigator, clock: clock, options: RenderOptions(width: width, glyphs: arguments.glyphs))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
     await navigator.settle()
     Output.write(runner.heading("start \(screen)") + runner.frame())
@@ -106,7 +107,7 @@ extension ScreenRunCommand {
     case .failure(let code): return code
     }
     navigator.showsStatus = true
-    let session = InteractiveSession(navigator: navigator)
+    let session = InteractiveSession(navigator: navigator, glyphs: arguments.glyphs)
     var watcher: ScreenWatcher?
     if arguments.watch {
       watcher = ScreenWatcher(navigator: navigator, registry: registry)

@@ -150,7 +150,11 @@ struct ScreenRunCommand {
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    Output.write(TextRenderer.render(state, options: RenderOptions(width: width)))
-    return ending(navigator, file: screen)
+    Output.write(TextRenderer.render(state, options: RenderOptions(width: width, glyphs: arguments.glyphs)))
+    if let error = entry.error {
+      Output.error("\(screen): error: \(error)")
+      return .failure
+    }
+    return .ok
   }
 }

@@ -8,7 +8,8 @@
 package enum FrameLine {
   /// What starts the line of the selection in the interactive mode (a list's highlighted row, a
   /// detail screen's focused link); a terminal may show that line in reverse video.
-  package static let selectionMarker = "› "
+  /// (`Glyphs.selectionMarker` of the default glyphs).
+  package static let selectionMarker = Glyphs.unicode.selectionMarker
 
   /// Whether `text` is one URL: `http://` or `https://` (in any case) and at least one more
   /// character, all of them printable ASCII with no space. Only such bytes are in it, so the

@@ -180,7 +180,8 @@ package enum KeyHelpFrame {
     var body: [String] = []
     for line in help {
       let keys =
-        TextWidth.width(of: line.keys) > keysWidth ? TextWidth.truncate(line.keys, toColumns: keysWidth) : line.keys
+        TextWidth.width(of: line.keys) > keysWidth
+        ? options.glyphs.truncate(line.keys, toColumns: keysWidth) : line.keys
       let wrapped = TextWidth.wrap(line.does, toColumns: max(10, width - keysWidth - 2))
       for (index, text) in wrapped.enumerated() {
         body.append(
@@ -188,8 +189,8 @@ package enum KeyHelpFrame {
             + text)
       }
     }
-    let header = ["Keys of a \(kind.name) screen", TextRenderer.rule(width)]
-    let footer = [TextRenderer.rule(width), "Any key closes this help."]
+    let header = ["Keys of a \(kind.name) screen", options.glyphs.rule(width)]
+    let footer = [options.glyphs.rule(width), "Any key closes this help."]
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
       body = Array(body.prefix(budget))

@@ -103,6 +103,7 @@ package struct KindRegistry: Sendable {
       ListKind.self,
       DetailKind.self,
       TableKind.self,
+      ChartKind.self,
     ])
   }
 

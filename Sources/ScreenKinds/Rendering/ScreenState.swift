@@ -47,18 +47,22 @@ package struct RenderOptions: Sendable, Equatable {
   /// being cut to the width. By default plain frames (no height) keep it; a terminal layer that
   /// cuts such lines itself, as hyperlinks, sets it for its frames too.
   package var keepsWholeURLs: Bool
+  /// The glyphs the frame draws of its own (`Glyphs.unicode` unless `--ascii`).
+  package var glyphs: Glyphs
 
   /// The smallest frame the renderer lays out; a smaller width or height is raised to these.
   package static let minimumWidth = 20
   package static let minimumHeight = 8
 
   package init(
-    width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0, keepsWholeURLs: Bool? = nil
+    width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0, keepsWholeURLs: Bool? = nil,
+    glyphs: Glyphs = .unicode
   ) {
     self.width = max(Self.minimumWidth, width)
     self.height = height.map { max(Self.minimumHeight, $0) }
     self.scroll = max(0, scroll)
     self.spinnerPhase = spinnerPhase
     self.keepsWholeURLs = keepsWholeURLs ?? (height == nil)
+    self.glyphs = glyphs
   }
 }

@@ -7,11 +7,9 @@ import ScreenText
 /// Every text that comes from data passes through `TerminalSafe`, so no escape sequence reaches
 /// the terminal, and every line is cut to the width by columns, so wide characters stay aligned.
 package enum TextRenderer {
-  package static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-
   package static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
-    let problems = problemLines(screen.problems, width: options.width)
-    var status = screen.status.map { ["source: " + TerminalSafe.sanitize($0)] } ?? []
+    let problems = problemLines(screen.problems, width: options.width, glyphs: options.glyphs)
+    var status = screen.status.map { ["source: " + statusLine($0, options.glyphs)] } ?? []
     // In a terminal too short for it beside the smallest frame, the status line gives way.
     if let height = options.height, height - problems.count - status.count < RenderOptions.minimumHeight { status = [] }
     var options = options
@@ -31,9 +29,16 @@ package enum TextRenderer {
     return all.isEmpty ? "\n" : frame
   }
 
+  /// The data source's status line made safe, its items apart with the separator of `glyphs`
+  /// (`SourceStatus.line()` joins them with the default one).
+  static func statusLine(_ status: String, _ glyphs: Glyphs) -> String {
+    let line = TerminalSafe.sanitize(status)
+    return glyphs.isUnicode ? line : line.replacingOccurrences(of: Glyphs.unicode.separator, with: glyphs.separator)
+  }
+
   /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:
   /// the last good screen keeps running below.
-  static func problemLines(_ problems: [String], width: Int) -> [String] {
+  static func problemLines(_ problems: [String], width: Int, glyphs: Glyphs) -> [String] {
     guard !problems.isEmpty else { return [] }
     var lines: [String] = []
     for problem in problems.prefix(3) {
@@ -45,7 +50,7 @@ package enum TextRenderer {
           ? line.element : indent + line.element
       }
     }
-    if problems.count > 3 { lines.append("! … and \(problems.count - 3) more") }
+    if problems.count > 3 { lines.append("! \(glyphs.ellipsis) and \(problems.count - 3) more") }
     return lines + ["! the screen below is the last one that loaded"]
   }
 
@@ -53,7 +58,7 @@ package enum TextRenderer {
   /// options say so (`FrameLine`).
   package static func fit(_ line: String, _ options: RenderOptions) -> Substring {
     if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line[...] }
-    return withoutTrailingSpaces(TextWidth.truncate(line, toColumns: options.width))
+    return withoutTrailingSpaces(options.glyphs.truncate(line, toColumns: options.width))
   }
 
   /// `text` without the spaces that end it. Only a space that follows ASCII (or starts the text)
@@ -70,7 +75,8 @@ package enum TextRenderer {
     return rest
   }
 
-  /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it.
+  /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it
+  /// (`Glyphs.rule(_:)` draws the rule of the frame's glyphs).
   package static func rule(_ width: Int) -> String {
     guard width > 0 else { return "" }
     guard width <= 512 else { return String(repeating: "─", count: width) }
@@ -79,15 +85,19 @@ package enum TextRenderer {
 
   private static let longRule = String(repeating: "─", count: 512)
 
-  static func loadingLine(_ options: RenderOptions, _ text: String = "Loading…") -> String {
-    options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"
+  /// "Loading…", or another text and the ellipsis; with the spinner before it in a terminal.
+  static func loadingLine(_ options: RenderOptions, _ text: String = "Loading") -> String {
+    let spinner = options.glyphs.spinner
+    let text = text + options.glyphs.ellipsis
+    return options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"
   }
 
   /// The key help line: as many of `keys` as fit, in order of importance.
-  package static func keyHelp(_ keys: [String], width: Int) -> String {
+  static func keyHelp(_ keys: [String], options: RenderOptions) -> String {
+    let width = options.width
     var line = ""
     for key in keys {
-      let next = line.isEmpty ? key : line + " · " + key
+      let next = line.isEmpty ? key : line + options.glyphs.separator + key
       if TextWidth.width(of: next) > width { break }
       line = next
     }

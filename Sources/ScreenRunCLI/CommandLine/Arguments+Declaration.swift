@@ -37,6 +37,13 @@ extension Arguments {
           arguments.width = width
         }),
       .init(
+        name: "--ascii", form: .run,
+        help: """
+          draw the frame's own glyphs in ASCII: - for rules, ... for a cut text, > for the selection, * for \
+          bullets, # for bars; text from the data is shown as it is
+          """,
+        effect: .set { arguments, _ throws(UsageError) in arguments.ascii = true }),
+      .init(
         name: "--param", value: "KEY=VALUE", repeatable: true, form: .run,
         help: "a navigation parameter the screen reads as {params.KEY}; repeatable",
         effect: .set { arguments, value throws(UsageError) in

@@ -36,6 +36,10 @@ struct Arguments: Equatable {
   /// Reload screen files when they change.
   var watch = false
   var width: Int?
+  /// Frames drawn with ASCII glyphs only (`--ascii`): `Glyphs.ascii`.
+  var ascii = false
+  /// The glyphs frames are drawn with.
+  var glyphs: Glyphs { ascii ? .ascii : .unicode }
   var parameters: [String: String] = [:]
   /// Live data over HTTP instead of the bundled samples (`--live`, or `SCREENRUN_DATA=live`).
   var live = false

@@ -29,7 +29,14 @@ final class InteractiveSession {
   /// Turns the bytes read into keys, a bracketed paste whole.
   private var keyReader = KeyReader()
 
-  init(navigator: Navigator, environment: [String: String] = ProcessInfo.processInfo.environment) {
+  /// The glyphs frames are drawn with (`--ascii`).
+  let glyphs: Glyphs
+
+  init(
+    navigator: Navigator, glyphs: Glyphs = .unicode,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    self.glyphs = glyphs
     self.navigator = navigator
     reverseSelection = environment["NO_COLOR", default: ""].isEmpty
   }
@@ -168,29 +175,30 @@ final class InteractiveSession {
     }
     // Lone URLs come whole, and `TerminalLine` cuts them to the terminal as hyperlinks.
     let options = RenderOptions(
-      width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true)
+      width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true, glyphs: glyphs)
     guard let state = navigator.screenState else { return }
     var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     if lines.last == "" { lines.removeLast() }
     if let flash, !lines.isEmpty {
-      lines[lines.count - 1] = TextWidth.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)
+      lines[lines.count - 1] = glyphs.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)
     }
     var frame = TerminalText(.home)
     for (index, line) in lines.prefix(size.rows).enumerated() {
       if index > 0 { frame.append(.clearToLineEnd + .newline) }
-      if reverseSelection, line.hasPrefix(FrameLine.selectionMarker) {
+      if reverseSelection, line.hasPrefix(glyphs.selectionMarker) {
         // The selection as a bar across the width, in reverse video.
         frame.append(.reverse)
-        frame.append(TerminalLine.fitted(TextWidth.pad(line, toColumns: size.columns), columns: size.columns))
+        frame.append(
+          TerminalLine.fitted(TextWidth.pad(line, toColumns: size.columns), columns: size.columns, glyphs: glyphs))
         frame.append(.resetStyle)
         continue
       }
-      frame.append(TerminalLine.fitted(line, columns: size.columns))
+      frame.append(TerminalLine.fitted(line, columns: size.columns, glyphs: glyphs))
     }
     frame.append(.clearToLineEnd + .clearToScreenEnd)
     // The terminal cursor on the search field's caret, as in a text field; hidden elsewhere.
-    if let caret = Self.caret(in: Array(lines.prefix(size.rows))) {
+    if let caret = Self.caret(in: Array(lines.prefix(size.rows)), glyphs: glyphs) {
       frame.append(.move(row: caret.row, column: caret.column) + .showCursor)
     } else {
       frame.append(.hideCursor)
@@ -198,11 +206,12 @@ final class InteractiveSession {
     TerminalWriter.write(frame)
   }
 
-  /// Where the search field's caret (`FrameLine.caret`) is drawn, counted from 1: in the first
-  /// search field line that holds one (the field shows a caret character of the query as "|").
-  static func caret(in lines: [String]) -> (row: Int, column: Int)? {
+  /// Where the search field's caret (`Glyphs.caret`) is drawn, counted from 1: in the first
+  /// search field line that holds one (the field shows a caret character of the query as
+  /// `Glyphs.caretStandIn`).
+  static func caret(in lines: [String], glyphs: Glyphs = .unicode) -> (row: Int, column: Int)? {
     for (index, line) in lines.enumerated() where line.hasPrefix(FrameLine.searchField) {
-      guard let range = line.range(of: FrameLine.caret) else { continue }
+      guard let range = line.range(of: glyphs.caret) else { continue }
       return (index + 1, TextWidth.width(of: String(line[..<range.lowerBound])) + 1)
     }
     return nil

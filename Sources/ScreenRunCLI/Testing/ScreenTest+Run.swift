@@ -58,7 +58,9 @@ extension ScreenTest {
       return [Output(errors: Self.errorLines(error.description), exit: 1)]
     }
     let runner = ScriptRunner(
-      navigator: navigator, clock: clock, options: RenderOptions(width: settings.width, height: settings.height))
+      navigator: navigator, clock: clock,
+      options: RenderOptions(
+        width: settings.width, height: settings.height, glyphs: settings.ascii ? .ascii : .unicode))
     await navigator.settle()
     var outputs = [Output(frame: Self.shown(runner.frame()))]
     for block in blocks.dropFirst() {

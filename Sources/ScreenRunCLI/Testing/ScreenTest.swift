@@ -31,6 +31,8 @@ struct ScreenTest: Equatable, Sendable {
     var width = 80
     /// The room a `key` command's screen has (the frame itself shows every row).
     var height: Int?
+    /// Frames drawn with ASCII glyphs only, as `--ascii` draws them (`ascii: true`).
+    var ascii = false
     /// Live data over HTTP, instead of the plugins' bundled samples.
     var live = false
     /// Folders of external plugins, relative to the test file's folder. User plugins are never
@@ -98,7 +100,7 @@ struct ScreenTest: Equatable, Sendable {
   static let fileExtension = "screentest"
   static let pendingExtension = "pending"
   static let noNewline = "\\ no newline at end of frame"
-  static let settingNames = ["screen", "param", "width", "height", "data", "plugin-path"]
+  static let settingNames = ["screen", "param", "width", "height", "ascii", "data", "plugin-path"]
 
   /// How much output the test expects, in bytes of its frames and errors: how long it takes to
   /// run, roughly, as drawing and reading them is most of a test's work.
@@ -273,6 +275,13 @@ extension ScreenTest.Settings {
         throw fail("'height' takes a number of lines from 8 to 1000, not '\(value)'")
       }
       height = number
+    case "ascii":
+      switch value {
+      case "true": ascii = true
+      case "false": ascii = false
+      default:
+        throw fail("'ascii' is 'true' (ASCII glyphs only, as --ascii draws) or 'false' (the default), not '\(value)'")
+      }
     case "data":
       switch value {
       case "sample": live = false

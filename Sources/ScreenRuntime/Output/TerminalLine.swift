@@ -9,17 +9,17 @@ import ScreenText
 /// URL is not fit to be a link (see `TerminalControl.link(to:)`), it is only cut. Any other line
 /// too wide is cut.
 package enum TerminalLine {
-  package static func fitted(_ line: String, columns: Int) -> TerminalText {
+  package static func fitted(_ line: String, columns: Int, glyphs: Glyphs = .unicode) -> TerminalText {
     guard TextWidth.width(of: line) > columns else { return TerminalText(untrusted: line) }
     let indentation = String(line.prefix { $0 == " " })
     let rest = String(line.dropFirst(indentation.count))
     let room = columns - indentation.count
     guard room >= 2, FrameLine.isURL(rest), let link = TerminalControl.link(to: rest) else {
-      return TerminalText(untrusted: TextWidth.truncate(line, toColumns: columns))
+      return TerminalText(untrusted: glyphs.truncate(line, toColumns: columns))
     }
     var text = TerminalText(untrusted: indentation)
     text.append(link)
-    text.append(untrusted: TextWidth.truncate(rest, toColumns: room))
+    text.append(untrusted: glyphs.truncate(rest, toColumns: room))
     text.append(.linkEnd)
     return text
   }

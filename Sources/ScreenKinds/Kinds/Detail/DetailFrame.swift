@@ -18,11 +18,17 @@ struct DetailFrame {
     return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
   }
 
-  package static let keys = ["↑↓ scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  static func keys(_ glyphs: Glyphs) -> [String] {
+    ["\(glyphs.upDown) scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  }
   /// The keys of a screen with links: the links' keys come after scrolling.
-  static let linkKeys = ["↑↓ scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  static func linkKeys(_ glyphs: Glyphs) -> [String] {
+    ["\(glyphs.upDown) scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  }
   /// The keys of a screen showing one link: Enter opens it, focused or not.
-  static let oneLinkKeys = ["↑↓ scroll", "Enter open link", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  static func oneLinkKeys(_ glyphs: Glyphs) -> [String] {
+    ["\(glyphs.upDown) scroll", "Enter open link", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
+  }
 
   /// How many links the screen shows at this viewport's width.
   static func linkCount(screen: ScreenState, detail: DetailSpec, state: DetailViewModel.State, viewport: Viewport)
@@ -36,7 +42,8 @@ struct DetailFrame {
 
   package func lines() -> [String] {
     let context = self.context
-    let header = [TextRenderer.title(screen, context), TextRenderer.rule(width)]
+    let glyphs = options.glyphs
+    let header = [TextRenderer.title(screen, context), glyphs.rule(width)]
     var body: [String]
     var links: Int?
     switch state.status {
@@ -47,12 +54,12 @@ struct DetailFrame {
       body = sections.lines
       links = sections.links.count
     }
-    var footer = [TextRenderer.rule(width)]
+    var footer = [glyphs.rule(width)]
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
     if interactive {
       let keys =
         detail.targets.isEmpty || links == 0 ? Self.keys : links == 1 ? Self.oneLinkKeys : Self.linkKeys
-      footer.append(TextRenderer.keyHelp(keys, width: width))
+      footer.append(TextRenderer.keyHelp(keys(glyphs), options: options))
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
@@ -68,10 +75,11 @@ struct DetailFrame {
   package func sections(_ context: TemplateContext) -> (lines: [String], links: [Int]) {
     var lines: [String] = []
     var links: [Int] = []
+    let glyphs = options.glyphs
     /// The start of a link's line: "› " on the focused link in the interactive mode.
     func marker() -> String {
       links.append(lines.count)
-      return interactive && state.focus == links.count - 1 ? FrameLine.selectionMarker : "  "
+      return interactive && state.focus == links.count - 1 ? glyphs.selectionMarker : "  "
     }
     for section in detail.sections {
       // A section is set off by a blank line, unless it comes out empty: then it takes no space.
@@ -127,13 +135,13 @@ struct DetailFrame {
         for item in shown {
           var itemContext = context
           itemContext.record = item
-          lines.append((select == nil ? "  " : marker()) + "• " + row.line(in: itemContext))
+          lines.append((select == nil ? "  " : marker()) + glyphs.bullet + row.line(in: itemContext))
         }
         if !shown.isEmpty, let more = Self.more(shown: shown.count, of: items.count, total: total, in: context) {
-          lines.append("  … and \(TemplateFilter.grouped(more)) more")
+          lines.append("  \(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more")
         }
       case .link(let label, _):
-        lines.append(marker() + "→ " + label.line(in: context))
+        lines.append(marker() + glyphs.link + label.line(in: context))
       }
     }
     return (lines, links)

@@ -10,8 +10,8 @@ package struct ListFrame {
   package let options: RenderOptions
   /// How rows are drawn when not as `list.row` says (a table's cells); nil for the list's rows.
   package var rows: RowStyle? = nil
-  /// The key help of the interactive footer.
-  package var keys = Self.keys
+  /// The key help of the interactive footer, in the frame's glyphs.
+  var keys: (Glyphs) -> [String] = Self.keys
 
   /// Rows of one line each under a heading line, as a kind built on the list draws them.
   package struct RowStyle {
@@ -47,18 +47,20 @@ package struct ListFrame {
           FrameLine.searchField
             + Self.queryField(
               before: String(state.query[..<split]), after: String(state.query[split...]),
-              columns: width - TextWidth.width(of: FrameLine.searchField) - 1))
+              columns: width - TextWidth.width(of: FrameLine.searchField) - 1, glyphs: options.glyphs))
       } else {
         let query = TerminalSafe.sanitize(state.query)
-        header.append(FrameLine.searchField + (query.isEmpty ? search.placeholder.line(in: context) + "…" : query))
+        header.append(
+          FrameLine.searchField
+            + (query.isEmpty ? search.placeholder.line(in: context) + options.glyphs.ellipsis : query))
       }
     }
-    header.append(TextRenderer.rule(width))
+    header.append(options.glyphs.rule(width))
 
-    var footer = [TextRenderer.rule(width)]
+    var footer = [options.glyphs.rule(width)]
     if let position = position() { footer.append(position) }
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append(TextRenderer.keyHelp(keys, width: width)) }
+    if interactive { footer.append(TextRenderer.keyHelp(keys(options.glyphs), options: options)) }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
     var body = self.body(budget: budget, context: context)
@@ -66,42 +68,46 @@ package struct ListFrame {
     return header + body + footer
   }
 
-  /// The search field of the interactive frame: the query with the caret (`FrameLine.caret`)
+  /// The search field of the interactive frame: the query with the caret (`Glyphs.caret`)
   /// between the text `before` the cursor and the text `after` it, in `columns` and the caret's
   /// one. A query too long for them scrolls so that the caret stays in sight, cut to "…" on the
   /// side (or sides) it leaves out; with the cursor at the end, that is the query's end. A caret
-  /// character in the query itself shows as "|", so that the caret is the line's only one (the
-  /// terminal cursor is put on it).
-  package static func queryField(before: String, after: String, columns: Int) -> String {
+  /// character in the query itself shows as `Glyphs.caretStandIn`, so that the caret is the
+  /// line's only one (the terminal cursor is put on it).
+  static func queryField(before: String, after: String, columns: Int, glyphs: Glyphs = .unicode) -> String {
+    let caret = glyphs.caret
     func safe(_ text: String) -> String {
-      TerminalSafe.sanitize(text).replacingOccurrences(of: FrameLine.caret, with: "|")
+      TerminalSafe.sanitize(text).replacingOccurrences(of: caret, with: glyphs.caretStandIn)
     }
     let (before, after) = (safe(before), safe(after))
     let columns = max(2, columns)
     let (left, right) = (TextWidth.width(of: before), TextWidth.width(of: after))
-    if left + right <= columns { return before + FrameLine.caret + after }
+    if left + right <= columns { return before + caret + after }
     let half = columns / 2
     let leftRoom = right <= columns - half ? columns - right : left <= half ? left : half
-    let shown = queryEnd(before, columns: leftRoom)
-    return shown + FrameLine.caret + TextWidth.truncate(after, toColumns: columns - TextWidth.width(of: shown))
+    let shown = queryEnd(before, columns: leftRoom, glyphs: glyphs)
+    return shown + caret + glyphs.truncate(after, toColumns: columns - TextWidth.width(of: shown))
   }
 
   /// The end of the query, where the cursor is, in `columns`: a query too long for them scrolls,
-  /// its start cut to "…".
-  package static func queryEnd(_ query: String, columns: Int) -> String {
+  /// its start cut to "…" (the ellipsis of `glyphs`).
+  static func queryEnd(_ query: String, columns: Int, glyphs: Glyphs = .unicode) -> String {
     guard TextWidth.width(of: query) > columns else { return query }
     var end = ""
-    var used = 1  // the "…"
+    var used = TextWidth.width(of: glyphs.ellipsis)
     for character in query.reversed() {
       let next = TextWidth.width(of: String(character))
       if used + next > columns { break }
       end.insert(character, at: end.startIndex)
       used += next
     }
-    return "…" + end
+    return glyphs.ellipsis + end
   }
 
-  package static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
+  /// The key help of a list's interactive footer, in order of importance.
+  static func keys(_ glyphs: Glyphs) -> [String] {
+    ["\(glyphs.upDown) move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
+  }
 
   private func body(budget: Int?, context: TemplateContext) -> [String] {
     if state.records.isEmpty {
@@ -118,7 +124,7 @@ package struct ListFrame {
       }
     }
     var tail: [String] = []
-    if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more…")) }
+    if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more")) }
     if case .error(let error) = state.status {
       tail += TextRenderer.errorLines(error, interactive: interactive, width: width)
     }
@@ -145,7 +151,7 @@ package struct ListFrame {
       // Each line is built in one buffer.
       var line = ""
       line.reserveCapacity(width + indent)
-      if interactive { line += index == screen.selection ? FrameLine.selectionMarker : "  " }
+      if interactive { line += index == screen.selection ? options.glyphs.selectionMarker : "  " }
       let number = String(index + 1)
       line.appendSpaces(numberWidth - number.utf8.count)
       line += number
@@ -187,6 +193,6 @@ extension FrameLine {
   /// How the search field's line starts.
   package static let searchField = "Search: "
   /// The caret of the interactive search field, where the cursor is; the terminal cursor is put
-  /// on it.
-  package static let caret = "▏"
+  /// on it (`Glyphs.caret` of the default glyphs).
+  package static let caret = Glyphs.unicode.caret
 }

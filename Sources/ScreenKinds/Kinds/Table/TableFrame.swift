@@ -9,9 +9,12 @@ package struct TableFrame {
   package let state: TableViewModel.State
   package let options: RenderOptions
 
-  package static let keys = [
-    "↑↓ move", "Enter open", "Ctrl-S sort", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload",
-  ]
+  static func keys(_ glyphs: Glyphs) -> [String] {
+    [
+      "\(glyphs.upDown) move", "Enter open", "Ctrl-S sort", "Esc back", "Ctrl-C quit", "PgUp/PgDn page",
+      "Ctrl-R reload",
+    ]
+  }
 
   package func lines() -> [String] {
     let width = options.width
@@ -29,11 +32,12 @@ package struct TableFrame {
     return frame.lines()
   }
 
-  /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending).
+  /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending), in the
+  /// frame's glyphs.
   private func header(_ index: Int, in context: TemplateContext) -> String {
     let header = table.columns[index].header.render(in: context)
     guard let sort = state.sort, sort.column == index else { return header }
-    return header + (sort.descending ? "↓" : "↑")
+    return header + (sort.descending ? options.glyphs.descending : options.glyphs.ascending)
   }
 
   /// Appends the texts of the shown columns (`text` of a column's index, from a source), each made
@@ -41,7 +45,7 @@ package struct TableFrame {
   private func append(_ text: (Int) -> String, _ widths: [Int], to line: inout String) {
     for (index, width) in widths.enumerated() {
       if index > 0 { line.appendSpaces(Self.gap) }
-      let cell = TextWidth.fitted(text(index), toColumns: width)
+      let cell = options.glyphs.fitted(text(index), toColumns: width)
       let room = width - cell.columns
       let before =
         switch table.columns[index].alignment {
@@ -51,7 +55,7 @@ package struct TableFrame {
         }
       line.appendSpaces(before)
       line += cell.text
-      if cell.cut { line += "…" }
+      if cell.cut { line += options.glyphs.ellipsis }
       line.appendSpaces(room - before)
     }
   }
