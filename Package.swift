@@ -1,4 +1,22 @@
 // swift-tools-version: 6.0
+// screenrun's core is six targets, one folder of Sources/ each, layered the way a screen flows;
+// each depends only on the layers before it, so no cycle can compile, and none depends on a
+// plugin (Tests/Docs/target-graph prints the graph and checks that):
+//
+//   ScreenJSON     JSON values from jansson, JSON pointers, source locations
+//   ScreenText     display width, cutting, escaping, secret redaction, frame lines (templates cut
+//                  text too, so it sits low)
+//   ScreenFormat   the screen file format: documents, diagnostics, spelling, templates, filters
+//   ScreenKit      the data layer, which plugin authors import (re-exporting the three above):
+//                  data sources, resources, the plugin registry, errors, bundled datasets,
+//                  environment declarations, external plugins and their wire protocol
+//   ScreenKinds    screen specs and their loading, the kinds and their view models, script
+//                  commands, the text renderer
+//   ScreenRuntime  navigation, the script runner, explain mode, the terminal writer, and the JSON
+//                  Schema assembled from every kind
+//
+// Plugins (Plugins/*) depend on ScreenKit and PluginHTTP; ShippedPlugins and the command line
+// (ScreenRunCLI) are where plugins and the upper layers meet.
 import PackageDescription
 
 let package = Package(
@@ -20,11 +38,33 @@ let package = Package(
       pkgConfig: "jansson",
       providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
     ),
-    // The runtime. It names no data source: plugins are the only places that know an API.
+    // The core, in layers that follow the flow; each depends only on the ones above it here, so a
+    // cycle cannot compile. None names a data source, and none depends on a plugin (Plugins/*):
+    // Tests/Docs/target-graph prints this graph and fails if one does.
+    //
+    // JSON values, parsed and written by jansson, with JSON pointers and source locations.
+    .target(name: "ScreenJSON", dependencies: ["CJansson"]),
+    // Text as a terminal draws it: display width, cutting to a width, escaping control characters,
+    // and the registry of secrets that redaction masks. Low, because templates cut text too.
+    .target(name: "ScreenText"),
+    // The screen file format: documents and their diagnostics, spelling suggestions, and templates
+    // with their filters.
+    .target(name: "ScreenFormat", dependencies: ["ScreenJSON", "ScreenText"]),
+    // The data layer, and the library plugin authors program against (`import ScreenKit` re-exports
+    // the layers under it): the data-source protocol, resources and parameters, the registry,
+    // errors, bundled datasets, environment declarations, the external-plugin wire protocol and
+    // processes, the spec decoder's shared parts, and source activity.
     .target(
       name: "ScreenKit",
-      dependencies: ["CJansson", "CSpawn"]
+      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "CSpawn"]
     ),
+    // Kinds and their models: screen specs and their loading and checks, the kinds (list, detail,
+    // table) with their view models, the schedulers, script commands, and frames (the text
+    // renderer and its lines). Used only inside this package.
+    .target(name: "ScreenKinds", dependencies: ["ScreenKit"]),
+    // The runtime: navigation between screens, the script runner, explain mode, the terminal
+    // writer, and the JSON Schema assembled from every kind. Used only inside this package.
+    .target(name: "ScreenRuntime", dependencies: ["ScreenKinds"]),
     // fork and exec for plugin programs, with what posix_spawn cannot set (PR_SET_PDEATHSIG),
     // and PR_SET_CHILD_SUBREAPER: no plugin process outlives screenrun.
     .target(name: "CSpawn"),
@@ -81,7 +121,7 @@ let package = Package(
     // ignores case, it would be the executable's folder and module).
     .target(
       name: "ScreenRunCLI",
-      dependencies: ["ScreenKit", "ShippedPlugins"]
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ShippedPlugins"]
     ),
     .executableTarget(
       name: "screenrun",
@@ -91,18 +131,18 @@ let package = Package(
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
     .executableTarget(
       name: "screenbench",
-      dependencies: ["ScreenKit", "CJansson", "MarvelPlugin", "screenrun"]
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "CJansson", "MarvelPlugin", "screenrun"]
     ),
     // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
     // source, and `ScreenDriver`, which drives a screen to a settled frame.
     .target(
       name: "ScreenRunTesting",
-      dependencies: ["ScreenKit"]
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime"]
     ),
     // What the test targets share: ScreenRunTesting, and the test plugin and screen folders.
     .target(
       name: "TestSupport",
-      dependencies: ["ScreenKit", "ScreenRunTesting"],
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ScreenRunTesting"],
       path: "Tests/TestSupport"
     ),
     // An HTTP/1.1 server on 127.0.0.1 that replays recorded exchanges, for the live-data tests.
@@ -119,17 +159,19 @@ let package = Package(
     ),
     .testTarget(
       name: "ScreenKitTests",
-      dependencies: ["ScreenKit", "TestSupport"],
+      dependencies: [
+        "ScreenJSON", "ScreenText", "ScreenFormat", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport",
+      ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "MarvelPluginTests",
-      dependencies: ["MarvelPlugin", "ScreenKit", "TestSupport"],
+      dependencies: ["MarvelPlugin", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "GitHubPluginTests",
-      dependencies: ["GitHubPlugin", "ScreenKit", "TestSupport"],
+      dependencies: ["GitHubPlugin", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
@@ -163,7 +205,9 @@ let package = Package(
     // End-to-end tests of the command-line tool: they run the built `screenrun`.
     .testTarget(
       name: "ScreenrunTests",
-      dependencies: ["screenrun", "ScreenRunCLI", "TestSupport", "PluginHTTP", "ReplayServer"],
+      dependencies: [
+        "screenrun", "ScreenRunCLI", "ScreenKinds", "ScreenRuntime", "TestSupport", "PluginHTTP", "ReplayServer",
+      ],
       exclude: ["Catalog", "__Snapshots__"]
     ),
   ],

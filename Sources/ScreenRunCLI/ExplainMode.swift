@@ -1,4 +1,6 @@
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 
 extension ScreenRunCommand {
   /// `--explain`: runs the screen's first load as a run would, and prints what it learned instead

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenRuntime
 
 /// The command line's output: frames and listings to stdout, errors to stderr, all of it through
 /// `TerminalWriter`, the one door out, as text from outside (neutralized, secrets redacted).

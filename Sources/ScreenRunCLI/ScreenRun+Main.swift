@@ -1,5 +1,6 @@
 import Foundation
 @_exported import ScreenKit
+import ScreenRuntime
 
 extension ScreenRun {
   /// Runs screenrun on the process's arguments, with the plugins it ships and `plugins` added,

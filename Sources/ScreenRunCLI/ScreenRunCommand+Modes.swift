@@ -1,5 +1,7 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 
 extension ScreenRunCommand {
   /// Opens the first screen, or says why it cannot be opened (exit 2 for the screen or its

@@ -1,5 +1,7 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 import ShippedPlugins
 
 /// The command line: reads the arguments, runs what they ask, and says how the run ended.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ScreenKit
+import ScreenRuntime
 
 /// Watches the screen files a navigator has opened, and the external plugins (manifest and
 /// program files), and reloads what changed: the edit-and-run loop of a screen or plugin author.

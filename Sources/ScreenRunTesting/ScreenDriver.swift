@@ -1,4 +1,6 @@
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 
 /// Drives screens the way `screenrun --script` does, on a virtual clock, and gives the frame
 /// once each step has settled: for snapshot tests of a plugin's screens.

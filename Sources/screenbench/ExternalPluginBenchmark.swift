@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
 
 /// P7: a page of 20 records of about 1 KB through an external plugin (a Python program speaking

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
 
 /// P2: how fast the JSON layer turns an API response into `JSON` values, next to jansson alone

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
 
 /// P5: the peak resident memory of a process that loads an API response of many records through

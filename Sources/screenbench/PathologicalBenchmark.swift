@@ -1,5 +1,6 @@
 import Foundation
 import MarvelPlugin
+import ScreenKinds
 import ScreenKit
 
 /// P6: pathological input sizes. Each case runs on a large input and on one a quarter its size,

@@ -1,5 +1,6 @@
 import Foundation
 import MarvelPlugin
+import ScreenKinds
 import ScreenKit
 
 /// P3: the time to draw one 100x30 frame of the characters screen with more and more records

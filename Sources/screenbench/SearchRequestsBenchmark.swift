@@ -1,4 +1,5 @@
 import MarvelPlugin
+import ScreenKinds
 import ScreenKit
 
 /// P4: bursts of 8 keystrokes, each inside the debounce window of Screens/characters.json,

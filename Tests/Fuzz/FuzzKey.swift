@@ -1,6 +1,7 @@
 // A libFuzzer target for the terminal key decoder (Sources/ScreenRunCLI/Interactive/Key.swift): any
 // bytes as what a terminal sends in raw mode. `Tests/Fuzz/run build key` builds it.
 
+import ScreenKinds
 import ScreenKit
 
 @_cdecl("LLVMFuzzerTestOneInput")

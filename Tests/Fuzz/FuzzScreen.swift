@@ -3,6 +3,8 @@
 // ScreenKit compiled for fuzzing (with testing enabled, so it can reach internal types), and
 // `Tests/Fuzz/run` says how to run it.
 
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
 
 @_cdecl("LLVMFuzzerTestOneInput")

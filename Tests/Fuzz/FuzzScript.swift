@@ -1,7 +1,9 @@
-// A libFuzzer target for the script parser (Sources/ScreenKit/Scripting): any text as a script,
+// A libFuzzer target for the script parser (Sources/ScreenKinds/Scripting): any text as a script,
 // read whole and line by line (as a pipe delivers it). `Tests/Fuzz/run build script` builds it.
 
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenText
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,8 +1,11 @@
-// A libFuzzer target for the template parser (Sources/ScreenKit/Templates): the input up to the
+// A libFuzzer target for the template parser (Sources/ScreenFormat/Templates): the input up to the
 // first NUL byte is a template; after it, when there is one, a JSON record to render against,
 // else a small record with the kinds of value the APIs send. `Tests/Fuzz/run build template`
 // builds it.
 
+@testable import ScreenFormat
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
 
 private let sample = try! JSON.parse(

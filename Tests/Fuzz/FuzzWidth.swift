@@ -1,9 +1,12 @@
-// A libFuzzer target for the width and wrapping code (Sources/ScreenKit/Rendering): the first
+// A libFuzzer target for the width and wrapping code (Sources/ScreenText): the first
 // byte picks a width from 1 to 200, the rest is text (made valid UTF-8). Wrapping, cutting and
 // padding must keep to the width, and so must every line of a frame that shows the text, except
 // a URL alone on its line. `Tests/Fuzz/run build width` builds it.
 
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenText
 
 private func screen(_ text: String) -> ScreenSpec {
   let root = try! JSON.parse(Array(text.utf8), options: .document)

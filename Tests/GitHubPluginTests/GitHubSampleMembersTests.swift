@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GitHubPlugin
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// A page of commits asked for some members of each record (`PageRequest.members`: what a list

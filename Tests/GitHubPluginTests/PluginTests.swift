@@ -1,4 +1,5 @@
 import GitHubPlugin
+import ScreenKinds
 import ScreenKit
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import GitHubPlugin
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 // Checks that the JSON layer releases every jansson value it creates, under valgrind:
 //
-//   swiftc -O -package-name screenrun -I Sources/CJansson Sources/ScreenKit/JSON/*.swift \
+//   swiftc -O -package-name screenrun -I Sources/CJansson Sources/ScreenJSON/*.swift \
 //     Tests/LeakCheck/main.swift -ljansson -o /tmp/leakcheck
 //   valgrind --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 //     /tmp/leakcheck Tests/Fixtures/Benchmark/marvel-first-page.json

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MarvelPlugin
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// A page of a character's comics parses only the comics it shows, yet pages exactly as parsing

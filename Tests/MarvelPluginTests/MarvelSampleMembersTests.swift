@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MarvelPlugin
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// A page asked for some members of each record (`PageRequest.members`: what a list screen

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MarvelPlugin
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// `orderBy` sorts the whole dataset once and filters it by the matches, and a page serves the

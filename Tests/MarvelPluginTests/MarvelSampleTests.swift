@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MarvelPlugin
+@testable import ScreenJSON
 @testable import ScreenKit
 
 @Suite("Marvel sample data")

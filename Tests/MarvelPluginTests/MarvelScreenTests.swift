@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 @testable import MarvelPlugin
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// The shipped Marvel screens, rendered from the bundled data, as a person sees them.
 @MainActor

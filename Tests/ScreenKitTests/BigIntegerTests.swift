@@ -1,5 +1,7 @@
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// Integers beyond 64 bits are data: read with their digits as written, wherever they stand, by

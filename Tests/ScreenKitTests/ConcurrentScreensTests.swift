@@ -1,7 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// Nothing in a screen's model or its renderer needs the main actor: screens run side by side on
 /// a task group, on as many threads as there are, and each draws what it draws alone.

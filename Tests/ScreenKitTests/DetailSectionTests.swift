@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenKit
 import TestSupport
 import Testing

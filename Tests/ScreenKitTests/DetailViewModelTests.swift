@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
 
 @Suite("Detail view model")

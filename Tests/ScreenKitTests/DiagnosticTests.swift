@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
 
 /// A diagnostic is typed: a kind, a place, and words in parts; the message is built from them in

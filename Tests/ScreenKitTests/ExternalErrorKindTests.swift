@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// The error kinds of the external plugin protocol (PLUGINS.md) are the runtime's kinds, so an

@@ -1,5 +1,7 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 import Synchronization
 import TestSupport
 import Testing

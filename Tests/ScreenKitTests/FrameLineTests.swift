@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenText
 
 /// The one rule for the lines of a plain frame: every line fits the width, except a URL, which
 /// stands whole and alone on its own line.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenText
 
 /// Inputs the fuzz targets of Tests/Fuzz found failing, kept as tests of the code at fault.
 @Suite("Found by fuzzing")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// Reading a response in pieces must be invisible: the same values, and the same documents

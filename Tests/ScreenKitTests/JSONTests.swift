@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ScreenJSON
 @testable import ScreenKit
 
 @Suite("JSON over jansson")

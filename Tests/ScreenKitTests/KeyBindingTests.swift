@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
+@testable import ScreenText
 
 /// The keys of each kind, pressed through the navigator as the interactive loop does, with no
 /// terminal: what a key does is the kind's business, and the loop only reads keys and draws.

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 
 /// A kind is its folder and one registration line: no file of `Sources/` outside
-/// `Sources/ScreenKit/Kinds/Table` names what the table kind declares, but the line that
+/// `Sources/ScreenKinds/Kinds/Table` names what the table kind declares, but the line that
 /// registers it in `KindRegistry.standard`. The names are read from the folder itself, so a type
 /// the kind adds later is guarded too.
 @Suite("Kind isolation")
 struct KindIsolationTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let folder = "Sources/ScreenKit/Kinds/Table/"
+  static let folder = "Sources/ScreenKinds/Kinds/Table/"
   /// The one line outside the folder that may name the kind: its registration.
-  static let registration = (file: "Sources/ScreenKit/Kinds/ScreenKind.swift", line: ".table,")
+  static let registration = (file: "Sources/ScreenKinds/Kinds/ScreenKind.swift", line: ".table,")
 
   typealias File = (path: String, text: String)
 
@@ -100,7 +100,7 @@ struct KindIsolationTests {
     for line in [
       "  var sort: TableSort?", "  let columns = spec.table?.columns", "  .table,  // a second registration",
     ] {
-      let found = Self.findings(kind + [("Sources/ScreenKit/Navigation/Extra.swift", "struct X {\n\(line)\n}")])
+      let found = Self.findings(kind + [("Sources/ScreenRuntime/Navigation/Extra.swift", "struct X {\n\(line)\n}")])
       #expect(found.map(\.line) == [2], "'\(line)': \(found)")
     }
     let own =

@@ -1,6 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
 
 /// The list's reducer, step by step on a test store: each input, and each answer its requests

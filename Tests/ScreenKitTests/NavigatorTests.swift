@@ -1,7 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// Hot reload: edits to open screen files apply at once, keeping what the user has loaded.
 @Suite("Navigator reload")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ScreenJSON
 @testable import ScreenKit
 
 /// The memo of parsed records gives what parsing gives, parses a record once while it holds it,

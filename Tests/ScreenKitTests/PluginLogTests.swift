@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenText
 
 /// The plugin log file: what a plugin writes to stderr, with secrets masked (a long line is never
 /// cut inside one) and every control, bidirectional ones included, escaped.

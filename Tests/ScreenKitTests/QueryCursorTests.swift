@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenText
 
 /// The cursor in a list's search: the reducer's edits at the cursor on a test store (each with the
 /// whole state after it), the edits themselves, and the search field drawn around the cursor.

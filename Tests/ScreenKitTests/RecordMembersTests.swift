@@ -1,7 +1,11 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// A list asks its data source only for the record members its templates read.
 @Suite("Record members a screen reads")

@@ -1,6 +1,8 @@
 import Testing
 
+@testable import ScreenFormat
 @testable import ScreenKit
+@testable import ScreenText
 
 /// Secrets are redacted before a wrap, a cut or a filter can split one: no line holds a piece.
 @Suite("Secrets: redacted before layout")

@@ -1,6 +1,11 @@
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
+@testable import ScreenText
 
 /// The renderer's fast paths (stand-alone text read byte by byte, text that needs no sanitizing
 /// left as it is, lines built in one buffer, frames neutralized run by run) held to the slow

@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenText
 
 @Suite("Text renderer")
 struct RendererTests {

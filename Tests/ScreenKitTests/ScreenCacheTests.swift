@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// A loader's screen cache (what one `screenrun test` run shares): each screen loads once, errors
 /// included, and a loader without one (every other mode) reads each screen afresh.

@@ -2,7 +2,10 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
+@testable import ScreenText
 
 @Suite("Scripts")
 struct ScriptParsingTests {

@@ -2,7 +2,10 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// The data source's state on screen and in the trace: the status a source reports through
 /// `SourceActivity`, the status line of `--status`, and the trace's requests, answers and stale

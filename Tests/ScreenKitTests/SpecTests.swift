@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
 
 @Suite("Screen spec")

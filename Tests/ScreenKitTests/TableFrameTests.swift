@@ -1,7 +1,12 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
+@testable import ScreenText
 
 /// A table drawn at 40, 80 and 120 columns over names with wide characters (CJK, emoji, a
 /// combining mark) in its first column, the one always shown: every line within the width, and

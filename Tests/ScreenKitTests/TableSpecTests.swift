@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
 
 /// A table's part of a screen file, decoded and held to its resource: every problem located,

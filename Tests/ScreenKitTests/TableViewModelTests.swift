@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
 
 /// The table's reducer on a test store: the list's inputs run as a list's do, and a sort asks the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenKinds
 @testable import ScreenKit
 
 /// The JSON Schema's template patterns agree with the template parser: a template the parser

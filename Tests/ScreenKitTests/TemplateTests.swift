@@ -1,5 +1,7 @@
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
 @testable import ScreenKit
 
 @Suite("Templates")

@@ -1,6 +1,9 @@
 import Testing
 
+@testable import ScreenFormat
+@testable import ScreenJSON
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// `--explain`'s account of a template: the value each hole read, each filter's result, and why
 /// a value is missing.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
 
 /// The test store fails a test that leaves something unasserted.

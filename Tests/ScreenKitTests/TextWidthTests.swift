@@ -1,7 +1,9 @@
 import Glibc
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenText
 
 @Suite("Terminal text")
 struct TextWidthTests {

@@ -11,7 +11,7 @@ import Testing
 @Suite("One door out: no print, FileHandle write, fputs or write(2) outside the writer")
 struct OneDoorOutTests {
   /// The writer's own files.
-  static let writerFiles: Set<String> = ["Sources/ScreenKit/Output/TerminalWriter.swift"]
+  static let writerFiles: Set<String> = ["Sources/ScreenRuntime/Output/TerminalWriter.swift"]
 
   /// The few raw writes that are not output, each with why, by file and a text on its line.
   static let exceptions: [(file: String, line: String, why: String)] = [
@@ -106,7 +106,7 @@ struct OneDoorOutTests {
   func noOtherWayOut() throws {
     let findings = try Self.findings()
     let list = findings.map(\.description).joined(separator: "\n")
-    #expect(findings.isEmpty, "write through TerminalWriter (Sources/ScreenKit/Output) instead:\n\(list)")
+    #expect(findings.isEmpty, "write through TerminalWriter (Sources/ScreenRuntime/Output) instead:\n\(list)")
   }
 
   @Test("the scan finds what it looks for (so an empty result means something)")

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenRuntime
 import TestSupport
 import Testing
 

@@ -76,7 +76,7 @@ public struct SourceStatus: Sendable, Equatable {
   }
 
   /// `HH:MM` in local time; with the date too when it is not within a day of now.
-  static func localTime(_ seconds: Int, now: Int = Int(Date().timeIntervalSince1970)) -> String {
+  package static func localTime(_ seconds: Int, now: Int = Int(Date().timeIntervalSince1970)) -> String {
     func parts(_ value: Int) -> tm {
       var time = time_t(value)
       var result = tm()

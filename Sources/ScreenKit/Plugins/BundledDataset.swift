@@ -1,3 +1,4 @@
+import ScreenJSON
 import Synchronization
 
 /// A plugin's bundled sample data: records read on first use (once, whatever the number of
@@ -95,12 +96,12 @@ public final class BundledDataset: Sendable {
   }
 
   /// The words of a text, lower-cased: its runs of letters and digits.
-  static func words(in text: String) -> [String] {
+  package static func words(in text: String) -> [String] {
     text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
   }
 
   /// A string member as it is, a number as its digits.
-  static func text(_ value: JSON?) -> String? {
+  package static func text(_ value: JSON?) -> String? {
     switch value {
     case .string(let text): text
     case .int(let number): String(number)

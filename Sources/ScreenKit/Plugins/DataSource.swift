@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// A data source: the only place that knows an API. It answers pages of list resources and
 /// single records of record resources, as JSON values a screen can bind any field of.
 public protocol DataSource: Sendable {

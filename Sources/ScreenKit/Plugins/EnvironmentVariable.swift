@@ -1,3 +1,5 @@
+import ScreenText
+
 /// An environment variable a plugin declares it reads: its name, what it is for, whether its
 /// value is a secret, and the value it has when screenrun's environment does not set it.
 ///
@@ -25,7 +27,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
   }
 
   /// The keys of the object form.
-  static let keys = ["$comment", "name", "summary", "secret", "default"]
+  package static let keys = ["$comment", "name", "summary", "secret", "default"]
 
   /// Whether `name` can be an environment variable's name: letters, digits and `_`, not
   /// starting with a digit.

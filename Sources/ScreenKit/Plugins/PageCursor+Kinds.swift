@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// The three kinds of cursor an API pages with, written once for every plugin: an offset (the
 /// place of the page's first record), a page number (from 1), and a URL from a `Link` header
 /// (followed as given; `PluginHTTP`'s `LinkCursor` checks its origin).

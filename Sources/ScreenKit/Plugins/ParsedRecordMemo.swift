@@ -1,3 +1,4 @@
+import ScreenJSON
 import Synchronization
 
 /// Records parsed from resident bytes, kept so that each is parsed once a process per (record,

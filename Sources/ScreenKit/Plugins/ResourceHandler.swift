@@ -20,11 +20,11 @@ public struct ResourceHandler<API: Sendable>: Sendable {
 
   /// The resource as declared: name, kind, summary, parameters, search parameter, largest page.
   public var resource: Resource
-  let answer: Answer
+  package let answer: Answer
   /// How this resource words a request that breaks its rules; nil: as the declaration does.
-  let refusal: Refusal?
+  package let refusal: Refusal?
 
-  enum Answer: Sendable {
+  package enum Answer: Sendable {
     case list(ListHandler)
     case record(RecordHandler)
   }
@@ -106,20 +106,20 @@ public struct Declaration<API: Sendable>: Sendable {
 }
 
 /// A source whose requests are already checked against their declaration.
-protocol DeclarationChecked {}
+package protocol DeclarationChecked {}
 
 /// A plugin's own `DataSource` behind the core's check: a request for a declared resource that
 /// breaks its rules is refused in the core's words before the source sees it.
 struct CheckedSource: DataSource, DeclarationChecked {
-  let resources: [Resource]
-  let source: any DataSource
+  package let resources: [Resource]
+  package let source: any DataSource
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
     if let error = DeclarationCheck.page(request, against: resources).error { throw error }
     return try await source.page(request)
   }
 
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     if let error = DeclarationCheck.record(request, against: resources).error { throw error }
     return try await source.record(request)
   }
@@ -127,14 +127,14 @@ struct CheckedSource: DataSource, DeclarationChecked {
 
 /// The data source a `Declaration` makes of an `API` value: every request checked, then handled.
 struct DeclaredSource<API: Sendable>: DataSource, DeclarationChecked {
-  let api: API
-  let declaration: Declaration<API>
+  package let api: API
+  package let declaration: Declaration<API>
 
-  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
     try await declaration.page(request, on: api)
   }
 
-  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     try await declaration.record(request, on: api)
   }
 }

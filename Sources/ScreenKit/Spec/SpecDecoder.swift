@@ -1,78 +1,31 @@
+import ScreenFormat
+import ScreenJSON
+
 /// Turns a screen file's JSON into a `ScreenSpec`, collecting every problem instead of stopping
 /// at the first, so an author fixes a file in one pass.
-struct SpecDecoder {
-  private(set) var problems: [SpecProblem] = []
+package struct SpecDecoder {
+  package private(set) var problems: [SpecProblem] = []
   /// What the screen binds to, when its `source` decoded: checked against the registry even when
   /// other parts of the screen are broken, so that one run reports every problem.
-  var binding: SourceBinding?
-  /// The kinds a screen may be.
-  let kinds: KindRegistry
+  package var binding: SourceBinding?
 
-  init(kinds: KindRegistry = .standard) {
-    self.kinds = kinds
-  }
+  package init() {}
 
   /// The keys every screen may have; `$schema` names the JSON Schema an editor checks the file
   /// with (`screenrun schema`), and `$comment` is a note for people: both are ignored.
-  static let commonKeys = ["$schema", "$comment", "version", "kind", "title", "source", "footer"]
+  package static let commonKeys = ["$schema", "$comment", "version", "kind", "title", "source", "footer"]
   // The keys and limits of the parts kinds share, declared once: the decoder checks them, and
   // `ScreenSchema` writes them into the JSON Schema.
-  static let sourceKeys = ["plugin", "resource", "params"]
-  static let searchKeys = ["param", "placeholder", "debounceMs", "minLength", "required"]
-  static let pagingKeys = ["pageSize", "prefetch"]
-  static let selectKeys = ["screen", "params"]
-  static let debounceRange = 0...60_000
-  static let minLengthRange = 0...1_000
-  static let pageSizeRange = 1...10_000
-  static let prefetchRange = 0...10_000
+  package static let sourceKeys = ["plugin", "resource", "params"]
+  package static let searchKeys = ["param", "placeholder", "debounceMs", "minLength", "required"]
+  package static let pagingKeys = ["pageSize", "prefetch"]
+  package static let selectKeys = ["screen", "params"]
+  package static let debounceRange = 0...60_000
+  package static let minLengthRange = 0...1_000
+  package static let pageSizeRange = 1...10_000
+  package static let prefetchRange = 0...10_000
 
-  mutating func decode(_ root: JSON, file: String) -> ScreenSpec? {
-    guard case .object(let object) = root else {
-      fail(.root, .key, "a screen is a JSON object, not \(root.typeDescription)")
-      return nil
-    }
-    let kind = decodeKind(object)
-    let kinds = self.kinds
-    checkKeys(object, at: .root, allowed: Self.commonKeys + kinds.kinds.flatMap(\.keys)) { key in
-      let owners = kinds.owners(of: key)
-      guard let kind, !owners.isEmpty, !owners.contains(kind) else { return nil }
-      let names = owners.map(\.name).joined(separator: " and ")
-      return "'\(key)' belongs to \(names) screens, and this screen's kind is '\(kind.name)'"
-    }
-    let version = decodeVersion(object["version"])
-    let title = requiredTemplate(object, "title", at: .root)
-    let source = decodeSource(object["source"], at: .root / "source")
-    let footer = optionalTemplate(object, "footer", at: .root)
-    if let source { binding = SourceBinding(source: source, kind: kind) }
-
-    let body = kind.flatMap { $0.decode(object, &self) }
-    guard let kind, let title, let source, let body, problems.isEmpty else { return nil }
-    return ScreenSpec(
-      file: file, version: version, title: title, source: source, kind: kind, body: body, footer: footer)
-  }
-
-  // MARK: - Parts
-
-  mutating func decodeKind(_ object: JSONObject) -> ScreenSpec.Kind? {
-    let expected = kinds.names.map { "\"\($0)\"" }.joined(separator: " or ")
-    guard let value = object["kind"] else {
-      fail(.root, .key, "missing required key 'kind'; expected \(expected)")
-      return nil
-    }
-    guard case .string(let text) = value else {
-      fail(.root / "kind", .value(offset: 0), "'kind' must be \(expected), not \(value.typeDescription)")
-      return nil
-    }
-    guard let kind = kinds.kind(named: text) else {
-      let message = Diagnostic.Message.unknown(
-        "unknown kind '\(text)'", name: text, among: kinds.names, expected: "expected \(expected)")
-      fail(.root / "kind", .value(offset: 0), message)
-      return nil
-    }
-    return kind
-  }
-
-  mutating func decodeVersion(_ value: JSON?) -> Int {
+  package mutating func decodeVersion(_ value: JSON?) -> Int {
     guard let value else { return 1 }
     guard value.intValue == 1 else {
       fail(
@@ -83,7 +36,7 @@ struct SpecDecoder {
     return 1
   }
 
-  mutating func decodeSource(_ value: JSON?, at pointer: JSONPointer) -> SourceSpec? {
+  package mutating func decodeSource(_ value: JSON?, at pointer: JSONPointer) -> SourceSpec? {
     guard let object = requireObject(value, at: pointer, name: "source", example: #"{"plugin": "…", "resource": "…"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: Self.sourceKeys)
@@ -96,7 +49,7 @@ struct SpecDecoder {
 
   // MARK: - Parts that kinds share
 
-  mutating func decodeSearch(_ value: JSON, at pointer: JSONPointer) -> SearchSpec? {
+  package mutating func decodeSearch(_ value: JSON, at pointer: JSONPointer) -> SearchSpec? {
     guard let object = requireObject(value, at: pointer, name: "search", example: #"{"param": "nameStartsWith"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: Self.searchKeys)
@@ -112,7 +65,7 @@ struct SpecDecoder {
       minLength: minLength, required: required)
   }
 
-  mutating func decodePaging(_ value: JSON, at pointer: JSONPointer) -> PagingSpec {
+  package mutating func decodePaging(_ value: JSON, at pointer: JSONPointer) -> PagingSpec {
     guard let object = requireObject(value, at: pointer, name: "paging", example: #"{"pageSize": 20, "prefetch": 5}"#)
     else { return .default }
     checkKeys(object, at: pointer, allowed: Self.pagingKeys)
@@ -121,7 +74,7 @@ struct SpecDecoder {
       prefetch: optionalInt(object, "prefetch", at: pointer, range: Self.prefetchRange) ?? PagingSpec.default.prefetch)
   }
 
-  mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer) -> SelectSpec? {
+  package mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer) -> SelectSpec? {
     guard let object = requireObject(value, at: pointer, name: "select", example: #"{"screen": "character.json"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: Self.selectKeys)
@@ -137,16 +90,16 @@ struct SpecDecoder {
 
   // MARK: - Values
 
-  mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: String) {
+  package mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: String) {
     fail(pointer, anchor, Diagnostic.Message(message))
   }
 
-  mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: Diagnostic.Message) {
+  package mutating func fail(_ pointer: JSONPointer, _ anchor: SpecProblem.Anchor, _ message: Diagnostic.Message) {
     problems.append(SpecProblem(pointer: pointer, anchor: anchor, message: message))
   }
 
   /// Reports each key that is not allowed, with a near name or the reason it is misplaced.
-  mutating func checkKeys(
+  package mutating func checkKeys(
     _ object: JSONObject, at pointer: JSONPointer, allowed: [String],
     misplaced: (String) -> String? = { _ in nil }
   ) {
@@ -162,7 +115,7 @@ struct SpecDecoder {
     }
   }
 
-  mutating func requireObject(_ value: JSON?, at pointer: JSONPointer, name: String, example: String)
+  package mutating func requireObject(_ value: JSON?, at pointer: JSONPointer, name: String, example: String)
     -> JSONObject?
   {
     guard let value else { return nil }
@@ -176,7 +129,7 @@ struct SpecDecoder {
     return object
   }
 
-  mutating func requiredString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
+  package mutating func requiredString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
     guard object[key] != nil else {
       fail(pointer, .key, "missing required key '\(key)'\(pointer.tokens.isEmpty ? "" : " in \(pointer)")")
       return nil
@@ -184,7 +137,7 @@ struct SpecDecoder {
     return optionalString(object, key, at: pointer)
   }
 
-  mutating func optionalString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
+  package mutating func optionalString(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> String? {
     guard let value = object[key] else { return nil }
     guard case .string(let text) = value else {
       fail(pointer / key, .value(offset: 0), "'\(key)' must be a string, not \(value.messageDescription)")
@@ -193,7 +146,7 @@ struct SpecDecoder {
     return text
   }
 
-  mutating func optionalInt(
+  package mutating func optionalInt(
     _ object: JSONObject, _ key: String, at pointer: JSONPointer, range: ClosedRange<Int>
   ) -> Int? {
     guard let value = object[key] else { return nil }
@@ -219,7 +172,7 @@ struct SpecDecoder {
     return flag
   }
 
-  mutating func requiredTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
+  package mutating func requiredTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
     guard object[key] != nil else {
       fail(pointer, .key, "missing required key '\(key)'\(pointer.tokens.isEmpty ? "" : " in \(pointer)")")
       return nil
@@ -227,12 +180,12 @@ struct SpecDecoder {
     return optionalTemplate(object, key, at: pointer)
   }
 
-  mutating func optionalTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
+  package mutating func optionalTemplate(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Template? {
     guard let text = optionalString(object, key, at: pointer) else { return nil }
     return template(text, at: pointer / key)
   }
 
-  mutating func template(_ text: String, at pointer: JSONPointer) -> Template? {
+  package mutating func template(_ text: String, at pointer: JSONPointer) -> Template? {
     do {
       return try Template(text)
     } catch {
@@ -243,7 +196,7 @@ struct SpecDecoder {
 
   /// A template as the JSON file spells it, so that it can be pasted back; one longer than a line
   /// is cut (the error's line and column point into it).
-  static func quoted(template text: String) -> String {
+  package static func quoted(template text: String) -> String {
     let spelt = JSON.string(text).lineText
     let limit = 200
     guard spelt.count > limit else { return spelt }
@@ -281,7 +234,7 @@ struct SpecDecoder {
 
 extension JSON {
   /// A value as a message names it: the value itself where it is short, else its type.
-  var messageDescription: String {
+  package var messageDescription: String {
     switch self {
     case .string(let text): text.count <= 20 ? "the string '\(text)'" : "a string"
     case .int, .bigInteger, .double, .bool: FilterValue.text(of: self)

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 
 /// The full-screen mode: keys in, a frame out on every change of state and on resize.
 @MainActor

@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenKit
 
 /// Key presses, decoded from the bytes a terminal sends in raw mode. (What a key does is the

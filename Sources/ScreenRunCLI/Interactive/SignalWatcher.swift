@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenRuntime
 import Synchronization
 
 /// Serves SIGINT, SIGTERM and SIGHUP on a thread of its own, so they are answered however busy

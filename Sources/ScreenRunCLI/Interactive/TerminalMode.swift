@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenRuntime
 
 /// Puts the terminal into raw mode on the alternate screen, and always puts it back: on quit,
 /// on an error, on a failed write, on SIGINT, SIGTERM and SIGHUP (served off the main thread by

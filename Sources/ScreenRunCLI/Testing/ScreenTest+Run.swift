@@ -1,5 +1,7 @@
 import Foundation
+import ScreenKinds
 import ScreenKit
+import ScreenRuntime
 import Synchronization
 
 /// A test that cannot run: a broken test file, a screen that does not load, a plugin folder that

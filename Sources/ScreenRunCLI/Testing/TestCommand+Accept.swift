@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenRuntime
 
 extension TestCommand {
   /// `screenrun test --accept [PATH...]`: takes each pending file in as its test, without running

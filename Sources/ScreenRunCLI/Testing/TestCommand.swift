@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenRuntime
 
 /// `screenrun test [PATH...]`: finds `.screentest` files, runs them side by side in this process,
 /// prints a line for each and a summary, and exits 0 when all pass, 1 when one fails, and 2 when

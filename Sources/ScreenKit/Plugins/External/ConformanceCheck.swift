@@ -1,4 +1,6 @@
 import Foundation
+import ScreenJSON
+import ScreenText
 
 /// `screenrun plugin check DIR`: holds a plugin's program to the protocol of PLUGINS.md.
 ///

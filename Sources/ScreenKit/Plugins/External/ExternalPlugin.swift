@@ -1,4 +1,5 @@
 import Foundation
+import ScreenFormat
 import Synchronization
 
 /// An external plugin as one run knows it: its manifest file, the manifest last read from it
@@ -45,7 +46,7 @@ public final class ExternalPlugin: Sendable {
   /// The manifest's problems now; empty when it is valid.
   public var problems: [Diagnostic] { state.withLock { $0.problems } }
 
-  var current: (manifest: PluginManifest?, generation: Int) {
+  package var current: (manifest: PluginManifest?, generation: Int) {
     state.withLock { ($0.manifest, $0.generation) }
   }
 

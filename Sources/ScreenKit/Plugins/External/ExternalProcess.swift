@@ -1,4 +1,6 @@
 import Foundation
+import ScreenJSON
+import ScreenText
 import Synchronization
 
 /// One running plugin program: its pipes, the requests waiting for answers, and its log (stderr).
@@ -15,9 +17,9 @@ import Synchronization
 final class ExternalProcess: Sendable {
   typealias Answer = Result<Wire.Answer, DataSourceError>
 
-  let name: String
-  let pid: pid_t
-  let timeout: Double
+  package let name: String
+  package let pid: pid_t
+  package let timeout: Double
   /// When the program was started.
   private let started = DispatchTime.now()
   /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
@@ -63,7 +65,7 @@ final class ExternalProcess: Sendable {
     self.logShown = logShown
   }
 
-  var failure: DataSourceError? { state.withLock { $0.failure } }
+  package var failure: DataSourceError? { state.withLock { $0.failure } }
 
   /// The failure, if no request has been told of it yet: then it is told now, once.
   func untoldFailure() -> DataSourceError? {
@@ -76,7 +78,7 @@ final class ExternalProcess: Sendable {
 
   /// Starts the manifest's program in a process group of its own, with only the allowed
   /// environment, and says hello.
-  static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
+  package static func start(_ manifest: PluginManifest, context: PluginContext, timeout: Double) throws(DataSourceError)
     -> ExternalProcess
   {
     let spawned = try PluginSpawn(manifest, environment: context.environment)
@@ -245,7 +247,7 @@ final class ExternalProcess: Sendable {
   }
 
   /// The plugin's log (stderr) as far as it is kept.
-  var log: String { String(decoding: state.withLock { $0.log }, as: UTF8.self) }
+  package var log: String { String(decoding: state.withLock { $0.log }, as: UTF8.self) }
 
   /// Why stdout ended: the process's exit ("exited with status 1"), when it has exited, else a
   /// closed stdout; and whether it exited.
@@ -313,7 +315,7 @@ final class ExternalProcess: Sendable {
 
   /// Ends the process for `reason`: every waiting request fails with it, and the process group
   /// is stopped. Only the first reason counts.
-  func fail(_ reason: String, exited: Bool = false) {
+  package func fail(_ reason: String, exited: Bool = false) {
     let (waiting, error): ([CheckedContinuation<Answer, Never>], DataSourceError?) = state.withLock { state in
       guard state.failure == nil else { return ([], nil) }
       var text = "plugin '\(name)' \(reason)"
@@ -341,7 +343,7 @@ final class ExternalProcess: Sendable {
     PluginProcesses.stopInBackground([pid])
   }
 
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 

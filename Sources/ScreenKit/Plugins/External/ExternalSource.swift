@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 import Synchronization
 
 /// The data source of an external plugin: each request goes to its program as a line of JSON,
@@ -22,7 +23,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   /// The plugin, whose manifest `--watch` may replace: the next request then starts a fresh process.
   public let plugin: ExternalPlugin
   private let made: PluginManifest
-  let context: PluginContext
+  package let context: PluginContext
   /// The running program, and the plugin's generation it was started under.
   private let process = Mutex<(running: ExternalProcess?, generation: Int)>((nil, 0))
   private let lastStarted = Mutex<pid_t?>(nil)
@@ -48,7 +49,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   public var timeout: Double { Self.timeout(manifest, environment: context.environment) }
 
   /// Seconds per request for `manifest`: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
-  static func timeout(_ manifest: PluginManifest, environment: [String: String]) -> Double {
+  package static func timeout(_ manifest: PluginManifest, environment: [String: String]) -> Double {
     if let text = environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
       return seconds
     }

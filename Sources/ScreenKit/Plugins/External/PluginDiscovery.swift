@@ -1,4 +1,5 @@
 import Foundation
+import ScreenFormat
 
 /// Where external plugins are found, in order of precedence (an earlier place overrides a later
 /// one, so a development copy of a shipped plugin can be run):
@@ -140,7 +141,7 @@ public struct PluginDiscovery: Sendable {
     }
   }
 
-  static func isFolder(_ path: String) -> Bool {
+  package static func isFolder(_ path: String) -> Bool {
     var folder: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
   }

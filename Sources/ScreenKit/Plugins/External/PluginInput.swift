@@ -24,7 +24,7 @@ final class PluginInput: @unchecked Sendable {
   }
 
   /// Queues a line (`request` is its id, for `isUnread`); after `close`, it is dropped.
-  func send(_ bytes: [UInt8], request: Int? = nil) {
+  package func send(_ bytes: [UInt8], request: Int? = nil) {
     condition.lock()
     defer { condition.unlock() }
     guard !closed else { return }
@@ -41,7 +41,7 @@ final class PluginInput: @unchecked Sendable {
 
   /// Closes the input (the plugin reads its end): what is not written yet is abandoned, and the
   /// descriptor is closed within 50 ms.
-  func close() {
+  package func close() {
     condition.lock()
     defer { condition.unlock() }
     closed = true

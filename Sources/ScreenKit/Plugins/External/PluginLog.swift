@@ -1,4 +1,5 @@
 import Foundation
+import ScreenText
 
 /// A plugin's log: what its program writes to stderr, kept in a file the user can read, at
 /// `$XDG_STATE_HOME/screenrun/plugins/NAME.log` (or `~/.local/state/screenrun/plugins/NAME.log`).
@@ -12,23 +13,23 @@ import Foundation
 /// frame; the error state names the file instead (`see ~/.local/state/…`).
 ///
 /// It is made before the program's stderr is read, then used by the thread that reads it only.
-final class PluginLog: @unchecked Sendable {
+package final class PluginLog: @unchecked Sendable {
   /// The largest a log file grows before it is moved aside.
   static let sizeLimit = 1 << 20
   /// The longest line kept: a longer one (or a flood without a newline) is cut into lines this long.
-  static let lineLimit = 16 << 10
+  package static let lineLimit = 16 << 10
   /// A line longer than `lineLimit` is cut only once this much more of it has come, and after
   /// its secrets are masked: a secret up to this long is never split between two lines.
   static let secretMargin = 4 << 10
 
-  let path: String
+  package let path: String
   private var descriptor: Int32 = -1
   private var size = 0
   private var line: [UInt8] = []
 
   /// The log file of plugin `name`, from the environment the plugin runs in: nil when neither
   /// `XDG_STATE_HOME` (an absolute path) nor `HOME` says where.
-  static func path(of name: String, environment: [String: String]) -> String? {
+  package static func path(of name: String, environment: [String: String]) -> String? {
     let state: String
     if let folder = environment["XDG_STATE_HOME"], folder.hasPrefix("/") {
       state = folder
@@ -41,14 +42,14 @@ final class PluginLog: @unchecked Sendable {
   }
 
   /// The path as a person writes it: `~/…` when it is under `home`.
-  static func shown(_ path: String, home: String?) -> String {
+  package static func shown(_ path: String, home: String?) -> String {
     guard let home, home.count > 1, path.hasPrefix(home + "/") else { return path }
     return "~" + path.dropFirst(home.count)
   }
 
   /// Opens (and makes) the log file, and writes `heading` as its first line for this start. A
   /// log that cannot be opened is not kept; the plugin runs all the same.
-  init(path: String, heading: String) {
+  package init(path: String, heading: String) {
     self.path = path
     let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(
@@ -70,7 +71,7 @@ final class PluginLog: @unchecked Sendable {
   }
 
   /// Takes what the plugin wrote to stderr: each whole line is written, escaped.
-  func take(_ bytes: ArraySlice<UInt8>) {
+  package func take(_ bytes: ArraySlice<UInt8>) {
     var rest = bytes
     while let newline = rest.firstIndex(of: 0x0A) {
       line.append(contentsOf: rest[rest.startIndex..<newline])
@@ -92,7 +93,7 @@ final class PluginLog: @unchecked Sendable {
   }
 
   /// Writes what is left of a line without its newline (stderr has ended).
-  func finish() {
+  package func finish() {
     if !line.isEmpty { append(line) }
     line.removeAll()
   }
@@ -114,7 +115,7 @@ final class PluginLog: @unchecked Sendable {
   /// `text` with its control characters (C0, DEL, C1) and bidirectional controls (U+061C,
   /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) written as `\uXXXX`: what a plugin wrote, safe
   /// to `cat` and to quote.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     ScalarEscape.escaped(text, where: isEscaped)
   }
 

@@ -1,4 +1,6 @@
 import Foundation
+import ScreenFormat
+import ScreenJSON
 
 /// An external plugin's `plugin.json`: a program in any language that speaks the protocol of
 /// PLUGINS.md over stdin and stdout, and the resources it declares, exactly as a Swift plugin
@@ -15,14 +17,14 @@ public struct PluginManifest: Sendable, Hashable {
   /// The variables every plugin receives when set (and every `LC_*` one); others only when the
   /// manifest's `environment` names them.
   public static let baselineEnvironment = ["PATH", "HOME", "LANG", "TMPDIR"]
-  static let keys = [
+  package static let keys = [
     "$schema", "$comment", "name", "summary", "protocol", "command", "resources", "environment", "timeout",
   ]
-  static let resourceKeys = ["$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize"]
-  static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values"]
-  static let maxPageSizeRange = 1...1000
+  package static let resourceKeys = ["$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize"]
+  package static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values"]
+  package static let maxPageSizeRange = 1...1000
   /// The longest `timeout`, in seconds.
-  static let longestTimeout = 3600
+  package static let longestTimeout = 3600
 
   /// The `plugin.json` file, and the folder it is in (where `./` in `command` resolves).
   public var file: String
@@ -74,7 +76,7 @@ public struct PluginManifest: Sendable, Hashable {
   /// A manifest file as read: the manifest when it is valid, else its problems and the name the
   /// plugin goes by (its `name` when that can be read, else its folder's name), so that a screen
   /// that uses a broken plugin is told why rather than that there is no such plugin.
-  static func read(_ file: String) -> (manifest: PluginManifest?, name: String, problems: [Diagnostic]) {
+  package static func read(_ file: String) -> (manifest: PluginManifest?, name: String, problems: [Diagnostic]) {
     let folderName = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
     let document: ScreenDocument
     do {
@@ -95,7 +97,7 @@ public struct PluginManifest: Sendable, Hashable {
     !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }
   }
 
-  static func decode(_ root: JSON, file: String, _ decoder: inout SpecDecoder) -> PluginManifest? {
+  package static func decode(_ root: JSON, file: String, _ decoder: inout SpecDecoder) -> PluginManifest? {
     guard case .object(let object) = root else {
       decoder.fail(.root, .key, "a plugin manifest is a JSON object, not \(root.typeDescription)")
       return nil

@@ -14,7 +14,7 @@ import Synchronization
 /// reaper of its plugins' orphans (`adoptOrphans`, the command line), what a plugin's children
 /// leave behind is adopted by screenrun, and `stopAll` kills and reaps all of it. Elsewhere only
 /// the process group is killed.
-enum PluginProcesses {
+package enum PluginProcesses {
   /// A process on the list: how to close its stdin (nil once closed).
   private struct Entry {
     var closeInput: (@Sendable () -> Void)?
@@ -27,7 +27,7 @@ enum PluginProcesses {
   /// Makes screenrun the reaper of what its plugins leave behind (Linux): an orphaned grandchild
   /// becomes screenrun's child, and `stopAll` ends it. Only for a process whose every child is a
   /// plugin's (the command line): `stopAll` then ends every descendant.
-  static func adoptOrphans() {
+  package static func adoptOrphans() {
     if cspawn_become_subreaper() == 0 { adopting.store(true, ordering: .relaxed) }
   }
 
@@ -54,7 +54,7 @@ enum PluginProcesses {
   /// kills each one's process group and descendants and reaps it. Returns how each one that
   /// exited within the grace period ended ("exited with status 0").
   @discardableResult
-  static func stop(_ pids: [pid_t]) -> [pid_t: String] {
+  package static func stop(_ pids: [pid_t]) -> [pid_t: String] {
     let (present, closers) = live.withLock { live -> ([pid_t], [@Sendable () -> Void]) in
       var present: [pid_t] = []
       var closers: [@Sendable () -> Void] = []
@@ -84,7 +84,7 @@ enum PluginProcesses {
 
   /// Stops every plugin process (those being stopped too), then, when screenrun adopts orphans,
   /// kills and reaps every process left below it: what screenrun does on every way out.
-  static func stopAll() {
+  package static func stopAll() {
     stop(live.withLock { Array($0.keys) })
     guard adopting.load(ordering: .relaxed) else { return }
     // A killed process's children are adopted in turn: a few rounds end a tree that forks.
@@ -132,11 +132,11 @@ enum PluginProcesses {
 }
 
 /// The processes of the system and their parents, as `/proc` shows them (Linux); empty elsewhere.
-struct ProcessTable {
+package struct ProcessTable {
   /// Each process's parent.
-  var parents: [pid_t: pid_t] = [:]
+  package var parents: [pid_t: pid_t] = [:]
 
-  static func read() -> ProcessTable {
+  package static func read() -> ProcessTable {
     var table = ProcessTable()
     #if os(Linux)
       guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return table }
@@ -150,7 +150,7 @@ struct ProcessTable {
 
   /// The parent of `pid` from `/proc/PID/stat`: the field after the state, which follows the
   /// command's closing parenthesis (a command may hold spaces and parentheses).
-  static func parent(of pid: pid_t) -> pid_t? {
+  package static func parent(of pid: pid_t) -> pid_t? {
     let descriptor = SystemIO.open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC, 0)
     guard descriptor >= 0 else { return nil }
     defer { _ = SystemIO.close(descriptor) }
@@ -163,7 +163,7 @@ struct ProcessTable {
   }
 
   /// The children of `pid`.
-  func children(of pid: pid_t) -> [pid_t] {
+  package func children(of pid: pid_t) -> [pid_t] {
     parents.compactMap { $0.value == pid ? $0.key : nil }
   }
 

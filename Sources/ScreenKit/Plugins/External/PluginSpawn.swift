@@ -13,14 +13,14 @@ import Foundation
 /// On Linux it is also sent SIGKILL if screenrun dies without stopping it (`PR_SET_PDEATHSIG`).
 /// `ExternalProcess` serves requests over them; `ConformanceCheck` holds an exchange with them.
 struct PluginSpawn {
-  let pid: pid_t
+  package let pid: pid_t
   /// The argv run: the command with `./` resolved and the program found on `PATH`.
-  let argv: [String]
+  package let argv: [String]
   /// The write end of the program's stdin, and the read ends of its stdout and stderr; all
   /// close-on-exec, and the caller's to close.
-  let input: Int32
-  let output: Int32
-  let errors: Int32
+  package let input: Int32
+  package let output: Int32
+  package let errors: Int32
 
   /// Starts the manifest's program; `all` is screenrun's environment, of which the program gets
   /// the baseline and the manifest's allow-list.
@@ -64,7 +64,7 @@ struct PluginSpawn {
 extension PluginSpawn {
   /// Writes all of `bytes` to a plugin's stdin, which is non-blocking: while the pipe is full it
   /// waits for room until `deadline`, asking `giveUp` every 50 ms.
-  static func write(
+  package static func write(
     _ bytes: [UInt8], to input: Int32, until deadline: ContinuousClock.Instant? = nil,
     giveUp: () -> Bool = { false }
   ) -> SystemIO.Written {
@@ -87,7 +87,7 @@ extension PluginSpawn {
 
   /// How process `pid` ended ("exited with status 1", "was killed by signal 9"), or nil while it
   /// runs. It is not reaped: its process group id stays its own until it is.
-  static func exit(of pid: pid_t) -> String? {
+  package static func exit(of pid: pid_t) -> String? {
     var exited: Int32 = 0
     var code: Int32 = 0
     guard cspawn_ended(pid, &exited, &code) == 1 else { return nil }

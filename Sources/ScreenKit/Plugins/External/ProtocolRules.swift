@@ -1,3 +1,7 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenText
+
 /// What the protocol of PLUGINS.md means beyond the shape of its messages (that is `WireCodec`):
 /// how an `error` answer reads as the runtime's error, and how a plugin's text is quoted in one.
 enum ProtocolRules {

@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// The messages of the external plugin protocol, version 1 (PLUGINS.md), one type each: what
 /// screenrun sends a plugin's program and what the program answers. `WireCodec` is the one place
 /// that turns them into bytes and back; `LineFraming` cuts the bytes into lines.

@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// The plugin's side of the codec: a request as a program reads it, and a reply as it writes it.
 /// screenrun reads replies and writes requests (`WireCodec`); these halves make each message go
 /// both ways, for a stand-in program in Swift and for the round trips that test the codec.

@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// The one place that turns the protocol's messages (`Wire`) into bytes and back, with the
 /// project's JSON layer: what is sent is a `JSON` value written on one line, and what is read is
 /// parsed by jansson, then decoded into the message types. A line that cannot be a message is a

@@ -1,0 +1,114 @@
+import ScreenJSON
+import ScreenText
+
+/// A text with `{field.path|filter}` holes, parsed once when its screen loads.
+///
+///     let title = try Template("{name|upper} ({comics.available|number} comics)")
+///     title.render(in: TemplateContext(record: ironMan))  // "IRON MAN (2,664 comics)"
+///
+/// `{a.b.c}` reads a field by path and `{a.0.name}` indexes an array; `{params.id}`, `{query}` and
+/// `{meta.attribution}` read the navigation parameters, the search text and the data source's
+/// metadata. `{.}` is the value itself: in a list section over an array of strings or numbers
+/// (`"items": "subjects", "row": "{.}"`), each item. `{{` and `}}` are literal braces.
+public struct Template: Sendable, Hashable, CustomStringConvertible {
+  /// The text the template was parsed from.
+  public let source: String
+  package let segments: [Segment]
+
+  package enum Segment: Sendable, Hashable {
+    case literal(String)
+    case expression(TemplateExpression)
+  }
+
+  public init(_ source: String) throws(TemplateError) {
+    self.source = source
+    var parser = TemplateParser(source)
+    self.segments = try parser.parse()
+  }
+
+  /// A template of plain text, with no holes.
+  public init(literal text: String) {
+    self.source = text.replacingOccurrences("{", with: "{{").replacingOccurrences("}", with: "}}")
+    self.segments = text.isEmpty ? [] : [.literal(text)]
+  }
+
+  public var description: String { source }
+
+  /// The most parts a field path may have (`{a.b.c}` has 3), in an expression or an `or:`. The
+  /// members a screen reads are walked as deep as its paths go, so the depth is bounded here,
+  /// where `--check` reports it at its place; a record nested deeper than this is rare, and JSON
+  /// itself stops at 2,048 levels.
+  static let maximumPathParts = 256
+
+  /// Renders the template. A missing field renders as nothing (use `default` to say otherwise).
+  public func render(in context: TemplateContext) -> String {
+    var output = ""
+    for segment in segments {
+      switch segment {
+      case .literal(let text): output += text
+      case .expression(let expression): output += expression.evaluate(in: context)
+      }
+    }
+    // Before any layout: a secret that a wrap or a cut splits is no longer found at the door out.
+    return SecretRegistry.shared.redact(output)
+  }
+
+  package var expressions: [TemplateExpression] {
+    segments.compactMap {
+      if case .expression(let expression) = $0 { return expression }
+      return nil
+    }
+  }
+
+  /// The names of the navigation parameters this template reads (`{params.id}` gives `id`).
+  public var parameterNames: Set<String> {
+    Set(expressions.compactMap { $0.root == .params ? $0.path.first : nil })
+  }
+
+  /// Whether the template reads fields of a record (and so means nothing where there is none).
+  public var readsRecord: Bool { expressions.contains { $0.root == .record } }
+
+  /// The members of the record that this template reads, as far down as it reads them
+  /// (`{comics.available}` and `{x|or:author.login}` give `comics.available` and `author.login`);
+  /// nil when it reads the record whole.
+  package var recordMembers: RecordMembers? {
+    var paths: [[String]] = []
+    for expression in expressions {
+      if expression.root == .record { paths.append(expression.path) }
+      for case .or(let path) in expression.filters { paths.append(path) }
+    }
+    return RecordMembers(paths: paths)
+  }
+
+  /// The `meta.…` keys this template reads.
+  package var metaKeys: [String] { expressions.compactMap { $0.root == .meta ? $0.path.first ?? "" : nil } }
+
+  /// Whether the template is plain text with no holes.
+  public var isConstant: Bool { expressions.isEmpty }
+}
+
+/// What a template reads from: the record, navigation parameters, the search text, and metadata.
+public struct TemplateContext: Sendable {
+  public var record: JSON?
+  public var params: [String: String]
+  public var query: String
+  public var meta: [String: JSON]
+
+  public init(
+    record: JSON? = nil, params: [String: String] = [:], query: String = "",
+    meta: [String: JSON] = [:]
+  ) {
+    self.record = record
+    self.params = params
+    self.query = query
+    self.meta = meta
+  }
+}
+
+/// A problem in a template's text, at a character offset counting from 0.
+public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var offset: Int
+  public var message: String
+
+  public var description: String { message }
+}

@@ -1,0 +1,93 @@
+import ScreenJSON
+import ScreenKit
+
+/// A detail screen's logic: loads one record, loads it again on reload, and remembers how far the
+/// body is scrolled.
+public struct DetailViewModel: ViewModel {
+  public struct State: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+      case idle, loading, loaded
+      case error(DataSourceError)
+    }
+
+    public var status: Status = .idle
+    public var record: JSON?
+    public var attribution: String?
+    /// Bumped for every load; an answer carrying an older one is stale.
+    public var generation = 0
+    /// The first line of the body shown, in the interactive mode.
+    public var scroll = 0
+    /// The focused link (Tab moves it, Enter opens it), counted in screen order; nil for none.
+    public var focus: Int?
+
+    public init() {}
+  }
+
+  public enum Input: Sendable, Equatable {
+    case appear
+    case reload
+    /// Scrolls the body so that this line is the first shown.
+    case scroll(to: Int)
+    /// Focuses this link (nil: none), and scrolls the body to this line when one is given.
+    case focus(Int?, scroll: Int?)
+    /// The data source's answer to the load made in `generation`.
+    case recordLoaded(generation: Int, RecordAnswer)
+  }
+
+  /// A record or why there is none.
+  public enum RecordAnswer: Sendable, Equatable {
+    case success(Record)
+    case failure(DataSourceError)
+  }
+
+  public let source: any DataSource
+  public let request: RecordRequest
+
+  public init(source: any DataSource, request: RecordRequest) {
+    self.source = source
+    self.request = request
+  }
+
+  public func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
+    switch input {
+    case .appear:
+      return state.status == .idle ? load(&state) : []
+    case .reload:
+      return load(&state)
+    case .scroll(let line):
+      state.scroll = max(0, line)
+      return []
+    case .focus(let link, let line):
+      state.focus = link.map { max(0, $0) }
+      if let line { state.scroll = max(0, line) }
+      return []
+    case .recordLoaded(let generation, let answer):
+      guard generation == state.generation else { return [] }
+      switch answer {
+      case .success(let record):
+        state.record = record.value
+        state.attribution = record.attribution ?? state.attribution
+        state.status = .loaded
+      case .failure(let error):
+        state.status = .error(error)
+      }
+      return []
+    }
+  }
+
+  private func load(_ state: inout State) -> [Effect<Input>] {
+    state.generation += 1
+    state.status = .loading
+    let (generation, source, request) = (state.generation, self.source, self.request)
+    return [
+      .cancelRunning,
+      .run {
+        do throws(DataSourceError) {
+          return .recordLoaded(generation: generation, .success(try await source.record(request)))
+        } catch {
+          return .recordLoaded(generation: generation, .failure(error))
+        }
+      },
+    ]
+  }
+}

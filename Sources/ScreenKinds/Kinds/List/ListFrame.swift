@@ -1,0 +1,192 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenText
+
+/// The lines of a list screen: title, search field, rows, where the list stands, footer.
+package struct ListFrame {
+  package let screen: ScreenState
+  package let list: ListSpec
+  package let state: ListViewModel.State
+  package let options: RenderOptions
+  /// How rows are drawn when not as `list.row` says (a table's cells); nil for the list's rows.
+  package var rows: RowStyle? = nil
+  /// The key help of the interactive footer.
+  package var keys = Self.keys
+
+  /// Rows of one line each under a heading line, as a kind built on the list draws them.
+  package struct RowStyle {
+    /// The line above the rows, and what appends a row's text to its line, for rows whose text
+    /// starts after `indent` columns (marker and number); asked once a frame.
+    package var layout:
+      (_ indent: Int) -> (heading: String, line: (_ record: TemplateContext, _ line: inout String) -> Void)
+  }
+
+  private var width: Int { options.width }
+  private var interactive: Bool { options.height != nil }
+
+  /// What the frame's templates read but the rows' records: made once a frame.
+  package var context: TemplateContext {
+    TemplateContext(params: screen.parameters, query: state.query, meta: meta)
+  }
+
+  private var meta: [String: JSON] {
+    var meta: [String: JSON] = [MetaKey.count: .int(state.records.count)]
+    if let attribution = state.attribution { meta[MetaKey.attribution] = .string(attribution) }
+    if let total = state.total { meta[MetaKey.total] = .int(total) }
+    return meta
+  }
+
+  package func lines() -> [String] {
+    let context = self.context
+    var header = [screen.spec.title.line(in: context)]
+    if let search = list.search {
+      if interactive, !state.query.isEmpty {
+        let split = state.query.index(
+          state.query.endIndex, offsetBy: -min(max(0, state.afterCursor), state.query.count))
+        header.append(
+          FrameLine.searchField
+            + Self.queryField(
+              before: String(state.query[..<split]), after: String(state.query[split...]),
+              columns: width - TextWidth.width(of: FrameLine.searchField) - 1))
+      } else {
+        let query = TerminalSafe.sanitize(state.query)
+        header.append(FrameLine.searchField + (query.isEmpty ? search.placeholder.line(in: context) + "…" : query))
+      }
+    }
+    header.append(TextRenderer.rule(width))
+
+    var footer = [TextRenderer.rule(width)]
+    if let position = position() { footer.append(position) }
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if interactive { footer.append(TextRenderer.keyHelp(keys, width: width)) }
+
+    let budget = options.height.map { max(1, $0 - header.count - footer.count) }
+    var body = self.body(budget: budget, context: context)
+    if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
+    return header + body + footer
+  }
+
+  /// The search field of the interactive frame: the query with the caret (`FrameLine.caret`)
+  /// between the text `before` the cursor and the text `after` it, in `columns` and the caret's
+  /// one. A query too long for them scrolls so that the caret stays in sight, cut to "…" on the
+  /// side (or sides) it leaves out; with the cursor at the end, that is the query's end. A caret
+  /// character in the query itself shows as "|", so that the caret is the line's only one (the
+  /// terminal cursor is put on it).
+  package static func queryField(before: String, after: String, columns: Int) -> String {
+    func safe(_ text: String) -> String {
+      TerminalSafe.sanitize(text).replacingOccurrences(of: FrameLine.caret, with: "|")
+    }
+    let (before, after) = (safe(before), safe(after))
+    let columns = max(2, columns)
+    let (left, right) = (TextWidth.width(of: before), TextWidth.width(of: after))
+    if left + right <= columns { return before + FrameLine.caret + after }
+    let half = columns / 2
+    let leftRoom = right <= columns - half ? columns - right : left <= half ? left : half
+    let shown = queryEnd(before, columns: leftRoom)
+    return shown + FrameLine.caret + TextWidth.truncate(after, toColumns: columns - TextWidth.width(of: shown))
+  }
+
+  /// The end of the query, where the cursor is, in `columns`: a query too long for them scrolls,
+  /// its start cut to "…".
+  package static func queryEnd(_ query: String, columns: Int) -> String {
+    guard TextWidth.width(of: query) > columns else { return query }
+    var end = ""
+    var used = 1  // the "…"
+    for character in query.reversed() {
+      let next = TextWidth.width(of: String(character))
+      if used + next > columns { break }
+      end.insert(character, at: end.startIndex)
+      used += next
+    }
+    return "…" + end
+  }
+
+  package static let keys = ["↑↓ move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
+
+  private func body(budget: Int?, context: TemplateContext) -> [String] {
+    if state.records.isEmpty {
+      switch state.status {
+      case .loading: return [TextRenderer.loadingLine(options)]
+      case .error(let error): return TextRenderer.errorLines(error, interactive: interactive, width: width)
+      case .idle where list.search?.required == true && state.activeQuery?.isEmpty != false:
+        return ["Type to search."]
+      case .idle: return []
+      case .loaded:
+        return [
+          list.empty?.line(in: context) ?? (state.activeQuery?.isEmpty == false ? "No matches." : "Nothing here.")
+        ]
+      }
+    }
+    var tail: [String] = []
+    if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more…")) }
+    if case .error(let error) = state.status {
+      tail += TextRenderer.errorLines(error, interactive: interactive, width: width)
+    }
+
+    let linesPerRow = list.row.subtitle == nil || self.rows != nil ? 1 : 2
+    let heading = self.rows == nil ? 0 : 1
+    var range = state.records.indices
+    if let budget {
+      let rows = max(1, (budget - tail.count - heading) / linesPerRow)
+      let selection = screen.selection ?? 0
+      let start = max(0, min(selection - rows / 2, state.records.count - rows))
+      range = start..<min(state.records.count, start + rows)
+    }
+    let numberWidth = String(range.upperBound).count
+    // Every row's text starts after the same columns: its marker, its number and ". ".
+    let indent = (interactive ? 2 : 0) + numberWidth + 2
+    let layout = rows?.layout(indent)
+    var lines: [String] = []
+    lines.reserveCapacity(range.count * linesPerRow + heading + tail.count)
+    if let layout { lines.append(layout.heading) }
+    for index in range {
+      var record = context
+      record.record = state.records[index]
+      // Each line is built in one buffer.
+      var line = ""
+      line.reserveCapacity(width + indent)
+      if interactive { line += index == screen.selection ? FrameLine.selectionMarker : "  " }
+      let number = String(index + 1)
+      line.appendSpaces(numberWidth - number.utf8.count)
+      line += number
+      line += ". "
+      if let layout {
+        layout.line(record, &line)
+        lines.append(line)
+        continue
+      }
+      line += list.row.title.line(in: record)
+      lines.append(line)
+      if let subtitle = list.row.subtitle {
+        var second = ""
+        second.appendSpaces(indent)
+        second += subtitle.line(in: record)
+        lines.append(second)
+      }
+    }
+    return lines + tail
+  }
+
+  /// "1-20 of 1,562", with what is known about the rest; nil while there is nothing to count.
+  private func position() -> String? {
+    let count = state.records.count
+    guard count > 0 else { return state.status == .loaded ? "0 results" : nil }
+    var text = "1-\(TemplateFilter.grouped(count))"
+    if let total = state.total {
+      text += " of \(TemplateFilter.grouped(total))"
+      if let reachable = state.reachable, reachable < total {
+        text += " (the first \(TemplateFilter.grouped(reachable)) can be listed)"
+      }
+    }
+    if state.hasMore { text += ", more to load" }
+    return text
+  }
+}
+
+extension FrameLine {
+  /// How the search field's line starts.
+  public static let searchField = "Search: "
+  /// The caret of the interactive search field, where the cursor is; the terminal cursor is put
+  /// on it.
+  public static let caret = "▏"
+}

@@ -1,0 +1,33 @@
+import ScreenJSON
+import ScreenKit
+
+/// The list kind's part of the screen file's JSON Schema: its keys, as `ListDecoding` reads them.
+extension ListKind {
+  package static func schema() -> KindSchema {
+    var row = JSONObject()
+    for key in SpecDecoder.rowKeys {
+      row[key] =
+        switch key {
+        case "title": ScreenSchema.template("The row's first line, as in \"{name}\".")
+        case "subtitle": ScreenSchema.template("A second line under the title, as in \"{comics.available} comics\".")
+        default: [:]
+        }
+    }
+    var keys = sharedSchemaKeys
+    keys["row"] = ScreenSchema.ref("row", "How a row reads: a title, and a subtitle under it.")
+    return KindSchema(
+      keys: keys,
+      definitions: [("row", ScreenSchema.object("A list's row.", properties: row, required: ["title"]))],
+      required: ["row"])
+  }
+
+  /// The keys a kind built on the list shares with it (`SpecDecoder.decodeList`).
+  static var sharedSchemaKeys: [String: JSON] {
+    [
+      "search": ScreenSchema.ref("search", "Search as you type: the parameter the query goes to, and when it is sent."),
+      "paging": ScreenSchema.ref("paging", "Pages of records, and when the next one is asked for."),
+      "empty": ScreenSchema.template("Shown when there are no records; reads no record."),
+      "select": ScreenSchema.ref("select", "The screen a row opens, and the parameters it is opened with."),
+    ]
+  }
+}

@@ -1,0 +1,127 @@
+import ScreenFormat
+import ScreenKit
+import ScreenText
+
+/// Draws a screen's state as plain text: a pure function of the state, the spec and the width.
+///
+/// Every text that comes from data passes through `TerminalSafe`, so no escape sequence reaches
+/// the terminal, and every line is cut to the width by columns, so wide characters stay aligned.
+public enum TextRenderer {
+  package static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
+    let problems = problemLines(screen.problems, width: options.width)
+    var status = screen.status.map { ["source: " + TerminalSafe.sanitize($0)] } ?? []
+    // In a terminal too short for it beside the smallest frame, the status line gives way.
+    if let height = options.height, height - problems.count - status.count < RenderOptions.minimumHeight { status = [] }
+    var options = options
+    if let height = options.height { options.height = max(8, height - problems.count - status.count) }
+    var lines = screen.content.lines(screen, options)
+    // A terminal frame ends with its key help; the status line goes just above it.
+    lines.insert(contentsOf: status, at: options.height == nil || lines.isEmpty ? lines.count : lines.count - 1)
+    // One buffer for the frame, each line cut into it as it is appended.
+    let all = [problems, lines].joined()
+    var frame = ""
+    frame.reserveCapacity(all.reduce(0) { $0 + $1.utf8.count + 1 })
+    for line in all {
+      frame += fit(line, options)
+      frame += "\n"
+    }
+    // A frame of no lines is one empty line, as it always was.
+    return all.isEmpty ? "\n" : frame
+  }
+
+  /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:
+  /// the last good screen keeps running below.
+  static func problemLines(_ problems: [String], width: Int) -> [String] {
+    guard !problems.isEmpty else { return [] }
+    var lines: [String] = []
+    for problem in problems.prefix(3) {
+      let wrapped = TextWidth.wrap(TerminalSafe.sanitize(problem), toColumns: max(10, width - 2))
+      lines += wrapped.enumerated().map { line in
+        // A URL too long to indent stays whole on its own line.
+        let indent = line.offset == 0 ? "! " : "  "
+        return FrameLine.isURL(line.element) && TextWidth.width(of: indent + line.element) > width
+          ? line.element : indent + line.element
+      }
+    }
+    if problems.count > 3 { lines.append("! … and \(problems.count - 3) more") }
+    return lines + ["! the screen below is the last one that loaded"]
+  }
+
+  /// A line cut to the width, with no trailing spaces; a lone URL is kept whole where the
+  /// options say so (`FrameLine`).
+  package static func fit(_ line: String, _ options: RenderOptions) -> Substring {
+    if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line[...] }
+    return withoutTrailingSpaces(TextWidth.truncate(line, toColumns: options.width))
+  }
+
+  /// `text` without the spaces that end it. Only a space that follows ASCII (or starts the text)
+  /// is sure to be a character of its own: one after a prepended mark (U+0600) is part of it, and
+  /// stays. So the last space after anything else is left to the grapheme check.
+  package static func withoutTrailingSpaces(_ text: String) -> Substring {
+    let utf8 = text.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+    guard end < utf8.endIndex else { return text[...] }
+    guard end > utf8.startIndex, utf8[utf8.index(before: end)] >= 0x80 else { return text[..<end] }
+    var rest = text[..<utf8.index(after: end)]
+    if rest.last == " " { rest.removeLast() }
+    return rest
+  }
+
+  /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it.
+  package static func rule(_ width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard width <= 512 else { return String(repeating: "─", count: width) }
+    return String(longRule[..<longRule.utf8.index(longRule.startIndex, offsetBy: width * "─".utf8.count)])
+  }
+
+  private static let longRule = String(repeating: "─", count: 512)
+
+  static func loadingLine(_ options: RenderOptions, _ text: String = "Loading…") -> String {
+    options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"
+  }
+
+  /// The key help line: as many of `keys` as fit, in order of importance.
+  package static func keyHelp(_ keys: [String], width: Int) -> String {
+    var line = ""
+    for key in keys {
+      let next = line.isEmpty ? key : line + " · " + key
+      if TextWidth.width(of: next) > width { break }
+      line = next
+    }
+    return line
+  }
+
+  /// A screen's title; where it renders blank (a record not loaded yet), what the screen shows.
+  package static func title(_ screen: ScreenState, _ context: TemplateContext) -> String {
+    let title = screen.spec.title.line(in: context)
+    guard title.trimmingWhitespace().isEmpty else { return title }
+    let values = screen.parameters.sorted { $0.key < $1.key }.map { TerminalSafe.sanitize($0.value) }
+    return ([screen.spec.source.resource] + values).joined(separator: " ")
+  }
+
+  /// An error, wrapped rather than cut: it is what a person must act on.
+  package static func errorLines(_ error: DataSourceError, interactive: Bool, width: Int) -> [String] {
+    var lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(error.description), toColumns: width)
+    if interactive { lines.append("Ctrl-R to retry") }
+    return lines
+  }
+}
+
+extension Template {
+  /// Renders for the terminal: control characters and escapes made harmless, one line.
+  package func line(in context: TemplateContext) -> String {
+    TerminalSafe.sanitize(render(in: context))
+  }
+
+  /// The line, or nil when every hole in the template came out blank (a picture with no URL).
+  package func lineIfAny(in context: TemplateContext) -> String? {
+    let holes = expressions
+    if !holes.isEmpty, holes.allSatisfy({ $0.evaluate(in: context).trimmingWhitespace().isEmpty }) {
+      return nil
+    }
+    return line(in: context)
+  }
+}

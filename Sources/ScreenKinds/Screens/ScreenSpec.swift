@@ -1,0 +1,73 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
+/// A screen, as declared in a screen file and checked when it loaded. The parts every screen has
+/// are here; the rest belongs to the screen's kind (`body`: a `ListSpec`, a `DetailSpec`, …).
+public struct ScreenSpec: Sendable {
+  /// A screen's kind: its registration in the kind registry.
+  public typealias Kind = ScreenKind
+
+  /// The file it was loaded from, as given; `select` paths resolve against its folder.
+  public var file: String
+  public var version: Int
+  public var title: Template
+  public var source: SourceSpec
+  public var kind: Kind
+  /// What the kind declares beyond the common keys.
+  public var body: any KindSpec
+  /// A line under the screen, such as the data source's attribution.
+  public var footer: Template?
+
+  /// Every template of the screen, with where it stands in the file.
+  package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
+    let root = JSONPointer.root
+    var templates: [(JSONPointer, Template)] = [(root / "title", title)]
+    templates += source.parameters.map { (root / "source" / "params" / $0.name, $0.value) }
+    if let footer { templates.append((root / "footer", footer)) }
+    return templates + body.namedTemplates
+  }
+
+  /// The screen its rows open, if any.
+  public var select: SelectSpec? { body.select }
+
+  /// The members of a record that the screen's templates read, which is all that a data source
+  /// needs to return of each; nil when a template reads the record whole.
+  public var recordMembers: RecordMembers? {
+    var members = RecordMembers()
+    for (_, template) in namedTemplates {
+      guard let read = template.recordMembers else { return nil }
+      members.formUnion(read)
+    }
+    return members
+  }
+
+  /// The navigation parameters the screen reads (`{params.id}`), which whoever opens it must give.
+  public var parameterNames: Set<String> {
+    namedTemplates.reduce(into: Set<String>()) { $0.formUnion($1.template.parameterNames) }
+  }
+}
+
+/// The part of a screen that its kind declares.
+public protocol KindSpec: Sendable {
+  /// The kind's templates, each with where it stands in the file.
+  var namedTemplates: [(pointer: JSONPointer, template: Template)] { get }
+  /// The screen a row opens, if the kind has rows that open one.
+  var select: SelectSpec? { get }
+  /// Whether the screen's `title` and `footer` are drawn with a record to read (a detail's are;
+  /// a list's stand above and below many).
+  var titleHasRecord: Bool { get }
+  /// The kind's templates that have no record to read, each with where it stands and what it is.
+  var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { get }
+  /// Every screen the kind's screens can open, each with where its `select` stands in the file
+  /// (`--check` walks them all).
+  var targets: [(pointer: JSONPointer, select: SelectSpec)] { get }
+}
+
+extension KindSpec {
+  public var titleHasRecord: Bool { true }
+  public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
+  public var targets: [(pointer: JSONPointer, select: SelectSpec)] {
+    select.map { [(JSONPointer.root / "select", $0)] } ?? []
+  }
+}

@@ -1,0 +1,52 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
+/// The screen itself: its kind, from the kinds a screen may be, and the common keys around the
+/// kind's own part.
+extension SpecDecoder {
+  package mutating func decode(_ root: JSON, file: String, kinds: KindRegistry = .standard) -> ScreenSpec? {
+    guard case .object(let object) = root else {
+      fail(.root, .key, "a screen is a JSON object, not \(root.typeDescription)")
+      return nil
+    }
+    let kind = decodeKind(object, kinds: kinds)
+    checkKeys(object, at: .root, allowed: Self.commonKeys + kinds.kinds.flatMap(\.keys)) { key in
+      let owners = kinds.owners(of: key)
+      guard let kind, !owners.isEmpty, !owners.contains(kind) else { return nil }
+      let names = owners.map(\.name).joined(separator: " and ")
+      return "'\(key)' belongs to \(names) screens, and this screen's kind is '\(kind.name)'"
+    }
+    let version = decodeVersion(object["version"])
+    let title = requiredTemplate(object, "title", at: .root)
+    let source = decodeSource(object["source"], at: .root / "source")
+    let footer = optionalTemplate(object, "footer", at: .root)
+    if let source { binding = SourceBinding(source: source, kind: kind) }
+
+    let body = kind.flatMap { $0.decode(object, &self) }
+    guard let kind, let title, let source, let body, problems.isEmpty else { return nil }
+    return ScreenSpec(
+      file: file, version: version, title: title, source: source, kind: kind, body: body, footer: footer)
+  }
+
+  mutating func decodeKind(_ object: JSONObject, kinds: KindRegistry) -> ScreenSpec.Kind? {
+    let expected = kinds.names.map { "\"\($0)\"" }.joined(separator: " or ")
+    guard let value = object["kind"] else {
+      fail(.root, .key, "missing required key 'kind'; expected \(expected)")
+      return nil
+    }
+    guard case .string(let text) = value else {
+      fail(.root / "kind", .value(offset: 0), "'kind' must be \(expected), not \(value.typeDescription)")
+      return nil
+    }
+    guard let kind = kinds.kind(named: text) else {
+      let message = Diagnostic.Message.unknown(
+        "unknown kind '\(text)'", name: text, among: kinds.names, expected: "expected \(expected)")
+      fail(.root / "kind", .value(offset: 0), message)
+      return nil
+    }
+    return kind
+  }
+}
+
+extension ScreenKind: SourceBindingKind {}

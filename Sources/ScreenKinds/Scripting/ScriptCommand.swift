@@ -1,0 +1,166 @@
+import ScreenFormat
+
+/// One line of a script: the commands of a scripted session, as a test author writes them.
+///
+///     # find Iron Man and open him
+///     type iron
+///     wait 600
+///     open 9
+///     back
+public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
+  /// Search for this text now, with no debounce.
+  case search(String)
+  /// Keystrokes added to the search text, each one restarting the debounce.
+  case type(String)
+  /// Let this many milliseconds pass (on the virtual clock: no wall time).
+  case wait(milliseconds: Int)
+  /// Load the next page of the list.
+  case next
+  /// Open row N (from 1) of the list.
+  case open(Int)
+  case back
+  case reload
+  case quit
+  /// A key press, as in the interactive mode (`key Down`, `key Enter`, `key Ctrl-R`).
+  case key(Key)
+  /// A command a kind adds (`sort -stars` on a table), with the rest of its line: the kind of the
+  /// current screen runs it.
+  case kind(name: String, argument: String)
+
+  public static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit", "key"]
+
+  /// The command's name, as a script spells it.
+  public var name: String {
+    switch self {
+    case .search: "search"
+    case .type: "type"
+    case .wait: "wait"
+    case .next: "next"
+    case .open: "open"
+    case .back: "back"
+    case .reload: "reload"
+    case .quit: "quit"
+    case .key: "key"
+    case .kind(let name, _): name
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .search(let text): "search \(text)"
+    case .type(let text): "type \(text)"
+    case .wait(let milliseconds): "wait \(milliseconds)"
+    case .next: "next"
+    case .open(let row): "open \(row)"
+    case .back: "back"
+    case .reload: "reload"
+    case .quit: "quit"
+    case .key(let key): "key \(key)"
+    case .kind(let name, let argument): argument.isEmpty ? name : "\(name) \(argument)"
+    }
+  }
+}
+
+/// A problem in a script, at its line (from 1).
+public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var line: Int
+  public var message: String
+
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "\(line): error: \(message)" }
+}
+
+/// A script's commands, each with its line number.
+public struct Script: Sendable, Equatable {
+  public var commands: [(line: Int, command: ScriptCommand)]
+
+  public static func == (a: Script, b: Script) -> Bool {
+    a.commands.map(\.line) == b.commands.map(\.line) && a.commands.map(\.command) == b.commands.map(\.command)
+  }
+
+  /// Reads a whole script. Blank lines and lines starting with `#` are skipped.
+  public init(parsing text: String) throws(ScriptError) {
+    commands = []
+    // "\r\n" is one Character in Swift, so lines split on either ending.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, content) in lines.enumerated() {
+      if let command = try Self.command(fromLine: content, number: index + 1) {
+        commands.append((index + 1, command))
+      }
+    }
+  }
+
+  /// Reads one line of a script: nil for a blank line or a `#` comment. The text after a
+  /// command's name, less one space, is its argument, so `search  x` searches for " x".
+  public static func command(fromLine content: some StringProtocol, number line: Int) throws(ScriptError)
+    -> ScriptCommand?
+  {
+    var content = Substring(content)
+    if content.last == "\r" { content = content.dropLast() }
+    let trimmed = content.drop { $0 == " " || $0 == "\t" }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    let name = String(trimmed.prefix { $0 != " " && $0 != "\t" })
+    var argument = trimmed.dropFirst(name.count)
+    if argument.first == " " || argument.first == "\t" { argument = argument.dropFirst() }
+    return try command(name, String(argument), line: line)
+  }
+
+  private static func command(_ name: String, _ argument: String, line: Int) throws(ScriptError) -> ScriptCommand {
+    func none() throws(ScriptError) {
+      guard argument.trimmingWhitespace().isEmpty else {
+        throw ScriptError(line: line, message: "'\(name)' takes no argument, got '\(argument)'")
+      }
+    }
+    func number(_ what: String, range: ClosedRange<Int>) throws(ScriptError) -> Int {
+      guard let value = Int(argument.trimmingWhitespace()), range.contains(value) else {
+        throw ScriptError(line: line, message: "'\(name)' takes \(what), not '\(argument)'")
+      }
+      return value
+    }
+    switch name {
+    case "search": return .search(argument)
+    case "type":
+      guard !argument.isEmpty else {
+        throw ScriptError(line: line, message: "'type' needs the text to type, as in 'type iron'")
+      }
+      return .type(argument)
+    case "wait":
+      return .wait(milliseconds: try number("milliseconds from 0 to 3600000, as in 'wait 600'", range: 0...3_600_000))
+    case "next":
+      try none()
+      return .next
+    case "open": return .open(try number("a row number from 1, as in 'open 3'", range: 1...Int.max))
+    case "back":
+      try none()
+      return .back
+    case "reload":
+      try none()
+      return .reload
+    case "quit":
+      try none()
+      return .quit
+    case "key":
+      let name = argument.trimmingWhitespace()
+      guard let key = Key(name: name) else {
+        let message = Diagnostic.Message.unknown(
+          "'key' takes a key name, not '\(name)'", name: name, among: Key.spellings,
+          expected: "keys are " + Key.names.joined(separator: ", "))
+        throw ScriptError(line: line, message: message.description)
+      }
+      // Ctrl-C and Ctrl-D quit, as they do in a terminal.
+      return key == .control("c") || key == .control("d") ? .quit : .key(key)
+    default:
+      let added = KindRegistry.standard.kinds.flatMap(\.scriptCommands).filter { !ScriptCommand.names.contains($0) }
+      if added.contains(name) { return .kind(name: name, argument: argument) }
+      let names = ScriptCommand.names + Set(added).sorted()
+      let message = Diagnostic.Message.unknown(
+        "unknown command '\(name)'", name: name, among: names,
+        expected: "commands are " + names.joined(separator: ", "))
+      throw ScriptError(line: line, message: message.description)
+    }
+  }
+}

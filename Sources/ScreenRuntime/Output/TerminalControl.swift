@@ -1,0 +1,150 @@
+import ScreenText
+
+/// The program's own terminal control: cursor moves, the alternate screen, styles, OSC 8 links.
+///
+/// Only this file can make one, from constants and numbers, so no byte from outside (data, a
+/// server, a script, an argument) can become an escape sequence. Text from outside is a plain
+/// `String`, which the writer neutralizes; the two meet only in a `TerminalText`.
+///
+///     var frame = TerminalText(.home)
+///     frame.append(untrusted: line)
+///     frame.append(.clearToLineEnd)
+package struct TerminalControl: Sendable, Equatable {
+  /// The bytes to send; read by the writer only.
+  let sequence: String
+
+  private init(_ sequence: String) {
+    self.sequence = sequence
+  }
+
+  /// Both, one after the other.
+  package static func + (first: TerminalControl, second: TerminalControl) -> TerminalControl {
+    TerminalControl(first.sequence + second.sequence)
+  }
+
+  // MARK: - Screen and cursor
+
+  /// The cursor to the top left corner.
+  package static let home = TerminalControl("\u{1B}[H")
+  package static let clearScreen = TerminalControl("\u{1B}[2J")
+  package static let clearToLineEnd = TerminalControl("\u{1B}[K")
+  package static let clearToScreenEnd = TerminalControl("\u{1B}[J")
+  /// To the start of the next line: in raw mode the terminal adds no carriage return itself.
+  package static let newline = TerminalControl("\r\n")
+  package static let enterAlternateScreen = TerminalControl("\u{1B}[?1049h")
+  package static let leaveAlternateScreen = TerminalControl("\u{1B}[?1049l")
+  package static let hideCursor = TerminalControl("\u{1B}[?25l")
+  package static let showCursor = TerminalControl("\u{1B}[?25h")
+  /// Bracketed paste: the terminal wraps a paste in ESC[200~ … ESC[201~, so that it is read as
+  /// one paste rather than typed keys (a newline in it is not Enter).
+  package static let enableBracketedPaste = TerminalControl("\u{1B}[?2004h")
+  package static let disableBracketedPaste = TerminalControl("\u{1B}[?2004l")
+
+  /// The cursor to `row` and `column`, counted from 1 (clamped to 1...9999).
+  package static func move(row: Int, column: Int) -> TerminalControl {
+    TerminalControl("\u{1B}[\(min(max(row, 1), 9999));\(min(max(column, 1), 9999))H")
+  }
+
+  // MARK: - Styles
+
+  package static let reverse = TerminalControl("\u{1B}[7m")
+  package static let bold = TerminalControl("\u{1B}[1m")
+  package static let resetStyle = TerminalControl("\u{1B}[0m")
+
+  /// A foreground colour for diffs and marks.
+  package enum Color: Int, Sendable {
+    case red = 31
+    case green = 32
+    case yellow = 33
+    case cyan = 36
+  }
+
+  package static func foreground(_ color: Color) -> TerminalControl {
+    TerminalControl("\u{1B}[\(color.rawValue)m")
+  }
+
+  // MARK: - Hyperlinks (OSC 8)
+
+  /// The start of an OSC 8 hyperlink to `url`, or nil when `url` is not a plain http(s) URL made
+  /// of RFC 3986 characters only (no space, control, ESC, BEL or non-ASCII byte, `%` only before
+  /// two hex digits), is longer than `maximumLinkLength`, or holds a registered secret. The text
+  /// between this and `linkEnd` is what shows; a terminal without OSC 8 shows just that text.
+  package static func link(to url: String) -> TerminalControl? {
+    guard isLinkable(url), !SecretRegistry.shared.contains(url) else { return nil }
+    return TerminalControl("\u{1B}]8;;\(url)\u{1B}\\")
+  }
+
+  /// Ends a hyperlink.
+  package static let linkEnd = TerminalControl("\u{1B}]8;;\u{1B}\\")
+
+  /// Longer links are not made: terminals cap the URL of an OSC 8 link (some at 2083 bytes).
+  package static let maximumLinkLength = 2048
+
+  /// Whether `url` may be the target of a link (see `link(to:)`).
+  package static func isLinkable(_ url: String) -> Bool {
+    let bytes = Array(url.utf8)
+    guard bytes.count <= maximumLinkLength else { return false }
+    let lowered = String(decoding: bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
+    guard scheme > 0, bytes.count > scheme else { return false }
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+        index += 3
+        continue
+      }
+      guard uriCharacters[Int(byte)] else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+  }
+
+  /// RFC 3986's unreserved, gen-delims and sub-delims characters, by byte.
+  private static let uriCharacters: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+    for byte in allowed.utf8 { table[Int(byte)] = true }
+    return table
+  }()
+}
+
+/// What goes out to a terminal: text from outside and the program's own control, in order.
+///
+/// Text stays untrusted to the end: the writer neutralizes its control characters and redacts
+/// secrets when it turns it into bytes. Control comes only from `TerminalControl`.
+package struct TerminalText: Sendable {
+  package enum Piece: Sendable {
+    case untrusted(String)
+    case control(TerminalControl)
+  }
+
+  package private(set) var pieces: [Piece] = []
+
+  package init() {}
+
+  package init(untrusted text: String) {
+    pieces = [.untrusted(text)]
+  }
+
+  package init(_ control: TerminalControl) {
+    pieces = [.control(control)]
+  }
+
+  package mutating func append(untrusted text: String) {
+    pieces.append(.untrusted(text))
+  }
+
+  package mutating func append(_ control: TerminalControl) {
+    pieces.append(.control(control))
+  }
+
+  package mutating func append(_ other: TerminalText) {
+    pieces += other.pieces
+  }
+}

@@ -1,0 +1,81 @@
+import ScreenKinds
+import ScreenText
+
+/// Runs a script against a navigator and renders one frame after each command.
+///
+/// Runs are deterministic: after each command the runner waits for the requests in flight, and
+/// time moves only on the virtual clock, so `wait 600` fires a debounce at once and the output is
+/// the same on every machine.
+///
+/// It needs no actor: runners on as many tasks as there are cores run scripts side by side.
+public final class ScriptRunner {
+  public let navigator: Navigator
+  private let clock: VirtualScheduler
+  private let options: RenderOptions
+
+  public init(navigator: Navigator, clock: VirtualScheduler, options: RenderOptions) {
+    self.navigator = navigator
+    self.clock = clock
+    self.options = options
+  }
+
+  /// The text printed before each frame, naming what led to it, uncut. Prefer the runner's
+  /// `heading(_:)`, which keeps it within the frame's width.
+  public static func heading(_ text: String) -> String { "$ " + TerminalSafe.sanitize(text) + "\n" }
+
+  /// The text printed before each frame, naming what led to it (`$ start FILE`, `$ COMMAND`),
+  /// made safe and cut to `width` columns with "…", as the frame's own lines are.
+  public static func heading(_ text: String, width: Int) -> String {
+    TextWidth.truncate("$ " + TerminalSafe.sanitize(text), toColumns: max(RenderOptions.minimumWidth, width)) + "\n"
+  }
+
+  /// The heading before a frame of this runner, cut to its width.
+  public func heading(_ text: String) -> String { Self.heading(text, width: options.width) }
+
+  /// The current screen's frame.
+  public func frame() -> String {
+    guard let state = navigator.screenState else { return "" }
+    return TextRenderer.render(state, options: options)
+  }
+
+  /// The room a `key` command's screen has: the frame's width, and a terminal's usual height.
+  public var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
+
+  /// Runs one command and waits for it to settle; a command that cannot run is a script error.
+  nonisolated(nonsending) public func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
+    guard let entry = navigator.current else { return }
+    switch command {
+    case .wait(let milliseconds):
+      clock.advance(by: .milliseconds(milliseconds))
+    case .open(let row):
+      do {
+        try navigator.select(row - 1)
+      } catch {
+        throw ScriptError(line: line, message: error.description)
+      }
+    case .back:
+      guard navigator.back() else {
+        throw ScriptError(line: line, message: "'back' on the first screen: there is nothing to go back to")
+      }
+    case .key(let key):
+      if case .message(let message) = navigator.press(key, viewport: viewport) {
+        throw ScriptError(line: line, message: "'\(command)': \(message)")
+      }
+    case .quit:
+      break
+    case .search, .type, .next, .reload, .kind:
+      switch entry.model.run(command, spec: entry.spec) {
+      case .done: break
+      case .failed(let message): throw ScriptError(line: line, message: message)
+      case .unsupported:
+        let kinds = KindRegistry.standard.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
+        throw ScriptError(
+          line: line,
+          message:
+            "'\(command)' needs a \(kinds.joined(separator: " or ")) screen, and \(entry.spec.file) is a \(entry.model.kind) screen"
+        )
+      }
+    }
+    await navigator.settle()
+  }
+}
