@@ -56,10 +56,20 @@ public enum GitHubPlugin {
     ]
   )
 
+  /// The variables the plugin reads: the live server and an optional token.
+  static let environment = [
+    EnvironmentVariable(
+      GitHubLiveSource.baseURLVariable, summary: "the GitHub API's server, for live data",
+      defaultValue: GitHubLiveSource.defaultBaseURL),
+    EnvironmentVariable(
+      GitHubLiveSource.tokenVariable, summary: "a GitHub token, for a higher rate limit and private repositories",
+      secret: true),
+  ]
+
   public static let plugin = Plugin(
     name: name,
     summary: "GitHub repository search and a repository's commits (bundled recordings; live: the REST API)",
-    declaration: declaration
+    declaration: declaration, environment: environment
   ) { context throws(DataSourceError) -> any GitHubAPI in
     switch context.mode {
     case .sample: try GitHubSampleSource()

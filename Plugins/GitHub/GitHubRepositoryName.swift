@@ -8,7 +8,7 @@ struct GitHubRepositoryName: Sendable {
   let name: String
 
   init(_ value: String?) throws(DataSourceError) {
-    let text = GitHubSampleSource.value(value) ?? ""
+    let text = Parameter.trimmed(value) ?? ""
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     let allowed = { (character: Character) in
       character.isASCII && (character.isLetter || character.isNumber || "-_.".contains(character))

@@ -46,23 +46,16 @@ struct GitHubSampleIndex: Sendable {
   }
 
   private init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
-    guard let head = index.span(0, 8), Array(head) == Self.magic, let jsonLength = index.number(at: 8),
-      let repositoryCount = index.number(at: 16), let repositoryTable = index.number(at: 24),
-      let nameCount = index.number(at: 32), let nameTable = index.number(at: 40),
-      let commitListCount = index.number(at: 48), let commitListTable = index.number(at: 56),
-      let commitTable = index.number(at: 72), let searchOffset = index.number(at: 80),
-      let searchLength = index.number(at: 88)
-    else {
-      throw .decoding("the GitHub sample index is not one build_sample.py wrote")
-    }
-    guard jsonLength == json.count, repositoryCount <= index.count / 24, nameCount <= index.count / 24,
+    let header = try Self.reader.header(of: index, json: json, magic: Self.magic, count: 11)
+    let (repositoryCount, repositoryTable, nameCount, nameTable) = (header[1], header[2], header[3], header[4])
+    let (commitListCount, commitListTable) = (header[5], header[6])
+    let (commitTable, searchOffset, searchLength) = (header[8], header[9], header[10])
+    guard repositoryCount <= index.count / 24, nameCount <= index.count / 24,
       commitListCount <= index.count / 56, index.span(repositoryTable, repositoryCount * 24) != nil,
       index.span(nameTable, nameCount * 24) != nil, index.span(commitListTable, commitListCount * 56) != nil,
       commitTable > 0, index.span(commitTable, commitListCount * 16) != nil,
       index.span(searchOffset, searchLength) != nil
-    else {
-      throw .decoding("the GitHub sample index does not fit its data: run build_sample.py again")
-    }
+    else { throw Self.reader.misfit }
     self.json = json
     self.index = index
     self.repositoryCount = repositoryCount
@@ -135,7 +128,7 @@ struct GitHubSampleIndex: Sendable {
     let span = try repositorySpan(at: ordinal)
     return try repositoryRecords.record(ordinal, members: members, cost: span?.count ?? 0) {
       () throws(DataSourceError) in
-      guard case .object(var object) = try Self.parse(span, members: members) else {
+      guard case .object(var object) = try Self.reader.parse(span, members: members) else {
         throw .decoding("repository \(ordinal) of the GitHub sample data is not an object")
       }
       object["_score"] = nil
@@ -182,7 +175,7 @@ struct GitHubSampleIndex: Sendable {
     }
     let span = json.span(offset, length)
     return try commitRecords.record(number, members: members, cost: length) { () throws(DataSourceError) in
-      try Self.parse(span, members: members)
+      try Self.reader.parse(span, members: members)
     }
   }
 
@@ -214,7 +207,7 @@ struct GitHubSampleIndex: Sendable {
   private func recordedRepository(at ordinal: Int, members: RecordMembers?) throws(DataSourceError) -> JSON {
     let span = try repositorySpan(at: ordinal)
     return try recordedRepositories.record(ordinal, members: members, cost: span?.count ?? 0) {
-      () throws(DataSourceError) in try Self.parse(span, members: members)
+      () throws(DataSourceError) in try Self.reader.parse(span, members: members)
     }
   }
 
@@ -266,22 +259,14 @@ struct GitHubSampleIndex: Sendable {
   }
 
   private func repositoryOrdinal(id: Int) -> Int? {
-    var low = 0
-    var high = repositoryCount
-    while low < high {
-      let middle = (low + high) / 2
-      guard let found = index.number(at: repositoryTable + middle * 24) else { return nil }
-      if found == id { return middle }
-      if found < id { low = middle + 1 } else { high = middle }
-    }
-    return nil
+    SampleIndexReader.place(of: id, in: index, table: repositoryTable, count: repositoryCount, stride: 24)
   }
 
   private func commitList(at entry: Int) throws(DataSourceError) -> [JSON] {
     guard let offset = index.number(at: entry + 32), let length = index.number(at: entry + 40) else {
       throw Self.outside
     }
-    guard let commits = try Self.parse(json.span(offset, length)).arrayValue else {
+    guard let commits = try Self.reader.parse(json.span(offset, length)).arrayValue else {
       throw .decoding("a commit list of the GitHub sample data is not an array")
     }
     return commits
@@ -310,18 +295,6 @@ struct GitHubSampleIndex: Sendable {
     return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
   }
 
-  private static let outside = DataSourceError.decoding(
-    "the GitHub sample index points outside its data: run build_sample.py again")
-
-  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: RecordMembers? = nil) throws(DataSourceError)
-    -> JSON
-  {
-    guard let span else { throw outside }
-    do {
-      if let members { return try JSON.parse(span, onlyMembers: members, options: .response) }
-      return try JSON.parse(span, options: .response)
-    } catch {
-      throw .decoding("the bundled GitHub sample data is not valid JSON at \(error)")
-    }
-  }
+  private static let reader = SampleIndexReader(name: "GitHub")
+  private static var outside: DataSourceError { reader.outside }
 }

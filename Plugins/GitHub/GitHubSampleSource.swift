@@ -29,7 +29,7 @@ struct GitHubSampleSource: GitHubAPI {
   func repositories(_ request: PageRequest) async throws(DataSourceError) -> Page {
     let endpoint = "GET /search/repositories"
     let parameters = request.parameters
-    guard let text = Self.value(parameters["q"]) else {
+    guard let text = Parameter.trimmed(parameters["q"]) else {
       throw GitHubAPIError.validationFailed(endpoint, [.missing("Search", "q")]).dataSourceError
     }
     let query = try GitHubSearchQuery(text)
@@ -43,7 +43,7 @@ struct GitHubSampleSource: GitHubAPI {
       ).dataSourceError
     }
     let sort = try Self.sort(parameters["sort"])
-    let ascending = Self.value(parameters["order"]) == "asc"  // GitHub's default order is descending
+    let ascending = Parameter.trimmed(parameters["order"]) == "asc"  // GitHub's default order is descending
     let offset = try PageCursor.offset(request.cursor)
     guard offset < Self.searchCap else {
       throw GitHubAPIError.unprocessable(endpoint, "Only the first 1000 search results are available", parameter: nil)
@@ -69,8 +69,8 @@ struct GitHubSampleSource: GitHubAPI {
     let endpoint = "GET /repos/\(fullName)/commits"
     let perPage = request.pageSize
     let offset = try PageCursor.offset(request.cursor)
-    let sha = Self.value(parameters["sha"])
-    let path = Self.value(parameters["path"])
+    let sha = Parameter.trimmed(parameters["sha"])
+    let path = Parameter.trimmed(parameters["path"])
     let upper = offset > Int.max - perPage ? Int.max : offset + perPage
     let list: GitHubCommitList
     switch try dataset.commitList(ofRepository: fullName) {
@@ -128,7 +128,7 @@ struct GitHubSampleSource: GitHubAPI {
   func commit(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     let parameters = request.parameters
     let fullName = try GitHubRepositoryName(parameters["repo"]).text
-    guard let sha = Self.value(parameters["sha"]) else {
+    guard let sha = Parameter.trimmed(parameters["sha"]) else {
       throw .badRequest(
         "'sha' is required: the commit's SHA (at least 4 characters of it) or a branch name", parameter: "sha")
     }
@@ -179,7 +179,7 @@ struct GitHubSampleSource: GitHubAPI {
 
   /// The sort asked for; the core has checked it is one of GitHub's.
   private static func sort(_ value: String?) throws(DataSourceError) -> Sort? {
-    guard let value = Self.value(value) else { return nil }
+    guard let value = Parameter.trimmed(value) else { return nil }
     // The core has let through only GitHub's sorts; the sample can answer all but this one.
     if value == "help-wanted-issues" {
       throw .badRequest(
@@ -199,17 +199,5 @@ struct GitHubSampleSource: GitHubAPI {
     case .none:
       throw GitHubAPIError.unprocessable(endpoint, "No commit found for SHA: \(sha)", parameter: "sha").dataSourceError
     }
-  }
-
-  /// A parameter's value, trimmed of white space and newlines; nil when absent or blank (GitHub
-  /// treats `q=` as no `q`). Trims the scalars of Foundation's `.whitespacesAndNewlines` (Unicode
-  /// White_Space and U+200B) without Foundation, whose `trimmingCharacters` goes through NSString
-  /// and costs the first page a scan of every conformance record.
-  static func value(_ text: String?) -> String? {
-    let space = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
-    guard let scalars = text?.unicodeScalars, let first = scalars.firstIndex(where: { !space($0) }),
-      let last = scalars.lastIndex(where: { !space($0) })
-    else { return nil }
-    return String(scalars[first...last])
   }
 }

@@ -54,20 +54,13 @@ struct MarvelDataset: Sendable {
   }
 
   init(json: ResidentBytes, index: ResidentBytes) throws(DataSourceError) {
-    guard let head = index.span(0, 8), Array(head) == Self.magic,
-      let jsonLength = index.number(at: 8), let attributionOffset = index.number(at: 16),
-      let attributionLength = index.number(at: 24), let count = index.number(at: 32),
-      let characterTable = index.number(at: 40), let idTable = index.number(at: 48),
-      let comicCount = index.number(at: 56), let comicTable = index.number(at: 64)
-    else {
-      throw .decoding("the Marvel sample index is not one build_sample.py wrote")
-    }
-    guard jsonLength == json.count, count <= index.count / 64, comicCount <= index.count / 24,
+    let header = try Self.reader.header(of: index, json: json, magic: Self.magic, count: 8)
+    let (attributionOffset, attributionLength, count) = (header[1], header[2], header[3])
+    let (characterTable, idTable, comicCount, comicTable) = (header[4], header[5], header[6], header[7])
+    guard count <= index.count / 64, comicCount <= index.count / 24,
       index.span(characterTable, count * 64) != nil, index.span(idTable, count * 16) != nil,
       index.span(comicTable, comicCount * 24) != nil
-    else {
-      throw .decoding("the Marvel sample index does not fit its data: run build_sample.py again")
-    }
+    else { throw Self.reader.misfit }
     self.json = json
     self.index = index
     self.count = count
@@ -75,7 +68,7 @@ struct MarvelDataset: Sendable {
     self.idTable = idTable
     self.comicCount = comicCount
     self.comicTable = comicTable
-    let attribution = try? Self.parse(json.span(attributionOffset, attributionLength))
+    let attribution = try? Self.reader.parse(json.span(attributionOffset, attributionLength))
     self.attribution = attribution?.stringValue ?? "Data provided by Marvel."
   }
 
@@ -86,7 +79,7 @@ struct MarvelDataset: Sendable {
   func character(at ordinal: Int, members: RecordMembers? = nil) throws(DataSourceError) -> JSON {
     let span = entrySpan(ordinal, field: 0, in: json)
     return try memo.characters.record(ordinal, members: members, cost: span?.count ?? 0) {
-      () throws(DataSourceError) in try Self.parse(span, members: members)
+      () throws(DataSourceError) in try Self.reader.parse(span, members: members)
     }
   }
 
@@ -166,16 +159,10 @@ struct MarvelDataset: Sendable {
 
   /// The place in name order of the character with this id.
   func ordinal(ofID text: String?) -> Int? {
-    guard let text, let id = Int(text.trimmingCharacters(in: .whitespaces)), id >= 0 else { return nil }
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      guard let found = index.number(at: idTable + middle * 16) else { return nil }
-      if found == id { return index.number(at: idTable + middle * 16 + 8).flatMap { $0 < count ? $0 : nil } }
-      if found < id { low = middle + 1 } else { high = middle }
-    }
-    return nil
+    guard let text = Parameter.trimmed(text), let id = Int(text), id >= 0,
+      let place = SampleIndexReader.place(of: id, in: index, table: idTable, count: count, stride: 16)
+    else { return nil }
+    return index.number(at: idTable + place * 16 + 8).flatMap { $0 < count ? $0 : nil }
   }
 
   func character(id: String?) throws(DataSourceError) -> JSON? {
@@ -191,7 +178,7 @@ struct MarvelDataset: Sendable {
     guard let length = index.number(at: characterTable + ordinal * 64 + 56), length > 0 else { return nil }
     let span = entrySpan(ordinal, field: 6, in: json)
     let list = try memo.comicLists.record(ordinal, members: nil, cost: span?.count ?? 0) {
-      () throws(DataSourceError) in try Self.parse(span)
+      () throws(DataSourceError) in try Self.reader.parse(span)
     }
     return list.arrayValue?.compactMap(\.intValue) ?? []
   }
@@ -205,15 +192,7 @@ struct MarvelDataset: Sendable {
   /// Where in the comic table the record of the comic with this id is, when the recordings hold
   /// one: found by binary search, nothing parsed.
   func comicPlace(id: Int) -> Int? {
-    var low = 0
-    var high = comicCount
-    while low < high {
-      let middle = (low + high) / 2
-      guard let found = index.number(at: comicTable + middle * 24) else { return nil }
-      if found == id { return middle }
-      if found < id { low = middle + 1 } else { high = middle }
-    }
-    return nil
+    SampleIndexReader.place(of: id, in: index, table: comicTable, count: comicCount, stride: 24)
   }
 
   /// The comic at `place` in the comic table (see `comicPlace(id:)`); with `members`, only those
@@ -225,7 +204,7 @@ struct MarvelDataset: Sendable {
     else { throw Self.outside }
     let span = json.span(offset, length)
     return try memo.comics.record(place, members: members, cost: length) { () throws(DataSourceError) in
-      try Self.parse(span, members: members)
+      try Self.reader.parse(span, members: members)
     }
   }
 
@@ -260,18 +239,6 @@ struct MarvelDataset: Sendable {
     return prefixOnly || key.count == text.count ? 0 : 1
   }
 
-  private static let outside = DataSourceError.decoding(
-    "the Marvel sample index points outside its data: run build_sample.py again")
-
-  private static func parse(_ span: UnsafeBufferPointer<UInt8>?, members: RecordMembers? = nil) throws(DataSourceError)
-    -> JSON
-  {
-    guard let span else { throw outside }
-    do {
-      if let members { return try JSON.parse(span, onlyMembers: members, options: .response) }
-      return try JSON.parse(span, options: .response)
-    } catch {
-      throw .decoding("the Marvel sample data is not valid JSON at \(error)")
-    }
-  }
+  private static let reader = SampleIndexReader(name: "Marvel")
+  private static var outside: DataSourceError { reader.outside }
 }

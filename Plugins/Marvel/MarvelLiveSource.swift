@@ -123,8 +123,7 @@ struct MarvelLiveSource: MarvelAPI {
 
   /// A character id: Marvel's are numbers, and checking keeps anything else out of the path.
   private static func id(_ value: String?) throws(DataSourceError) -> String {
-    let id = value?.trimmingCharacters(in: .whitespaces) ?? ""
-    guard !id.isEmpty else { throw .badRequest("a character id is required", parameter: "id") }
+    guard let id = Parameter.trimmed(value) else { throw .badRequest("a character id is required", parameter: "id") }
     guard id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
       throw .badRequest("a Marvel character id is a number, not '\(id)'", parameter: "id")
     }

@@ -44,10 +44,25 @@ public enum MarvelPlugin {
     }
   )
 
+  /// The variables the plugin reads: the live server and its keys, and another sample dataset.
+  static let environment = [
+    EnvironmentVariable(
+      MarvelLiveSource.baseURLVariable, summary: "the Marvel API's server, for live data",
+      defaultValue: MarvelLiveSource.defaultBaseURL),
+    EnvironmentVariable(
+      MarvelCredentials.publicKeyVariable, summary: "the Marvel API's public key, required for live data"),
+    EnvironmentVariable(
+      MarvelCredentials.privateKeyVariable, summary: "the Marvel API's private key, required for live data",
+      secret: true),
+    EnvironmentVariable(
+      MarvelDataset.folderVariable,
+      summary: "a folder of another sample dataset in the bundled one's format (build_sample.py --output-dir)"),
+  ]
+
   public static let plugin = Plugin(
     name: name,
     summary: "Marvel Comics characters and their comics (bundled recordings; live needs a Marvel-compatible server)",
-    declaration: declaration
+    declaration: declaration, environment: environment
   ) { context throws(DataSourceError) -> any MarvelAPI in
     switch context.mode {
     case .sample: try MarvelSampleSource(environment: context.environment)

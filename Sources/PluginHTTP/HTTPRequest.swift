@@ -64,8 +64,8 @@ public struct HTTPResponse: Sendable {
 }
 
 /// The standard phrases of the statuses an API answers with.
-public enum HTTPStatus {
-  public static func reason(_ status: Int) -> String {
+package enum HTTPStatus {
+  package static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
     case 204: "No Content"

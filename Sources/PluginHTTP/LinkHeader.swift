@@ -5,22 +5,22 @@
 ///
 /// Targets are kept exactly as given: a next link may point at another path, or carry a cursor
 /// instead of a page number, and the client must follow it as is.
-public struct LinkHeader: Sendable, Equatable {
-  public struct Link: Sendable, Equatable {
-    public var target: String
+package struct LinkHeader: Sendable, Equatable {
+  package struct Link: Sendable, Equatable {
+    package var target: String
     /// The relation types, lowercased (`rel="next last"` is both).
-    public var relations: [String]
+    package var relations: [String]
   }
 
-  public private(set) var links: [Link] = []
+  package private(set) var links: [Link] = []
 
   /// The links of every `Link` field given; text that is not a link is skipped.
-  public init(_ fields: [String]) {
+  package init(_ fields: [String]) {
     for field in fields { parse(Array(field.unicodeScalars)) }
   }
 
   /// The target of the first link with relation `relation` (`"next"`).
-  public func target(_ relation: String) -> String? {
+  package func target(_ relation: String) -> String? {
     let relation = relation.lowercased()
     return links.first { $0.relations.contains(relation) }?.target
   }

@@ -25,7 +25,7 @@ public struct LiveService: Sendable {
   public let errors: HTTPErrorMapping
 
   /// `screenrun/VERSION`: APIs such as GitHub's refuse a request without a User-Agent.
-  public static let userAgent = "screenrun/\(ScreenRun.version)"
+  package static let userAgent = "screenrun/\(ScreenRun.version)"
 
   /// Reads the base URL from `baseURLVariable` (`defaultBaseURL` when unset or blank) and the HTTP
   /// settings from `environment`; `secrets` are removed from every message, here and in the
@@ -100,7 +100,7 @@ public struct LiveService: Sendable {
   }
 
   /// What a request looks like to a person, secrets removed (an `Authorization` value whole).
-  public func sentRequest(_ request: HTTPRequest) -> SentRequest {
+  package func sentRequest(_ request: HTTPRequest) -> SentRequest {
     let headers = request.headers.map { field -> String in
       guard field.name.lowercased() == "authorization" else { return "\(field.name): \(redactor(field.value))" }
       let scheme = field.value.split(separator: " ", maxSplits: 1).first.map { "\($0) " } ?? ""
@@ -110,7 +110,7 @@ public struct LiveService: Sendable {
   }
 
   /// What an answer says of the source: live, from the cache or not, its rate-limit headers.
-  public func status(of response: HTTPResponse) -> SourceStatus {
+  package func status(of response: HTTPResponse) -> SourceStatus {
     let limits = RateLimitHeaders(response.headers)
     return SourceStatus(
       mode: .live, cached: response.fromCache, rateLimitRemaining: limits.remaining, rateLimitLimit: limits.limit,

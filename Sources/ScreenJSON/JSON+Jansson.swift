@@ -15,7 +15,7 @@ extension JSON {
   /// How strictly a document is read.
   public struct ParseOptions: Sendable {
     /// Reject an object that names the same key twice (screen files); APIs get the last one.
-    public var rejectDuplicateKeys: Bool
+    package var rejectDuplicateKeys: Bool
     /// Text longer than this is read in pieces of at most this many bytes (see
     /// `JSONPieceReader`); nil reads it in one `json_loadb`, with jansson's own messages.
     package var pieceSize: Int?
@@ -52,7 +52,7 @@ extension JSON {
   ///
   /// A member read in part (`RecordMembers(paths: [["comics", "available"]])`) keeps, when it is
   /// an object, only its members read, and steps over the rest in the same way.
-  public static func parse(_ text: String, onlyMembers members: RecordMembers, options: ParseOptions)
+  package static func parse(_ text: String, onlyMembers members: RecordMembers, options: ParseOptions)
     throws(JSONSyntaxError) -> JSON
   {
     var text = text
@@ -60,7 +60,7 @@ extension JSON {
   }
 
   /// Parses only the members read of the object at the top of `bytes` (see above).
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
     try parse(buffer: bytes, onlyMembers: members, options: options).get()
@@ -71,7 +71,7 @@ extension JSON {
   /// above. A page of records, say, of which a screen reads a few members:
   ///
   ///     let answer = try JSON.parse(line, onlyMembers: ["name", "id"], ofElementsOf: "records", options: .response)
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, ofElementsOf member: String,
     options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
@@ -83,7 +83,7 @@ extension JSON {
   /// kept, and the rest are stepped over as above. Any other value at the top is parsed whole.
   ///
   ///     let records = try JSON.parse(table, onlyMembersOfEachElement: ["name", "id"], options: .response)
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembersOfEachElement members: RecordMembers, options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
     var reader = pieceReader(bytes, options, elementsOf: (nil, members))

@@ -58,7 +58,7 @@ extension JSON {
 
 extension JSON {
   /// The value as compact JSON text, on one line (a protocol message, a trace line).
-  public var lineText: String {
+  package var lineText: String {
     var text = ""
     append(to: &text)
     return text

@@ -64,7 +64,7 @@ extension JSON {
     }
   }
 
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
@@ -136,9 +136,9 @@ public struct JSONObject: Sendable {
   }
 
   /// The keys, in order.
-  public var keys: [String] { members.map(\.key) }
+  package var keys: [String] { members.map(\.key) }
   public var count: Int { members.count }
-  public var isEmpty: Bool { members.isEmpty }
+  package var isEmpty: Bool { members.isEmpty }
 
   package mutating func reserveCapacity(_ count: Int) {
     members.reserveCapacity(count)

@@ -1,14 +1,14 @@
 /// A line and column in a text file, both counting from 1; columns count characters.
-public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct TextLocation: Sendable, Hashable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 
   /// The line (from 1) that byte `offset` of UTF-8 text falls on, and how many characters of
   /// that line come before it (a multi-byte character counts once, at its lead byte).

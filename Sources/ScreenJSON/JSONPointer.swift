@@ -1,13 +1,13 @@
 /// An RFC 6901 pointer into a JSON document, such as `/sections/2/fields/0/value`.
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
-  public private(set) var tokens: [String]
+  package private(set) var tokens: [String]
 
   public init(_ tokens: [String] = []) { self.tokens = tokens }
 
   public static let root = JSONPointer()
 
-  public func appending(_ key: String) -> JSONPointer { JSONPointer(tokens + [key]) }
-  public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
+  package func appending(_ key: String) -> JSONPointer { JSONPointer(tokens + [key]) }
+  package func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
 
   public static func / (pointer: JSONPointer, key: String) -> JSONPointer { pointer.appending(key) }
   public static func / (pointer: JSONPointer, index: Int) -> JSONPointer { pointer.appending(index) }

@@ -18,14 +18,14 @@ import Synchronization
 /// read whole, whatever the paths below it say.
 public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
   /// How much of one member is read.
-  public indirect enum Part: Sendable, Hashable {
+  package indirect enum Part: Sendable, Hashable {
     case whole
     /// Only these members of it (when it is an object).
     case only(RecordMembers)
   }
 
   /// Each member read, by name.
-  public private(set) var parts: [String: Part] = [:] {
+  package private(set) var parts: [String: Part] = [:] {
     didSet { lookupCache = LookupCache() }
   }
 
@@ -40,10 +40,10 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
   public func hash(into hasher: inout Hasher) { hasher.combine(parts) }
 
   /// Nothing read yet.
-  public init() {}
+  package init() {}
 
   /// The members named, each read whole.
-  public init(_ names: some Sequence<String>) {
+  package init(_ names: some Sequence<String>) {
     for name in names { parts[name] = .whole }
   }
 
@@ -53,7 +53,7 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
 
   /// The members that these paths of keys reach (`["comics", "available"]`). An empty path is the
   /// whole record, which no `RecordMembers` can say: it gives nil.
-  public init?(paths: some Sequence<[String]>) {
+  package init?(paths: some Sequence<[String]>) {
     for path in paths {
       guard !path.isEmpty else { return nil }
       insert(path[...])
@@ -61,10 +61,10 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
   }
 
   /// The names of the members read, whole or in part.
-  public var names: Set<String> { Set(parts.keys) }
+  package var names: Set<String> { Set(parts.keys) }
 
   /// Reads `path` too.
-  public mutating func insert(_ path: ArraySlice<String>) {
+  package mutating func insert(_ path: ArraySlice<String>) {
     guard let first = path.first else { return }
     let rest = path.dropFirst()
     if rest.isEmpty {
@@ -85,12 +85,12 @@ public struct RecordMembers: Sendable, Hashable, ExpressibleByArrayLiteral, Cust
   }
 
   /// Reads what `other` reads too.
-  public mutating func formUnion(_ other: RecordMembers) {
+  package mutating func formUnion(_ other: RecordMembers) {
     for path in other.paths { insert(path[...]) }
   }
 
   /// Every path read, in order: `[["comics", "available"], ["name"]]`.
-  public var paths: [[String]] {
+  package var paths: [[String]] {
     parts.keys.sorted().flatMap { name -> [[String]] in
       switch parts[name] {
       case .only(let inner): return inner.paths.map { [name] + $0 }

@@ -8,25 +8,16 @@ extension ScreenRunCommand {
   /// 2 for a screen that cannot be opened.
   @MainActor
   static func runExplain(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
-    let context = pluginContext(arguments)
     // Whole records, so the fields a screen does not read show too (a misspelt one among them).
     let monitor = SourceMonitor(trace: TraceFile.line, keepsExchanges: true, wholeRecords: true)
-    let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(), monitor: monitor)
-    do {
-      try navigator.open(screen, parameters: arguments.parameters)
-    } catch {
-      Output.error(error.description)
-      if case .dataSource = error { return .failure }
-      return .usage
+    let navigator: Navigator
+    switch start(screen, arguments: arguments, registry: registry, monitor: monitor) {
+    case .success(let opened): navigator = opened
+    case .failure(let code): return code
     }
     await navigator.settle()
     guard let entry = navigator.current else { return .failure }
-    Output.write(Explanation.text(entry, exchanges: monitor.exchanges, mode: context.mode))
-    if let error = entry.error {
-      Output.error("\(screen): error: \(error)")
-      return .failure
-    }
-    return .ok
+    Output.write(Explanation.text(entry, exchanges: monitor.exchanges, mode: pluginContext(arguments).mode))
+    return ending(navigator, file: screen)
   }
 }

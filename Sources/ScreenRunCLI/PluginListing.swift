@@ -1,6 +1,7 @@
 import ScreenKit
 
-/// The text of `screenrun --plugins`: each data source, its resources and their parameters.
+/// The text of `screenrun --plugins`: each data source, its resources and their parameters, and
+/// the environment variables it reads.
 enum PluginListing {
   /// `found` are the external plugins: each is listed with where it came from and what it shadows.
   static func text(_ registry: PluginRegistry, found: [PluginDiscovery.Found] = []) -> String {
@@ -23,6 +24,8 @@ enum PluginListing {
           lines.append("    \(parameter.name)\(marked): \(parameter.summary)")
         }
       }
+      if !plugin.environment.isEmpty { lines.append("  environment:") }
+      for variable in plugin.environment { lines.append("    \(variable.name): \(variable.help)") }
     }
     // A manifest's words are untrusted text: no escape reaches the terminal.
     return TerminalSafe.sanitize(lines.joined(separator: "\n"), keepNewlines: true) + "\n"

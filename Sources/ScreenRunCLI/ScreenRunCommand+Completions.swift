@@ -12,7 +12,7 @@ extension ScreenRunCommand {
   /// `screenrun completions params SCREEN.json`: the `--param` keys the screen reads
   /// (`{params.KEY}`), one a line; nothing when the screen does not load.
   static func parameterKeys(of screen: String, registry: PluginRegistry) -> ExitCode {
-    guard let spec = try? ScreenLoader(registry: registry).load(screen) else { return .usage }
+    guard let spec = try? ScreenLoader(registry: registry, kinds: .standard).load(screen) else { return .usage }
     Output.write(spec.parameterNames.sorted().map { $0 + "\n" }.joined())
     return .ok
   }

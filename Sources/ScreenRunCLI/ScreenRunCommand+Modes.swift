@@ -8,11 +8,12 @@ extension ScreenRunCommand {
   /// parameters, 1 for a data source that cannot start).
   @MainActor
   static func start(
-    _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler
+    _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler = VirtualScheduler(),
+    monitor: SourceMonitor = SourceMonitor(trace: TraceFile.line)
   ) -> Result<Navigator, ExitCode> {
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: pluginContext(arguments), scheduler: scheduler,
-      monitor: SourceMonitor(trace: TraceFile.line))
+      loader: ScreenLoader(registry: registry, kinds: .standard), context: pluginContext(arguments), scheduler: scheduler,
+      monitor: monitor)
     do {
       try navigator.open(screen, parameters: arguments.parameters)
       return .success(navigator)
@@ -21,6 +22,15 @@ extension ScreenRunCommand {
       if case .dataSource = error { return .failure(.failure) }
       return .failure(.usage)
     }
+  }
+
+  /// How a run that printed what it had to ends: 1, with the error said on stderr, when the
+  /// current screen ended in one (`file` names it), else 0.
+  @MainActor
+  static func ending(_ navigator: Navigator, file: String) -> ExitCode {
+    guard let error = navigator.current?.error else { return .ok }
+    Output.error("\(file): error: \(error)")
+    return .failure
   }
 
   /// The plugins' settings: data mode (`--live`) and environment (`--no-cache` included).
@@ -74,7 +84,7 @@ extension ScreenRunCommand {
     while let text = nextLine() {
       number += 1
       do {
-        guard let command = try Script.command(fromLine: text, number: number) else { continue }
+        guard let command = try Script.command(fromLine: text, number: number, kinds: navigator.kinds) else { continue }
         if command == .quit { break }
         try await runner.run(command, line: number)
         if let watcher, watcher.reloadIfChanged() { await navigator.settle() }
@@ -84,11 +94,7 @@ extension ScreenRunCommand {
         return .usage
       }
     }
-    if let error = navigator.current?.error {
-      Output.error("\(navigator.current?.spec.file ?? screen): error: \(error)")
-      return .failure
-    }
-    return .ok
+    return ending(navigator, file: navigator.current?.spec.file ?? screen)
   }
 
   /// Runs full screen until the user quits.

@@ -52,7 +52,7 @@ struct ScreenRunCommand {
     }
     switch arguments.command {
     case .help:
-      Output.write(Arguments.help)
+      Output.write(Arguments.help(plugins: registry.all))
       return .ok
     case .version:
       Output.write("screenrun \(ScreenRun.version)\n")
@@ -114,7 +114,7 @@ struct ScreenRunCommand {
   /// Checks screen files, and manifests (a file named `plugin.json`), without running anything.
   @MainActor
   static func check(_ files: [String], registry: PluginRegistry, problems: [Diagnostic] = []) -> ExitCode {
-    let loader = ScreenLoader(registry: registry)
+    let loader = ScreenLoader(registry: registry, kinds: .standard)
     let manifests = files.filter { ($0 as NSString).lastPathComponent == "plugin.json" }
     var diagnostics = problems
     for file in manifests {
@@ -141,28 +141,16 @@ struct ScreenRunCommand {
   /// Loads the screen, waits for its first load to settle, and prints one frame.
   @MainActor
   static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
-    let context = pluginContext(arguments)
-    let navigator = Navigator(
-      loader: ScreenLoader(registry: registry), context: context, scheduler: VirtualScheduler(),
-      monitor: SourceMonitor(trace: TraceFile.line))
-    do {
-      try navigator.open(screen, parameters: arguments.parameters)
-    } catch {
-      Output.error(error.description)
-      switch error {
-      case .dataSource: return .failure
-      default: return .usage
-      }
+    let navigator: Navigator
+    switch start(screen, arguments: arguments, registry: registry) {
+    case .success(let opened): navigator = opened
+    case .failure(let code): return code
     }
     navigator.showsStatus = arguments.status
     await navigator.settle()
-    guard let entry = navigator.current, let state = navigator.screenState else { return .failure }
+    guard let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
     Output.write(TextRenderer.render(state, options: RenderOptions(width: width)))
-    if let error = entry.error {
-      Output.error("\(screen): error: \(error)")
-      return .failure
-    }
-    return .ok
+    return ending(navigator, file: screen)
   }
 }

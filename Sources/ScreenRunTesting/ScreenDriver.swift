@@ -16,23 +16,28 @@ import ScreenRuntime
 @MainActor
 public final class ScreenDriver {
   /// The screens opened so far, as a stack; what `open` and `run` drive.
-  public let navigator: Navigator
+  package let navigator: Navigator
   /// The virtual clock the screens' debounce and `wait` run on: `wait 600` takes no wall time.
-  public let clock: VirtualScheduler
+  package let clock: VirtualScheduler
   /// The columns each frame is drawn in.
   public let width: Int
   private let runner: ScriptRunner
 
-  /// A driver over `plugins` in `context`'s data mode (sample by default), drawing `width` columns:
-  /// `@MainActor init(plugins: [Plugin], context: PluginContext = PluginContext(), width: Int = 80)`.
+  /// A driver over `plugins` in `context`'s data mode (sample by default), drawing `width` columns,
+  /// whose screens may be the kinds of `kinds` (those screenrun ships by default): `@MainActor
+  /// init(plugins: [Plugin], kinds: KindRegistry = .standard, context: PluginContext = PluginContext(),
+  /// width: Int = 80)`.
   ///
   /// Only `plugins` are registered: no shipped plugin, no external one. Each is made with
   /// `context`, whose `mode` is `.sample` and whose `environment` is empty unless given:
   /// `PluginContext(mode: .live, environment: ["BOOKS_API_URL": server])` tests a live source
   /// against a local server, and nothing is read from the process environment.
-  public init(plugins: [Plugin], context: PluginContext = PluginContext(), width: Int = 80) {
+  public init(
+    plugins: [Plugin], kinds: KindRegistry = .standard, context: PluginContext = PluginContext(), width: Int = 80
+  ) {
     clock = VirtualScheduler()
-    navigator = Navigator(loader: ScreenLoader(registry: PluginRegistry(plugins)), context: context, scheduler: clock)
+    navigator = Navigator(
+      loader: ScreenLoader(registry: PluginRegistry(plugins), kinds: kinds), context: context, scheduler: clock)
     self.width = width
     runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
   }
@@ -56,7 +61,7 @@ public final class ScreenDriver {
   /// waiting until the screen settles: `@MainActor func run(_ script: String) async throws`.
   /// It throws at a command that cannot run (`open 99` on a list of 20), as a script stops.
   public func run(_ script: String) async throws {
-    for (line, command) in try Script(parsing: script).commands {
+    for (line, command) in try runner.script(script).commands {
       try await runner.run(command, line: line)
     }
   }

@@ -5,15 +5,15 @@
 /// tests) a URL too long for the width is printed whole on a line of its own, and nothing else
 /// shares that line. The terminal layer, which must not draw past the terminal's edge, recognises
 /// such a line with `isLoneURL` and may cut it there (with "…", as a hyperlink to the whole URL).
-public enum FrameLine {
+package enum FrameLine {
   /// What starts the line of the selection in the interactive mode (a list's highlighted row, a
   /// detail screen's focused link); a terminal may show that line in reverse video.
-  public static let selectionMarker = "› "
+  package static let selectionMarker = "› "
 
   /// Whether `text` is one URL: `http://` or `https://` (in any case) and at least one more
   /// character, all of them printable ASCII with no space. Only such bytes are in it, so the
   /// terminal layer can put it in a hyperlink as it is.
-  public static func isURL(_ text: some StringProtocol) -> Bool {
+  package static func isURL(_ text: some StringProtocol) -> Bool {
     // The scheme first, byte by byte: most lines are ruled out by their first byte.
     var bytes = text.utf8.makeIterator()
     for expected in "http".utf8 {
@@ -32,10 +32,10 @@ public enum FrameLine {
 
   /// Whether a line of a frame is a lone URL: the line is the URL and nothing else, with no
   /// indent. Such a line may be wider than the frame.
-  public static func isLoneURL(_ line: some StringProtocol) -> Bool { isURL(line) }
+  package static func isLoneURL(_ line: some StringProtocol) -> Bool { isURL(line) }
 
   /// Whether a line of a plain frame keeps the rule for `width` columns.
-  public static func fits(_ line: some StringProtocol, width: Int) -> Bool {
+  package static func fits(_ line: some StringProtocol, width: Int) -> Bool {
     isLoneURL(line) || TextWidth.width(of: line) <= width
   }
 }

@@ -9,9 +9,9 @@
 /// takes two.
 ///
 /// Every function here is linear in its input: one pass, nothing left over is counted again.
-public enum TextWidth {
+package enum TextWidth {
   /// The columns a character (a grapheme cluster) takes in a terminal.
-  public static func columns(of character: Character) -> Int {
+  package static func columns(of character: Character) -> Int {
     if character.isASCII { return character.utf8.count }
     var counter = ClusterCounter()
     for scalar in character.unicodeScalars { counter.add(scalar) }
@@ -27,7 +27,7 @@ public enum TextWidth {
   }
 
   /// The columns one code point takes on its own.
-  public static func columns(of scalar: Unicode.Scalar) -> Int {
+  package static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return 1 }  // ASCII, controls (shown as U+FFFD), Latin-1, U+00AD
     if inRuns(ColumnTables.zeroWidth, value) { return 0 }
@@ -42,7 +42,7 @@ public enum TextWidth {
   }
 
   /// The columns a text takes in a terminal.
-  public static func width(of text: some StringProtocol) -> Int {
+  package static func width(of text: some StringProtocol) -> Int {
     if let width = standaloneWidth(of: text) { return width }
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
     var total = 0
@@ -64,7 +64,7 @@ public enum TextWidth {
   /// Cuts `text` to at most `columns`, ending in "…" when anything was cut.
   ///
   /// Secrets (`SecretRegistry`) are redacted first, so no cut leaves a piece of one.
-  public static func truncate(_ text: String, toColumns columns: Int) -> String {
+  package static func truncate(_ text: String, toColumns columns: Int) -> String {
     guard columns > 0 else { return "" }
     let text = SecretRegistry.shared.redact(text)
     // No text takes more columns than it has bytes (a code point of two columns has three or four).
@@ -93,7 +93,7 @@ public enum TextWidth {
   }
 
   /// Pads `text` with spaces on the right to exactly `columns` (cutting it first if needed).
-  public static func pad(_ text: String, toColumns columns: Int) -> String {
+  package static func pad(_ text: String, toColumns columns: Int) -> String {
     let cut = truncate(text, toColumns: columns)
     return cut + String(repeating: " ", count: max(0, columns - width(of: cut)))
   }
@@ -102,7 +102,7 @@ public enum TextWidth {
   /// a line is broken by columns, except a URL (`FrameLine.isURL`), which goes whole onto a line
   /// of its own: a terminal can only open a URL it sees whole. Nothing but the spaces where lines
   /// break is lost. Secrets (`SecretRegistry`) are redacted first, so no line holds a piece of one.
-  public static func wrap(_ text: String, toColumns columns: Int) -> [String] {
+  package static func wrap(_ text: String, toColumns columns: Int) -> [String] {
     let text = SecretRegistry.shared.redact(text)
     var output = WrappedLines(columns: max(1, columns))
     // Paragraphs and words are split at newlines and spaces; each word is then counted once.
@@ -245,10 +245,10 @@ public enum TextWidth {
 
 /// Makes text from a data source safe to print: no escape sequences or control characters
 /// reach the terminal raw.
-public enum TerminalSafe {
+package enum TerminalSafe {
   /// Replaces control characters (C0, DEL, C1) and bidirectional overrides with U+FFFD, and
   /// tabs with a space. Newlines become spaces unless `keepNewlines`.
-  public static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
+  package static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
     if text.utf8.withContiguousStorageIfAvailable({ isSafe($0, keepingNewlines: keepNewlines) }) == true {
       return text
     }

@@ -25,14 +25,16 @@ struct PathologicalBenchmark {
       id: "P6",
       title: "pathological sizes: \(Self.size(bytes)) against \(Self.size(bytes / 4)), "
         + "\(grouped(keystrokes)) keystrokes against \(grouped(keystrokes / 4))")
-    let detail = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/character.json")
-    let list = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+    let detail = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/character.json")
+    let list = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/characters.json")
 
     func word(_ bytes: Int) -> String { String(repeating: "a", count: bytes) }
     func marks(_ bytes: Int) -> String { String(repeating: "\u{301}", count: bytes / 2) }
     func accented(_ bytes: Int) -> String { String(repeating: "e\u{301}", count: bytes / 3) }
     func frame(_ bytes: Int) -> ScreenState {
-      var state = DetailViewModel.State()
+      var state = DetailKind.State()
       state.status = .loaded
       state.record = ["id": 1, "name": "Long", "description": .string(word(bytes)), "comics": ["items": []]]
       return ScreenState(spec: detail, parameters: ["id": "1"], content: .detail(state))
@@ -107,10 +109,10 @@ struct PathologicalBenchmark {
     }
     let clock = VirtualScheduler()
     let model = Store(
-      ListViewModel(
+      PagedList(
         source: NoSource(),
         configuration: .init(resource: spec.source.resource, parameters: [:], search: search, paging: list.paging)),
-      state: ListViewModel.State(), scheduler: clock)
+      state: PagedList.State(), scheduler: clock)
     let keys = Array(String(repeating: "spider", count: count / 6 + 1).prefix(count))
     var frame = ""
     let seconds = Stopwatch.seconds {

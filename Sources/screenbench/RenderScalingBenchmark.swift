@@ -15,7 +15,8 @@ struct RenderScalingBenchmark {
 
   func run() throws -> Section {
     var section = Section(id: "P3", title: "render scaling: one 100x30 frame of Screens/characters.json")
-    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/characters.json")
     let document = try JSON.parse(APIDocument.response(records: 500, seed: seed), options: .response)
     let pool = document[path: ["data", "results"]]?.arrayValue ?? []
     guard !pool.isEmpty else { throw ChildProcess.Failure(description: "no records to render") }
@@ -58,8 +59,8 @@ struct RenderScalingBenchmark {
   }
 
   /// A loaded list of `count` records, each a generated character with its own id and name.
-  static func loaded(_ count: Int, from pool: [JSON]) -> ListViewModel.State {
-    var state = ListViewModel.State()
+  static func loaded(_ count: Int, from pool: [JSON]) -> PagedList.State {
+    var state = PagedList.State()
     state.records.reserveCapacity(count)
     for index in 0..<count {
       guard case .object(var record) = pool[index % pool.count] else { continue }

@@ -32,13 +32,13 @@ struct SearchRequestsBenchmark {
   @MainActor
   private final class Screen {
     let spec: ScreenSpec
-    weak var model: Store<ListViewModel>?
+    weak var model: Store<PagedList>?
     var frames = 0
     var stale = 0
     var torn = 0
     var pending: Task<Void, Never>?
 
-    init(spec: ScreenSpec, model: Store<ListViewModel>) {
+    init(spec: ScreenSpec, model: Store<PagedList>) {
       self.spec = spec
       self.model = model
     }
@@ -67,7 +67,7 @@ struct SearchRequestsBenchmark {
     }
 
     /// Records that answer another query than the one the state says they answer.
-    static func isStale(_ state: ListViewModel.State) -> Bool {
+    static func isStale(_ state: PagedList.State) -> Bool {
       state.records.contains { $0["query"]?.stringValue != state.activeQuery }
     }
   }
@@ -76,11 +76,12 @@ struct SearchRequestsBenchmark {
     var section = Section(
       id: "P4", title: "search requests: \(grouped(trials)) bursts of \(Self.keystrokes) keystrokes inside the debounce"
     )
-    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])).load("Screens/characters.json")
+    let spec = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
+      "Screens/characters.json")
     guard let list = spec.list, let search = list.search else {
       throw ChildProcess.Failure(description: "Screens/characters.json has no search")
     }
-    let configuration = ListViewModel.Configuration(
+    let configuration = PagedList.Configuration(
       resource: spec.source.resource, parameters: [:], search: search, paging: list.paging)
     var random = SeededGenerator(seed: seed)
     let names = (0..<2_000).map { _ in
@@ -115,13 +116,13 @@ struct SearchRequestsBenchmark {
   /// burst with random gaps inside the debounce window and random real pauses for answers to land
   /// meanwhile, then lets the debounce fire and waits for the answer.
   private func trial(
-    spec: ScreenSpec, configuration: ListViewModel.Configuration, debounce: Int, names: [String], seed: UInt64,
+    spec: ScreenSpec, configuration: PagedList.Configuration, debounce: Int, names: [String], seed: UInt64,
     random: inout SeededGenerator
   ) async -> Outcome {
     let source = LatencySource(names: names, maximumLatency: Self.maximumLatency, seed: seed)
     let clock = VirtualScheduler()
     let model = Store(
-      ListViewModel(source: source, configuration: configuration), state: ListViewModel.State(), scheduler: clock)
+      PagedList(source: source, configuration: configuration), state: PagedList.State(), scheduler: clock)
     let screen = Screen(spec: spec, model: model)
     // Changes come on the answers' tasks; the redraw is scheduled here, as the terminal's is.
     model.onChange = { [weak screen] in Task { @MainActor in screen?.changed() } }

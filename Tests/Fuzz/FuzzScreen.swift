@@ -13,7 +13,7 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let root = try? JSON.parse(bytes, options: .document) else { return 0 }
   let locator = JSONLocator(bytes)
   var decoder = SpecDecoder()
-  let spec = decoder.decode(root, file: "fuzz.json")
+  let spec = decoder.decode(root, file: "fuzz.json", kinds: .standard)
   for problem in decoder.problems {
     _ = locator.keyLocation(of: problem.pointer)
     _ = locator.location(ofCharacter: 3, inStringAt: problem.pointer)

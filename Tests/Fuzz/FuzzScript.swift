@@ -8,14 +8,16 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-  let whole = try? Script(parsing: text)
+  let whole = try? Script(parsing: text, kinds: .standard)
   var lineByLine: [ScriptCommand] = []
   var failed = false
   for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     .enumerated()
   {
     do {
-      if let command = try Script.command(fromLine: line, number: index + 1) { lineByLine.append(command) }
+      if let command = try Script.command(fromLine: line, number: index + 1, kinds: .standard) {
+        lineByLine.append(command)
+      }
     } catch {
       failed = true
       _ = TerminalSafe.sanitize(error.description)

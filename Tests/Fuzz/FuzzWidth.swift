@@ -11,7 +11,7 @@
 private func screen(_ text: String) -> ScreenSpec {
   let root = try! JSON.parse(Array(text.utf8), options: .document)
   var decoder = SpecDecoder()
-  guard let spec = decoder.decode(root, file: "fuzz.json") else { fatalError("\(decoder.problems)") }
+  guard let spec = decoder.decode(root, file: "fuzz.json", kinds: .standard) else { fatalError("\(decoder.problems)") }
   return spec
 }
 

@@ -18,7 +18,7 @@ struct PluginTests {
   }
 
   @Test func theFourScreensPassTheChecks() {
-    let loader = ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin]))
+    let loader = ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin]), kinds: .standard)
     let files = ["repositories.json", "repository.json", "commits.json", "commit.json"].map(Paths.screen)
     let problems = loader.check(files)
     #expect(problems.isEmpty, "\(problems.map(\.description))")

@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite("GitHub screens")
 struct ScreenSnapshotTests {
-  let loader = ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin]))
+  let loader = ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin]), kinds: .standard)
 
   static func sample() throws -> any DataSource {
     try GitHubPlugin.plugin.make(PluginContext(mode: .sample))
@@ -218,7 +218,7 @@ struct ScreenSnapshotTests {
     let navigator = Navigator(loader: loader, context: PluginContext(), scheduler: VirtualScheduler())
     try navigator.open(Paths.screen("repositories.json"))
     await navigator.settle()
-    let search = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let search = try #require(navigator.current?.model.store(of: ListKind.self))
     search.send(.search("github3.py"))
     await navigator.settle()
     let row = try #require(search.state.records.firstIndex { $0["full_name"] == "sigmavirus24/github3.py" })

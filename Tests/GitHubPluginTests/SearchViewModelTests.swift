@@ -18,7 +18,8 @@ struct SearchViewModelTests {
   let store: TestStore<ListViewModel>
 
   init() throws {
-    let spec = try ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin])).load(Paths.screen("repositories.json"))
+    let spec = try ScreenLoader(registry: PluginRegistry([GitHubPlugin.plugin]), kinds: .standard).load(
+      Paths.screen("repositories.json"))
     let list = try #require(spec.list)
     let search = try #require(list.search)
     // What the screen declares is what this test relies on: search by q, required, debounced.

@@ -15,7 +15,7 @@ struct MarvelScreenTests {
     .appendingPathComponent("../../Screens").standardized.path
 
   let navigator = Navigator(
-    loader: ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin])), context: PluginContext(),
+    loader: ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard), context: PluginContext(),
     scheduler: VirtualScheduler())
 
   func frame(width: Int = 80) -> String {
@@ -35,7 +35,7 @@ struct MarvelScreenTests {
   @Test func searchingNarrowsTheList() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    let list = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let list = try #require(navigator.current?.model.store(of: ListKind.self))
     list.send(.search("iron"))
     await navigator.settle()
     assertSnapshot(frame(), named: "characters-search-iron")
@@ -58,7 +58,7 @@ struct MarvelScreenTests {
   @Test func selectOpensTheCharacterAndBackReturns() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    let list = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let list = try #require(navigator.current?.model.store(of: ListKind.self))
     list.send(.search("Iron Man"))
     await navigator.settle()
     try navigator.select(0)

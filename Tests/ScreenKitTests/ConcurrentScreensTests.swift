@@ -34,13 +34,13 @@ struct ConcurrentScreensTests {
   static func run(_ screen: String) async throws -> String {
     let clock = VirtualScheduler()
     let navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(CountingSource(count: 45))])),
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(CountingSource(count: 45))]), kinds: .standard),
       context: PluginContext(), scheduler: clock)
     let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: 40))
     try navigator.open(screen)
     await navigator.settle()
     var output = runner.frame()
-    for (line, command) in try Script(parsing: script).commands {
+    for (line, command) in try Script(parsing: script, kinds: .standard).commands {
       try await runner.run(command, line: line)
       output += runner.heading(command.description) + runner.frame()
     }

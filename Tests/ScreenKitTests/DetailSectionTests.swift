@@ -12,7 +12,7 @@ struct DetailSectionTests {
   /// A detail screen of `sections` (JSON text), drawn over `record`.
   func frame(_ sections: String, record: JSON, width: Int = 60) throws -> String {
     let folder = try ScreenFolder(["book.json": Self.screen(sections)])
-    let loader = ScreenLoader(registry: registry)
+    let loader = ScreenLoader(registry: registry, kinds: .standard)
     let problems = loader.check([folder.file("book.json")])
     #expect(problems.isEmpty, "\(problems.map(\.description))")
     var state = DetailViewModel.State()
@@ -26,7 +26,7 @@ struct DetailSectionTests {
   /// The problems `--check` finds in a detail screen of `sections`.
   func problems(_ sections: String) throws -> [String] {
     let folder = try ScreenFolder(["book.json": Self.screen(sections)])
-    return ScreenLoader(registry: registry).check([folder.file("book.json")]).map(\.description)
+    return ScreenLoader(registry: registry, kinds: .standard).check([folder.file("book.json")]).map(\.description)
   }
 
   static func screen(_ sections: String) -> String {

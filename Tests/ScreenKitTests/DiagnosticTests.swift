@@ -61,10 +61,11 @@ struct DiagnosticTests {
       "template.json": .template, "navigation.json": .navigation,
     ]
     for (name, kind) in kinds {
-      let diagnostics = ScreenLoader(registry: registry).check([folder.file(name)])
+      let diagnostics = ScreenLoader(registry: registry, kinds: .standard).check([folder.file(name)])
       #expect(diagnostics.map(\.kind) == [kind], "\(name): \(diagnostics)")
     }
-    let registryProblem = try #require(ScreenLoader(registry: registry).check([folder.file("registry.json")]).first)
+    let registryProblem = try #require(
+      ScreenLoader(registry: registry, kinds: .standard).check([folder.file("registry.json")]).first)
     #expect(registryProblem.explanation.suggestion == "books")
     #expect(registryProblem.notes == ["plugins: books"])
     #expect(registryProblem.pointer == .root / "source" / "plugin")

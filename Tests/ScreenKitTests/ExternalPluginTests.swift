@@ -271,12 +271,12 @@ struct ExternalPluginTests {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = Self.state
     let navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([manifest.plugin])),
+      loader: ScreenLoader(registry: PluginRegistry([manifest.plugin]), kinds: .standard),
       context: PluginContext(environment: environment),
       scheduler: VirtualScheduler())
     try navigator.open(screen)
     let entry = try #require(navigator.current)
-    let store = try #require(entry.model.store(of: ListViewModel.self))
+    let store = try #require(entry.model.store(of: ListKind.self))
     let seen = Mutex((states: 0, stale: [String]()))
     entry.model.onChange {
       let state = store.state
@@ -290,7 +290,11 @@ struct ExternalPluginTests {
     }
     // Each search makes the one before stale; the plugin answers every one, after 0-200 ms.
     for index in 0..<24 {
-      guard case .done = entry.model.run(.search("q\(index)"), spec: entry.spec) else {
+      guard
+        case .done = entry.model.run(
+          .kind(name: "search", argument: "q\(index)"), screen: entry.screenState,
+          viewport: Viewport(columns: 80, rows: 24))
+      else {
         Issue.record("search \(index) did not run")
         return
       }

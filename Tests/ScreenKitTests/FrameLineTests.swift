@@ -29,7 +29,7 @@ struct FrameLineTests {
   static let cover = "http://i.annihil.us/u/prod/marvel/i/mg/9/c0/527bb7b37ff55/standard_large.jpg"
   static let web = "https://github.com/facebook/react/tree/main/packages/react-dom"
 
-  let loader = ScreenLoader(registry: PluginRegistry([TestPlugins.books()]))
+  let loader = ScreenLoader(registry: PluginRegistry([TestPlugins.books()]), kinds: .standard)
   let folder: ScreenFolder
 
   init() throws {

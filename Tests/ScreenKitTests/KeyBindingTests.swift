@@ -25,13 +25,14 @@ struct KeyBindingTests {
   init() throws {
     folder = try ScreenFolder(["books.json": Self.books, "book.json": Self.book])
     navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(),
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)]), kinds: .standard),
+      context: PluginContext(),
       scheduler: clock)
     try navigator.open(folder.file("books.json"))
   }
 
-  var list: ListViewModel.State? { navigator.current?.model.store(of: ListViewModel.self)?.state }
-  var detail: DetailViewModel.State? { navigator.current?.model.store(of: DetailViewModel.self)?.state }
+  var list: ListViewModel.State? { navigator.current?.model.store(of: ListKind.self)?.state }
+  var detail: DetailViewModel.State? { navigator.current?.model.store(of: DetailKind.self)?.state }
 
   func press(_ keys: Key..., viewport: Viewport? = nil) async -> KeyOutcome {
     var outcome = KeyOutcome.handled
@@ -188,7 +189,7 @@ struct KeyBindingTests {
       },
       "\(help)")
     let model = try #require(navigator.current?.model)
-    #expect(model.keyHelp.count == ListKind.bindings.count)
+    #expect(model.keyHelp.count == ListKind.bindings.filter { !$0.help.isEmpty }.count)
     for line in model.keyHelp { #expect(help.contains(line.keys) && help.contains(line.does), "\(line)") }
     #expect(help.contains("Up, Ctrl-P"))
     #expect(help.contains("Enter"))
@@ -233,8 +234,8 @@ struct KeyBindingTests {
     for character in "Item 4" { _ = await press(.character(character)) }
     _ = await press(.control("u"))
     #expect(list?.query == "")
-    #expect(ListKind.droppingLastWord("a bc  ") == "a ")
-    #expect(ListKind.droppingLastWord("") == "")
+    #expect(QueryEdit.droppingLastWord("a bc  ") == "a ")
+    #expect(QueryEdit.droppingLastWord("") == "")
   }
 
   @Test func aLongQueryScrollsSoThatItsEndShows() async {

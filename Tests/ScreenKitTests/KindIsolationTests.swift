@@ -11,7 +11,7 @@ struct KindIsolationTests {
     .deletingLastPathComponent()
   static let folder = "Sources/ScreenKinds/Kinds/Table/"
   /// The one line outside the folder that may name the kind: its registration.
-  static let registration = (file: "Sources/ScreenKinds/Kinds/ScreenKind.swift", line: ".table,")
+  static let registration = (file: "Sources/ScreenKinds/Kinds/KindRegistry.swift", line: "TableKind.self,")
 
   typealias File = (path: String, text: String)
 

@@ -20,15 +20,16 @@ struct NavigatorReloadTests {
   init() throws {
     folder = try ScreenFolder(["books.json": Self.screen, "book.json": Self.book])
     navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(),
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)]), kinds: .standard),
+      context: PluginContext(),
       scheduler: VirtualScheduler())
   }
 
   func frame() -> String { TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 60)) }
 
-  func openAndSearch() async throws -> Store<ListViewModel> {
+  func openAndSearch() async throws -> Store<ListKind> {
     try navigator.open(folder.file("books.json"))
-    let model = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let model = try #require(navigator.current?.model.store(of: ListKind.self))
     model.send(.search("Item 1"))
     await navigator.settle()
     model.send(.loadNextPage)
@@ -45,7 +46,7 @@ struct NavigatorReloadTests {
       "books.json", Self.screen.replacingOccurrences(#""title": "{name}""#, with: #""title": "{name|upper} #{id}""#))
     navigator.reloadScreens()
     await navigator.settle()
-    let same = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let same = try #require(navigator.current?.model.store(of: ListKind.self))
     #expect(same === model)
     #expect(source.pageRequests.count == requests)  // nothing asked again
     #expect(same.state.selection == 3)
@@ -62,7 +63,7 @@ struct NavigatorReloadTests {
     await navigator.settle()
     #expect(source.pageRequests.last?.parameters == ["q": "Item 1", "shelf": "top"])
     #expect(frame().contains("Search: Item 1"))
-    #expect(navigator.current?.model.store(of: ListViewModel.self)?.state.selection == 3)  // carried over
+    #expect(navigator.current?.model.store(of: ListKind.self)?.state.selection == 3)  // carried over
   }
 
   @Test func aBrokenEditShowsTheErrorAndKeepsTheLastGoodScreen() async throws {

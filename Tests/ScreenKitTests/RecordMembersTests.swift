@@ -27,7 +27,8 @@ struct RecordMembersTests {
     let source = CountingSource(count: 3)
     let folder = try ScreenFolder(["books.json": NavigatorReloadTests.screen, "book.json": NavigatorReloadTests.book])
     let navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(),
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)]), kinds: .standard),
+      context: PluginContext(),
       scheduler: VirtualScheduler())
     try navigator.open(folder.file("books.json"))
     await navigator.settle()

@@ -58,7 +58,7 @@ struct RendererTests {
   ]
 
   let folder: ScreenFolder
-  let loader = ScreenLoader(registry: PluginRegistry([TestPlugins.books()]))
+  let loader = ScreenLoader(registry: PluginRegistry([TestPlugins.books()]), kinds: .standard)
 
   init() throws {
     folder = try ScreenFolder(["books.json": Self.listScreen, "book.json": Self.detailScreen])

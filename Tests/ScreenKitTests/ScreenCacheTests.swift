@@ -27,20 +27,23 @@ struct ScreenCacheTests {
 
   func navigator(cache: ScreenCache?) -> Navigator {
     Navigator(
-      loader: ScreenLoader(registry: registry, cache: cache), context: PluginContext(), scheduler: VirtualScheduler())
+      loader: ScreenLoader(registry: registry, kinds: .standard, cache: cache), context: PluginContext(),
+      scheduler: VirtualScheduler())
   }
 
   @Test func aScreenLoadsOnceForEveryLoaderThatSharesTheCache() throws {
     let cache = ScreenCache()
-    let first = try ScreenLoader(registry: registry, cache: cache).load(folder.file("books.json"))
+    let first = try ScreenLoader(registry: registry, kinds: .standard, cache: cache).load(folder.file("books.json"))
     try retitled("Edited")
-    let second = try ScreenLoader(registry: registry, cache: cache).load(folder.file("books.json"))
+    let second = try ScreenLoader(registry: registry, kinds: .standard, cache: cache).load(folder.file("books.json"))
     #expect(cache.loads == 1)
     #expect(first.title.source == "Books" && second.title.source == "Books")
     // Without the cache, the file as it is now.
-    #expect(try ScreenLoader(registry: registry).load(folder.file("books.json")).title.source == "Edited")
     #expect(
-      try ScreenLoader(registry: registry, cache: cache).loadAfresh(folder.file("books.json")).title.source == "Edited")
+      try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("books.json")).title.source == "Edited")
+    #expect(
+      try ScreenLoader(registry: registry, kinds: .standard, cache: cache).loadAfresh(folder.file("books.json")).title
+        .source == "Edited")
   }
 
   @Test func twoNavigatorsOpenTheScreenAndTheScreenItSelectsOnceEach() async throws {
@@ -59,7 +62,7 @@ struct ScreenCacheTests {
 
   @Test func aScreenReachedFromALoadedOneIsTakenFromThatLoad() throws {
     let cache = ScreenCache()
-    let loader = ScreenLoader(registry: registry, cache: cache)
+    let loader = ScreenLoader(registry: registry, kinds: .standard, cache: cache)
     _ = try loader.load(folder.file("books.json"))
     try folder.write(
       "book.json", Self.book.replacingOccurrences(of: #""title": "{name}""#, with: #""title": "Edited""#))
@@ -77,7 +80,7 @@ struct ScreenCacheTests {
     try folder.write(
       "book.json", Self.book.replacingOccurrences(of: #""{params.id}""#, with: #""{params.id}{params.shelf}""#))
     let cache = ScreenCache()
-    let loader = ScreenLoader(registry: registry, cache: cache)
+    let loader = ScreenLoader(registry: registry, kinds: .standard, cache: cache)
     #expect(throws: ScreenLoadError.self) { try loader.load(folder.file("books.json")) }
     // book.json on its own has no problem: it is read and checked for itself.
     #expect(try loader.load(folder.file("book.json")).title.source == "{name}")
@@ -87,7 +90,7 @@ struct ScreenCacheTests {
   @Test func aBrokenScreenGivesEveryLoadItsLocatedError() throws {
     try folder.write("broken.json", "{\n  \"kind\": \"list\",,\n}")
     let cache = ScreenCache()
-    let loader = ScreenLoader(registry: registry, cache: cache)
+    let loader = ScreenLoader(registry: registry, kinds: .standard, cache: cache)
     let errors = (0..<3).map { _ in
       let outcome = Result { () throws(ScreenLoadError) in try loader.load(folder.file("broken.json")) }
       guard case .failure(let error) = outcome else { return ["loaded"] }
@@ -121,7 +124,7 @@ struct ScreenCacheTests {
     let (registry, path) = (registry, folder.file("books.json"))
     let titles = await withTaskGroup(of: String?.self) { group in
       for _ in 0..<16 {
-        group.addTask { try? ScreenLoader(registry: registry, cache: cache).load(path).title.source }
+        group.addTask { try? ScreenLoader(registry: registry, kinds: .standard, cache: cache).load(path).title.source }
       }
       return await group.reduce(into: []) { $0.append($1) }
     }

@@ -23,13 +23,13 @@ struct ScreenFileKindTests {
     let folder = try ScreenFolder([:])
     let fifo = folder.file("pipe.json")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let messages = ScreenLoader(registry: registry).check([fifo]).map(\.message)
+    let messages = ScreenLoader(registry: registry, kinds: .standard).check([fifo]).map(\.message)
     #expect(messages == ["is a FIFO (a named pipe), not a screen file (.json)"])
   }
 
   @Test("/dev/zero and /dev/null as a screen are devices, not screen files", arguments: ["/dev/zero", "/dev/null"])
   func deviceScreen(_ path: String) {
-    let messages = ScreenLoader(registry: registry).check([path]).map(\.message)
+    let messages = ScreenLoader(registry: registry, kinds: .standard).check([path]).map(\.message)
     #expect(messages == ["is a device, not a screen file (.json)"])
   }
 
@@ -38,12 +38,12 @@ struct ScreenFileKindTests {
     let folder = try ScreenFolder([:])
     #expect(mkfifo(folder.file("book.json"), 0o600) == 0)
     try folder.write("screen.json", Self.list)
-    let fifo = ScreenLoader(registry: registry).check([folder.file("screen.json")]).map(\.message)
+    let fifo = ScreenLoader(registry: registry, kinds: .standard).check([folder.file("screen.json")]).map(\.message)
     #expect(fifo.count == 1)
     #expect(fifo.first?.hasPrefix("select screen 'book.json' is a FIFO (a named pipe), not a screen file") == true)
 
     try folder.write("device.json", Self.list.replacingOccurrences(of: "book.json", with: "/dev/zero"))
-    let device = ScreenLoader(registry: registry).check([folder.file("device.json")]).map(\.message)
+    let device = ScreenLoader(registry: registry, kinds: .standard).check([folder.file("device.json")]).map(\.message)
     #expect(device.first?.hasPrefix("select screen '/dev/zero' is a device, not a screen file") == true, "\(device)")
   }
 
@@ -52,13 +52,13 @@ struct ScreenFileKindTests {
     let folder = try ScreenFolder([:])
     try FileManager.default.createSymbolicLink(atPath: folder.file("book.json"), withDestinationPath: "book.json")
     try folder.write("screen.json", Self.list)
-    let messages = ScreenLoader(registry: registry).check([folder.file("screen.json")]).map(\.message)
+    let messages = ScreenLoader(registry: registry, kinds: .standard).check([folder.file("screen.json")]).map(\.message)
     #expect(messages.count == 1)
     #expect(messages.first?.hasPrefix("select screen 'book.json' is a symlink loop") == true, "\(messages)")
     #expect(messages.first?.contains("did you mean") == false, "\(messages)")
     // And as the screen itself.
     #expect(
-      ScreenLoader(registry: registry).check([folder.file("book.json")]).map(\.message) == [
+      ScreenLoader(registry: registry, kinds: .standard).check([folder.file("book.json")]).map(\.message) == [
         "is a symlink loop (a link that leads back to itself), not a screen file (.json)"
       ])
   }

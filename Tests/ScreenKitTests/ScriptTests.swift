@@ -11,10 +11,12 @@ import Testing
 struct ScriptParsingTests {
   @Test func parsesCommandsCommentsAndArguments() throws {
     let script = try Script(
-      parsing: "# a comment\n\nsearch iron man\ntype  x\r\nwait 600\nnext\nopen 3\nback\nreload\nquit\n")
+      parsing: "# a comment\n\nsearch iron man\ntype  x\r\nwait 600\nnext\nopen 3\nback\nreload\nquit\n",
+      kinds: .standard)
     #expect(
       script.commands.map(\.command) == [
-        .search("iron man"), .type(" x"), .wait(milliseconds: 600), .next, .open(3), .back, .reload, .quit,
+        .kind(name: "search", argument: "iron man"), .kind(name: "type", argument: " x"), .wait(milliseconds: 600),
+        .kind(name: "next", argument: ""), .open(3), .back, .kind(name: "reload", argument: ""), .quit,
       ])
     #expect(script.commands.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10])
   }
@@ -26,7 +28,7 @@ struct ScriptParsingTests {
     ("wait soon", 1, "'wait' takes milliseconds"),
     ("# ok\nnext page", 2, "'next' takes no argument"),
     ("type", 1, "'type' needs the text"),
-    ("dance", 1, "commands are search, type, wait, next, open, back, reload, quit, key"),
+    ("dance", 1, "commands are search, type, next, reload, sort, wait, open, back, quit, key"),
     ("key Dwn", 1, "'key' takes a key name, not 'Dwn'; did you mean 'Down'?"),
     ("key", 1, "'key' takes a key name, not ''"),
     // Numbers out of range or not numbers are located errors, never a trap.
@@ -41,7 +43,7 @@ struct ScriptParsingTests {
   ])
   func reportsBadLines(text: String, line: Int, message: String) {
     do {
-      _ = try Script(parsing: text)
+      _ = try Script(parsing: text, kinds: .standard)
       Issue.record("'\(text)' parsed")
     } catch {
       #expect(error.line == line)
@@ -65,7 +67,8 @@ struct ScriptRunnerTests {
         #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [{"label": "Id", "value": "{id}"}]}]}"#,
     ])
     let navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)])), context: PluginContext(),
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)]), kinds: .standard),
+      context: PluginContext(),
       scheduler: clock)
     runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: 40))
     try navigator.open(folder.file("books.json"))
@@ -74,7 +77,7 @@ struct ScriptRunnerTests {
   func run(_ text: String) async throws -> String {
     await runner.navigator.settle()
     var output = ""
-    for (line, command) in try Script(parsing: text).commands {
+    for (line, command) in try Script(parsing: text, kinds: .standard).commands {
       try await runner.run(command, line: line)
       output += runner.heading(command.description) + runner.frame()
     }
@@ -141,7 +144,7 @@ struct ScriptRunnerTests {
     #expect(text.count == 40_000)
     _ = try await run("type " + text)
     #expect(source.pageRequests.count == 1, "the debounce has not fired yet")
-    let model = try #require(runner.navigator.current?.model.store(of: ListViewModel.self))
+    let model = try #require(runner.navigator.current?.model.store(of: ListKind.self))
     #expect(model.state.query == text)
     let output = try await run("wait 500")
     #expect(source.pageRequests.count == 2, "one search for all the keystrokes")
@@ -173,7 +176,7 @@ extension ScriptRunnerTests {
     await #expect(throws: ScriptError(line: 1, message: "'key Escape': This is the first screen. Ctrl-C quits.")) {
       _ = try await run("key Escape")
     }
-    #expect(try Script(parsing: "key Ctrl-C").commands.map(\.command) == [.quit])
+    #expect(try Script(parsing: "key Ctrl-C", kinds: .standard).commands.map(\.command) == [.quit])
   }
 }
 
@@ -184,7 +187,7 @@ extension ScriptRunnerTests {
     )
     #expect(output.contains("$ key e\nBooks\nSearch: Item 4\n"), "a plain frame shows no caret: \(output)")
     #expect(output.contains("$ key Ctrl-A\nBooks\nSearch: Item 4\n"))
-    #expect(runner.navigator.current?.model.store(of: ListViewModel.self)?.state.query == "Item 1")
+    #expect(runner.navigator.current?.model.store(of: ListKind.self)?.state.query == "Item 1")
     #expect(runner.frame().contains("1-11 of 11"), "\(runner.frame())")
     // ← on an empty query is "back", and there is no screen before.
     _ = try await run("key Ctrl-U")

@@ -63,7 +63,7 @@ struct SourceMonitorTests {
       ]
     ) { _ in source }
     return Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([plugin])), context: PluginContext(mode: mode),
+      loader: ScreenLoader(registry: PluginRegistry([plugin]), kinds: .standard), context: PluginContext(mode: mode),
       scheduler: VirtualScheduler(), monitor: monitor)
   }
 
@@ -93,7 +93,7 @@ struct SourceMonitorTests {
     let frame = TextRenderer.render(try #require(navigator.screenState), options: RenderOptions(width: 120))
     #expect(frame.hasSuffix("\nsource: \(first)\n"), "\(frame)")
 
-    let model = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let model = try #require(navigator.current?.model.store(of: ListKind.self))
     model.send(.search("Item 2"))
     await navigator.settle()
     let second = try #require(navigator.screenState?.status)
@@ -144,7 +144,7 @@ struct SourceMonitorTests {
     let navigator = Self.navigator(source, monitor: SourceMonitor(trace: lines.add))
     try navigator.open(folder.file("books.json"))
     await navigator.settle()
-    let model = try #require(navigator.current?.model.store(of: ListViewModel.self))
+    let model = try #require(navigator.current?.model.store(of: ListKind.self))
     source.hold()
     model.send(.search("Item 1"))
     model.send(.search("Item 2"))

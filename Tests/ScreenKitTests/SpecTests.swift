@@ -40,7 +40,7 @@ struct SpecTests {
 
   func problems(_ text: String, extra: [String: String] = [:]) throws -> [String] {
     let folder = try ScreenFolder(["screen.json": text, "book.json": Self.detail].merging(extra) { $1 })
-    let diagnostics = ScreenLoader(registry: registry).check([folder.file("screen.json")])
+    let diagnostics = ScreenLoader(registry: registry, kinds: .standard).check([folder.file("screen.json")])
     return diagnostics.map { $0.description.replacingOccurrences(folder.path + "/", with: "") }
   }
 
@@ -52,8 +52,8 @@ struct SpecTests {
 
   @Test func decodesAListScreen() throws {
     let folder = try ScreenFolder(["books.json": Self.list, "book.json": Self.detail])
-    let spec = try ScreenLoader(registry: registry).load(folder.file("books.json"))
-    #expect(spec.kind == .list)
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("books.json"))
+    #expect(spec.kind.name == "list")
     #expect(spec.source.plugin == "books")
     #expect(spec.source.parameters.map(\.name) == ["shelf"])
     let list = try #require(spec.list)
@@ -69,7 +69,7 @@ struct SpecTests {
 
   @Test func decodesADetailScreenWithDefaults() throws {
     let folder = try ScreenFolder(["book.json": Self.detail])
-    let spec = try ScreenLoader(registry: registry).load(folder.file("book.json"))
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("book.json"))
     #expect(spec.version == 1)
     let sections = try #require(spec.detail?.sections)
     #expect(sections.count == 4)
@@ -92,7 +92,7 @@ struct SpecTests {
   func wholeNumbersWithAFraction() throws {
     let written = Self.list.replacingOccurrences(of: #""pageSize": 10"#, with: #""pageSize": 10.0"#)
     let folder = try ScreenFolder(["books.json": written, "book.json": Self.detail])
-    let spec = try ScreenLoader(registry: registry).load(folder.file("books.json"))
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("books.json"))
     #expect(spec.list?.paging == PagingSpec(pageSize: 10, prefetch: 3))
     let found = try problems(Self.list.replacingOccurrences(of: #""pageSize": 10"#, with: #""pageSize": 10.5"#))
     #expect(found.count == 1)
@@ -209,13 +209,14 @@ struct SpecTests {
       .replacingOccurrences(#""params": {}"#, with: #""params": { "id": "{id}" }"#)
     #expect(try problems(Self.list, extra: ["book.json": fixed, "author.json": Self.detail]).isEmpty)
     let folder = try ScreenFolder(["book.json": fixed, "author.json": Self.detail])
-    let spec = try ScreenLoader(registry: registry).load(folder.file("book.json"))
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("book.json"))
     #expect(spec.detail?.targets.map(\.pointer.description) == ["/sections/3/select", "/sections/4/select"])
 
     let noSelect = Self.detail.replacingOccurrences(
       #""limit": 3 }"#, with: #""limit": 3 }, { "type": "link", "label": "More" }"#)
     let folder2 = try ScreenFolder(["book.json": noSelect])
-    let broken = ScreenLoader(registry: registry).check([folder2.file("book.json")]).map(\.description)
+    let broken = ScreenLoader(registry: registry, kinds: .standard).check([folder2.file("book.json")]).map(
+      \.description)
     #expect(broken.contains { $0.contains("/sections/4: missing required key 'select'") }, "\(broken)")
   }
 
@@ -276,7 +277,7 @@ struct SpecTests {
       "books.json":
         #"{"kind": "table", "title": "x", "source": {"plugin": "books", "resource": "books"}, "search": {"param": "q", "placeholder": "Search {params.shelf} {{books}}"}, "columns": [{"header": "{{Title}} of {params.shelf}", "value": "{name}"}]}"#
     ])
-    let spec = try ScreenLoader(registry: registry).load(folder.file("books.json"))
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("books.json"))
     var state = TableViewModel.State()
     state.list.status = .loaded
     state.list.records = [["name": "Dune"]]
@@ -307,7 +308,7 @@ struct SpecTests {
 
   @Test func fileProblems() throws {
     let folder = try ScreenFolder(["bad.json": "{\n  \"kind\": \"list\",,\n}", "empty.json": "  \n"])
-    let loader = ScreenLoader(registry: registry)
+    let loader = ScreenLoader(registry: registry, kinds: .standard)
     let syntax = loader.check([folder.file("bad.json")]).map(\.description)
     #expect(syntax.count == 1)
     #expect(syntax[0].hasPrefix(folder.file("bad.json") + ":2:"))

@@ -28,7 +28,8 @@ struct TableFrameTests {
     let folder = try ScreenFolder(["wide.json": Self.screen])
     let clock = VirtualScheduler()
     let navigator = Navigator(
-      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(CountingSource(records: Self.records))])),
+      loader: ScreenLoader(
+        registry: PluginRegistry([TestPlugins.books(CountingSource(records: Self.records))]), kinds: .standard),
       context: PluginContext(), scheduler: clock)
     let runner = ScriptRunner(navigator: navigator, clock: clock, options: RenderOptions(width: width))
     try navigator.open(folder.file("wide.json"))

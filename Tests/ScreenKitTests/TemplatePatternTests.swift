@@ -4,6 +4,7 @@ import Testing
 @testable import ScreenFormat
 @testable import ScreenKinds
 @testable import ScreenKit
+@testable import ScreenRuntime
 
 /// The JSON Schema's template patterns agree with the template parser: a template the parser
 /// reads matches, and one it refuses does not.
@@ -40,9 +41,32 @@ struct TemplatePatternTests {
     #expect(Self.matches(ScreenSchema.recordlessTemplatePattern, text) == ok, "\(text)")
   }
 
-  @Test("every filter's argument is declared for the schema")
-  func filters() {
-    #expect(Set(ScreenSchema.filterArguments.keys) == Set(TemplateFilter.names))
+  /// A filter as a template may write it, with an argument of the kind it declares.
+  static func example(_ filter: any Filter.Type) -> String {
+    let argument =
+      switch filter.argument {
+      case .none: ""
+      case .positiveNumber: ":4"
+      case .text: #":"-""#
+      case .fieldPath: ":a.b"
+      case .optionalDecimals: ":2"
+      case .oneOrTwoTexts: #":"person","people""#
+      }
+    return filter.name + argument
+  }
+
+  @Test("every registered filter: one name, listed by the schema in the registry's order, matched by its pattern")
+  func filters() throws {
+    #expect(Set(TemplateFilter.names).count == TemplateFilter.registry.count)
+    let listed = ScreenSchema.commonDefinitions["filter"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+    #expect(listed == TemplateFilter.names)
+    for filter in TemplateFilter.registry {
+      let text = "{x|\(Self.example(filter))}"
+      #expect(Self.matches(ScreenSchema.templatePattern, text), "\(text)")
+      // The parser reads it as that filter, and `--explain` spells it back as written.
+      let parsed = try Template(text).expressions.first?.filters.first
+      #expect(parsed?.spelled == Self.example(filter), "\(text)")
+    }
   }
 
   static func matches(_ pattern: String, _ text: String) -> Bool {

@@ -30,7 +30,7 @@ struct TemplateValueTests {
       """
     let folder = try ScreenFolder(["book.json": screen])
     let registry = PluginRegistry([TestPlugins.books()])
-    let loader = ScreenLoader(registry: registry)
+    let loader = ScreenLoader(registry: registry, kinds: .standard)
     #expect(loader.check([folder.file("book.json")]).isEmpty)
     var state = DetailViewModel.State()
     state.status = .loaded

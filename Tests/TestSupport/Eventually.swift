@@ -3,7 +3,7 @@ import Foundation
 /// Polls `condition` every `interval` until it holds or `limit` has passed, and says whether it
 /// held: a bounded wait for something another process does, not a timing assertion. The limit is
 /// wall time, so a slow check on a busy machine shortens the wait instead of stretching it.
-public func eventually(
+package func eventually(
   within limit: Duration = .seconds(60), every interval: Duration = .milliseconds(10),
   _ condition: () throws -> Bool
 ) async rethrows -> Bool {

@@ -4,7 +4,7 @@ extension RecordMembers {
   /// What of `record` these members read, built from the whole record with no parser: what a
   /// source that reads only these members must give. Objects keep their order; an array or a
   /// scalar under a narrowed member is kept whole.
-  public func project(_ record: JSON) -> JSON {
+  package func project(_ record: JSON) -> JSON {
     guard case .object(let object) = record else { return record }
     var kept = JSONObject()
     for (key, value) in object.members {

@@ -2,21 +2,21 @@ import Foundation
 
 /// The built `screenrun` that the end-to-end test targets run: `$SCREENRUN_BINARY`, or the one
 /// SwiftPM put in the products folder beside the test binary.
-public enum ScreenrunBinary {
+package enum ScreenrunBinary {
   /// Why no binary was found, with every place looked in.
-  public struct NotFound: Error, CustomStringConvertible, Sendable {
-    public var places: [String]
-    public var description: String {
+  package struct NotFound: Error, CustomStringConvertible, Sendable {
+    package var places: [String]
+    package var description: String {
       "the screenrun binary was not found; build it first with `swift build --build-tests`. Looked in:\n"
         + places.map { "  " + $0 }.joined(separator: "\n")
     }
   }
 
   /// The binary, found once.
-  public static let located: Result<URL, NotFound> = locate()
+  package static let located: Result<URL, NotFound> = locate()
 
   /// The binary, or a thrown, clear error.
-  public static func url() throws(NotFound) -> URL { try located.get() }
+  package static func url() throws(NotFound) -> URL { try located.get() }
 
   private static func locate() -> Result<URL, NotFound> {
     if let explicit = ProcessInfo.processInfo.environment["SCREENRUN_BINARY"], !explicit.isEmpty {

@@ -2,8 +2,8 @@ import Foundation
 import ScreenKit
 
 /// A small plugin for tests of the runtime: a `books` list searched by `q`, and one `book` by id.
-public enum TestPlugins {
-  public static func books(_ source: CountingSource = CountingSource(count: 45)) -> Plugin {
+package enum TestPlugins {
+  package static func books(_ source: CountingSource = CountingSource(count: 45)) -> Plugin {
     Plugin(
       name: "books", summary: "books for tests",
       resources: [
@@ -23,20 +23,20 @@ public enum TestPlugins {
 }
 
 /// A folder of screen files written for one test, removed when the test ends.
-public final class ScreenFolder: @unchecked Sendable {
-  public let path: String
+package final class ScreenFolder: @unchecked Sendable {
+  package let path: String
 
-  public init(_ files: [String: String]) throws {
+  package init(_ files: [String: String]) throws {
     path = NSTemporaryDirectory() + "screenrun-tests-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     for (name, text) in files { try write(name, text) }
   }
 
-  public func write(_ name: String, _ text: String) throws {
+  package func write(_ name: String, _ text: String) throws {
     try text.write(toFile: file(name), atomically: true, encoding: .utf8)
   }
 
-  public func file(_ name: String) -> String { path + "/" + name }
+  package func file(_ name: String) -> String { path + "/" + name }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
 }

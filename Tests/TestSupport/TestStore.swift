@@ -24,18 +24,18 @@ import Testing
 ///
 /// A state change that the test did not describe fails the test, and so does an answer that
 /// the test never received (`finish()` checks).
-public final class TestStore<Model: ViewModel> {
-  public let model: Model
+package final class TestStore<Model: ViewModel> {
+  package let model: Model
   /// The virtual clock the model's timers run on.
-  public let clock: VirtualScheduler
+  package let clock: VirtualScheduler
   /// The state after the last step.
-  public private(set) var state: Model.State
+  package private(set) var state: Model.State
 
   private let inbox = Inbox<Model.Input>()
   private var tasks: [Task<Void, Never>] = []
   private var timer: ScheduledAction?
 
-  public init(_ model: Model, state: Model.State, clock: VirtualScheduler = VirtualScheduler()) {
+  package init(_ model: Model, state: Model.State, clock: VirtualScheduler = VirtualScheduler()) {
     self.model = model
     self.state = state
     self.clock = clock
@@ -49,7 +49,7 @@ public final class TestStore<Model: ViewModel> {
   }
 
   /// Sends `input`; `expect` turns the state before it into the state the test expects after.
-  public func send(
+  package func send(
     _ input: Model.Input, sourceLocation: SourceLocation = #_sourceLocation,
     _ expect: (inout Model.State) -> Void = { _ in }
   ) {
@@ -57,14 +57,14 @@ public final class TestStore<Model: ViewModel> {
   }
 
   /// Moves the virtual clock; timers that come due send their inputs, to be received.
-  public func advance(by duration: Duration) {
+  package func advance(by duration: Duration) {
     clock.advance(by: duration)
   }
 
   /// Waits until one of the model's effects has sent `input` (answers still on their way are
   /// waited for, however long their data source holds them), then applies it and checks the
   /// state as `send` does. Fails when no effect is left that could send it.
-  nonisolated(nonsending) public func receive(
+  nonisolated(nonsending) package func receive(
     _ input: Model.Input, sourceLocation: SourceLocation = #_sourceLocation,
     _ expect: (inout Model.State) -> Void = { _ in }
   ) async where Model.Input: Equatable {
@@ -74,7 +74,7 @@ public final class TestStore<Model: ViewModel> {
 
   /// Receives the first input sent that satisfies `matches` (for an answer whose exact value the
   /// test does not spell out).
-  nonisolated(nonsending) public func receive(
+  nonisolated(nonsending) package func receive(
     where matches: @escaping (Model.Input) -> Bool, described: String = "an input",
     sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout Model.State) -> Void = { _ in }
   ) async {
@@ -97,7 +97,7 @@ public final class TestStore<Model: ViewModel> {
 
   /// Waits for every effect still running to end, then checks that the test received every input
   /// they sent. Cancelled effects send nothing.
-  nonisolated(nonsending) public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+  nonisolated(nonsending) package func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     for task in tasks { await task.value }
     tasks = []
     let left = inbox.takeAll()
@@ -108,7 +108,7 @@ public final class TestStore<Model: ViewModel> {
 
   /// Waits for the effects still running, then drops what every effect sent: the test says so
   /// when it does not care.
-  nonisolated(nonsending) public func skipReceived() async {
+  nonisolated(nonsending) package func skipReceived() async {
     for task in tasks { await task.value }
     _ = inbox.takeAll()
   }
@@ -153,13 +153,13 @@ public final class TestStore<Model: ViewModel> {
 }
 
 extension TestStore where Model.State: DefaultState {
-  public convenience init(_ model: Model, clock: VirtualScheduler = VirtualScheduler()) {
+  package convenience init(_ model: Model, clock: VirtualScheduler = VirtualScheduler()) {
     self.init(model, state: Model.State(), clock: clock)
   }
 }
 
 /// A state that starts out as `init()`.
-public protocol DefaultState { init() }
+package protocol DefaultState { init() }
 extension ListViewModel.State: DefaultState {}
 extension DetailViewModel.State: DefaultState {}
 

@@ -5,15 +5,15 @@ import ScreenText
 /// column where the text is known, a JSON pointer where it is about a value), and what to say.
 ///
 ///     Screens/characters.json:14:5: error at /paging/pageSze: unknown key 'pageSze'; did you mean 'pageSize'?
-public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
-  public var kind: Kind
-  public var file: String
-  public var location: TextLocation?
-  public var pointer: JSONPointer?
+package struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+  package var kind: Kind
+  package var file: String
+  package var location: TextLocation?
+  package var pointer: JSONPointer?
   /// The words, in parts: what is wrong, the near name meant, what was expected, notes.
-  public var explanation: Message
+  package var explanation: Message
 
-  public init(
+  package init(
     kind: Kind = .schema, file: String, location: TextLocation? = nil, pointer: JSONPointer? = nil,
     explanation: Message
   ) {
@@ -24,21 +24,21 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     self.explanation = explanation
   }
 
-  public init(
+  package init(
     kind: Kind = .schema, file: String, location: TextLocation? = nil, pointer: JSONPointer? = nil, message: String
   ) {
     self.init(kind: kind, file: file, location: location, pointer: pointer, explanation: Message(message))
   }
 
   /// What to tell the author, as one sentence: "unknown key 'pageSze'; did you mean 'pageSize'?".
-  public var message: String { explanation.description }
+  package var message: String { explanation.description }
 
   /// What the message adds in parentheses, such as "plugins: marvel, github".
-  public var notes: [String] { explanation.notes }
+  package var notes: [String] { explanation.notes }
 
   /// The problem as one line of text. Control characters (a screen file can hold an escape
   /// sequence inside a string) are written as `\u001b`, so printing a problem is always safe.
-  public var description: String {
+  package var description: String {
     let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
     let line = pointer.map { "\(place): error at \($0): \(message)" } ?? "\(place): error: \(message)"
     return Self.escapingControls(line)
@@ -56,27 +56,27 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 extension Diagnostic {
   /// What kind of problem a diagnostic is, by the step of loading that found it. A struct with
   /// static members, so that a new kind breaks no caller's `switch`.
-  public struct Kind: Sendable, Hashable, CustomStringConvertible {
-    public let name: String
+  package struct Kind: Sendable, Hashable, CustomStringConvertible {
+    package let name: String
 
-    public init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// The file cannot be read: missing, a folder, a FIFO or a device, too large, no permission.
-    public static let file = Kind("file")
+    package static let file = Kind("file")
     /// The file is not JSON: empty, a byte order mark, a syntax error, not UTF-8.
-    public static let syntax = Kind("syntax")
+    package static let syntax = Kind("syntax")
     /// The JSON is not a screen: an unknown or missing key, a value of the wrong type or range,
     /// a template that does not parse.
-    public static let schema = Kind("schema")
+    package static let schema = Kind("schema")
     /// A template reads what its place does not have: a record field outside a record, unknown
     /// metadata.
-    public static let template = Kind("template")
+    package static let template = Kind("template")
     /// The screen does not fit the plugin registry: its plugin, resource, parameters, page size.
-    public static let registry = Kind("registry")
+    package static let registry = Kind("registry")
     /// The screen it opens (`select`) is missing, broken, or not given the parameters it reads.
-    public static let navigation = Kind("navigation")
+    package static let navigation = Kind("navigation")
   }
 }
 
@@ -89,26 +89,26 @@ extension Diagnostic {
   ///     ╰─ summary ───────╯ ╰─ expected (said when no name is near) ─╯
   ///
   /// A message is written as a string where it has only a summary: `"'id' must be a string"`.
-  public struct Message: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
+  package struct Message: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// What is wrong, quoting the author's value: "unknown key 'pageSze'".
-    public var summary: String
+    package var summary: String
     /// A near name the author may have meant.
-    public var suggestion: String?
+    package var suggestion: String?
     /// What was expected, said only when there is no suggestion: "expected one of 'a', 'b'".
-    public var expected: String?
+    package var expected: String?
     /// Each said in parentheses after the rest: "plugins: marvel, github".
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(_ summary: String, suggestion: String? = nil, expected: String? = nil, notes: [String] = []) {
+    package init(_ summary: String, suggestion: String? = nil, expected: String? = nil, notes: [String] = []) {
       self.summary = summary
       self.suggestion = suggestion
       self.expected = expected
       self.notes = notes
     }
 
-    public init(stringLiteral summary: String) { self.init(summary) }
+    package init(stringLiteral summary: String) { self.init(summary) }
 
-    public init(stringInterpolation: DefaultStringInterpolation) {
+    package init(stringInterpolation: DefaultStringInterpolation) {
       self.init(String(stringInterpolation: stringInterpolation))
     }
 
@@ -126,7 +126,7 @@ extension Diagnostic {
       return Message(summary, suggestion: near, expected: expected, notes: notes)
     }
 
-    public var description: String {
+    package var description: String {
       var text = summary
       if let suggestion {
         text += "; did you mean '\(suggestion)'?"
@@ -141,10 +141,10 @@ extension Diagnostic {
 
 /// A screen file that could not be loaded, with every problem found in it (and in the screens it
 /// opens).
-public struct ScreenLoadError: Error, Sendable, CustomStringConvertible {
-  public var diagnostics: [Diagnostic]
+package struct ScreenLoadError: Error, Sendable, CustomStringConvertible {
+  package var diagnostics: [Diagnostic]
 
-  public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+  package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
-  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+  package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

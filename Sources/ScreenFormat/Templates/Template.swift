@@ -10,9 +10,9 @@ import ScreenText
 /// `{meta.attribution}` read the navigation parameters, the search text and the data source's
 /// metadata. `{.}` is the value itself: in a list section over an array of strings or numbers
 /// (`"items": "subjects", "row": "{.}"`), each item. `{{` and `}}` are literal braces.
-public struct Template: Sendable, Hashable, CustomStringConvertible {
+package struct Template: Sendable, Hashable, CustomStringConvertible {
   /// The text the template was parsed from.
-  public let source: String
+  package let source: String
   package let segments: [Segment]
 
   package enum Segment: Sendable, Hashable {
@@ -20,19 +20,19 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     case expression(TemplateExpression)
   }
 
-  public init(_ source: String) throws(TemplateError) {
+  package init(_ source: String) throws(TemplateError) {
     self.source = source
     var parser = TemplateParser(source)
     self.segments = try parser.parse()
   }
 
   /// A template of plain text, with no holes.
-  public init(literal text: String) {
+  package init(literal text: String) {
     self.source = text.replacingOccurrences("{", with: "{{").replacingOccurrences("}", with: "}}")
     self.segments = text.isEmpty ? [] : [.literal(text)]
   }
 
-  public var description: String { source }
+  package var description: String { source }
 
   /// The most parts a field path may have (`{a.b.c}` has 3), in an expression or an `or:`. The
   /// members a screen reads are walked as deep as its paths go, so the depth is bounded here,
@@ -41,7 +41,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   static let maximumPathParts = 256
 
   /// Renders the template. A missing field renders as nothing (use `default` to say otherwise).
-  public func render(in context: TemplateContext) -> String {
+  package func render(in context: TemplateContext) -> String {
     var output = ""
     for segment in segments {
       switch segment {
@@ -61,12 +61,12 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names of the navigation parameters this template reads (`{params.id}` gives `id`).
-  public var parameterNames: Set<String> {
+  package var parameterNames: Set<String> {
     Set(expressions.compactMap { $0.root == .params ? $0.path.first : nil })
   }
 
   /// Whether the template reads fields of a record (and so means nothing where there is none).
-  public var readsRecord: Bool { expressions.contains { $0.root == .record } }
+  package var readsRecord: Bool { expressions.contains { $0.root == .record } }
 
   /// The members of the record that this template reads, as far down as it reads them
   /// (`{comics.available}` and `{x|or:author.login}` give `comics.available` and `author.login`);
@@ -75,7 +75,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     var paths: [[String]] = []
     for expression in expressions {
       if expression.root == .record { paths.append(expression.path) }
-      for case .or(let path) in expression.filters { paths.append(path) }
+      for filter in expression.filters { paths += filter.fieldPaths }
     }
     return RecordMembers(paths: paths)
   }
@@ -84,17 +84,17 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
   package var metaKeys: [String] { expressions.compactMap { $0.root == .meta ? $0.path.first ?? "" : nil } }
 
   /// Whether the template is plain text with no holes.
-  public var isConstant: Bool { expressions.isEmpty }
+  package var isConstant: Bool { expressions.isEmpty }
 }
 
 /// What a template reads from: the record, navigation parameters, the search text, and metadata.
-public struct TemplateContext: Sendable {
-  public var record: JSON?
-  public var params: [String: String]
-  public var query: String
-  public var meta: [String: JSON]
+package struct TemplateContext: Sendable {
+  package var record: JSON?
+  package var params: [String: String]
+  package var query: String
+  package var meta: [String: JSON]
 
-  public init(
+  package init(
     record: JSON? = nil, params: [String: String] = [:], query: String = "",
     meta: [String: JSON] = [:]
   ) {
@@ -106,9 +106,9 @@ public struct TemplateContext: Sendable {
 }
 
 /// A problem in a template's text, at a character offset counting from 0.
-public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var offset: Int
-  public var message: String
+package struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+  package var offset: Int
+  package var message: String
 
-  public var description: String { message }
+  package var description: String { message }
 }

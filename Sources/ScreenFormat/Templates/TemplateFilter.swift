@@ -1,69 +1,62 @@
 import ScreenText
 
-/// A filter after a bar in a template: `{x|default:"-"}`, `{x|truncate:40}`, `{x|upper}`, …
-package enum TemplateFilter: Sendable, Hashable {
-  /// The text used when the value is missing, null, blank or an empty array.
-  case `default`(String)
-  /// Cut to at most this many terminal columns, ending in "…" when cut.
-  case truncate(Int)
-  /// The first this many characters, with no ellipsis (`{sha|prefix:7}`).
-  case prefix(Int)
-  case upper
-  case lower
-  /// Digits grouped by thousands: 2664 becomes "2,664". With a number of decimals (`number:2`),
-  /// rounded half away from zero to that many and padded: 32 becomes "32.00".
-  case number(decimals: Int?)
-  /// The number, grouped as `number` groups it, and the word for that many: `plural:"star"`
-  /// gives "1 star" and "2,664 stars"; `plural:"person","people"` names an irregular plural.
-  case plural(singular: String, plural: String)
-  /// The calendar date of an ISO 8601 timestamp: "2014-04-29T14:18:17-0400" becomes "2014-04-29";
-  /// a number, or a text of one, is Unix seconds, read in UTC: 1398795497 becomes "2014-04-29".
-  case date
-  /// The first line of a multi-line text (a commit message's subject).
-  case firstline
-  /// The text without white space at either end.
-  case trim
-  /// Another field of the same record, read when the value is missing or blank:
-  /// `{author.login|or:commit.author.name}`.
-  case or([String])
-
-  package static let names = [
-    "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
+/// A filter after a bar in a template, as parsed: `{x|default:"-"}`, `{x|truncate:40}`, `{x|upper}`.
+///
+/// Each filter is one type conforming to `Filter`, in its own file under `Filters/`, and one line
+/// of `registry`. The parser finds a filter there by name, and the JSON Schema's list and pattern
+/// of filters, `--explain` and the README's table (held to it by a test) follow from it.
+package struct TemplateFilter: Sendable, Hashable {
+  /// Every filter, in the order the schema and the README list them: one line each.
+  package static let registry: [any Filter.Type] = [
+    DefaultFilter.self,
+    OrFilter.self,
+    TruncateFilter.self,
+    PrefixFilter.self,
+    UpperFilter.self,
+    LowerFilter.self,
+    NumberFilter.self,
+    PluralFilter.self,
+    DateFilter.self,
+    FirstLineFilter.self,
+    TrimFilter.self,
   ]
-  /// The most decimals `number:N` takes.
-  static let decimalsRange = 0...20
 
-  package func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
-    switch self {
-    case .or(let path):
-      return value.isBlank ? FilterValue(context.record?[path: path]) : value
-    case .default(let fallback):
-      return value.isBlank ? .text(fallback) : value
-    case .truncate(let columns):
-      return .text(TextWidth.truncate(value.text, toColumns: columns))
-    case .prefix(let count):
-      return .text(String(value.text.prefix(count)))
-    case .upper:
-      return .text(value.text.uppercased())
-    case .lower:
-      return .text(value.text.lowercased())
-    case .number(nil):
-      return Self.grouped(value)
-    case .number(let decimals?):
-      return Self.fixed(value, decimals: decimals)
-    case .plural(let singular, let plural):
-      return Self.counted(value, singular: singular, plural: plural)
-    case .date:
-      return Self.date(value)
-    case .trim:
-      return .text(value.text.trimmingWhitespace())
-    case .firstline:
-      let text = value.text
-      let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
-      return .text(String(line ?? ""))
-    }
+  /// The filters' names, in the registry's order.
+  package static let names = registry.map { $0.name }
+
+  /// The filter type named `name`, if there is one.
+  package static func named(_ name: String) -> (any Filter.Type)? {
+    registry.first { $0.name == name }
   }
 
+  /// The filter, with its arguments.
+  package let filter: any Filter
+
+  init(_ filter: some Filter) { self.filter = filter }
+
+  package func apply(to value: FilterValue, in context: TemplateContext) -> FilterValue {
+    filter.apply(to: value, in: context)
+  }
+
+  /// The filter as a template writes it: `default:"-"`, `truncate:40`, `upper`.
+  package var spelled: String {
+    type(of: filter).name + (filter.spelledArgument.map { ":" + $0 } ?? "")
+  }
+
+  /// The fields of the record it reads besides the value (`or`'s path).
+  package var fieldPaths: [[String]] { filter.fieldPaths }
+
+  package static func == (left: TemplateFilter, right: TemplateFilter) -> Bool {
+    AnyHashable(left.filter) == AnyHashable(right.filter)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(AnyHashable(filter))
+  }
+}
+
+/// Digits grouped by thousands, the `number` filter's and every count's the frames show.
+extension TemplateFilter {
   package static func grouped(_ value: FilterValue) -> FilterValue {
     switch value {
     case .missing: return .missing
@@ -123,65 +116,6 @@ package enum TemplateFilter: Sendable, Hashable {
       if integer < 0 { buffer[0] = UInt8(ascii: "-") }
       return count
     }
-  }
-
-  /// Reads the date part of an ISO 8601 timestamp. Some APIs write an unknown date as
-  /// "-0001-11-30T00:00:00-0500"; that and anything else unreadable become blank, so a
-  /// following `default` can name it.
-  private static func date(_ value: FilterValue) -> FilterValue {
-    switch value {
-    case .json(.int(let seconds)): return unixDate(seconds)
-    case .json(.double(let seconds)): return unixDate(seconds)
-    default:
-      let text = value.text
-      if let date = isoDate(text) { return date }
-      if let seconds = unixSeconds(text) { return unixDate(seconds) }
-      return dateOfAnyText(text)
-    }
-  }
-
-  /// `date` of a timestamp that starts with its date in ASCII digits and goes on with nothing, a
-  /// space or a "T" (the common case, read byte by byte); nil for any other text.
-  static func isoDate(_ text: String) -> FilterValue? {
-    let bytes = text.utf8
-    guard bytes.count >= 10 else { return nil }
-    var year = 0
-    var month = 0
-    var day = 0
-    for (offset, byte) in bytes.prefix(10).enumerated() {
-      if offset == 4 || offset == 7 {
-        guard byte == UInt8(ascii: "-") else { return nil }
-        continue
-      }
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let digit = Int(byte - UInt8(ascii: "0"))
-      switch offset {
-      case 0..<4: year = year * 10 + digit
-      case 5..<7: month = month * 10 + digit
-      default: day = day * 10 + digit
-      }
-    }
-    if bytes.count > 10 {
-      // What follows the date must be a space or a "T" that no combining mark joins (then it is
-      // the character after the date, as `dateOfAnyText` reads it).
-      let after = bytes.dropFirst(10)
-      guard after.first == UInt8(ascii: "T") || after.first == UInt8(ascii: " "), after.dropFirst().first ?? 0 < 0x80
-      else { return nil }
-    }
-    guard year >= 1, (1...12).contains(month), (1...31).contains(day) else { return .missing }
-    return .text(String(text[..<bytes.index(bytes.startIndex, offsetBy: 10)]))
-  }
-
-  /// `date` of any text.
-  package static func dateOfAnyText(_ text: String) -> FilterValue {
-    let text = text.trimmingWhitespace()
-    let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      year >= 1, (1...12).contains(month), (1...31).contains(day),
-      text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " "
-    else { return .missing }
-    return .text(String(text.prefix(10)))
   }
 }
 

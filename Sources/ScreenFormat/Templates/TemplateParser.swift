@@ -137,99 +137,29 @@ struct TemplateParser {
     guard !name.isEmpty else {
       throw TemplateError(offset: start, message: "expected a filter name after '|'")
     }
-    var argument: String?
-    var arguments: [String] = []
-    var argumentStart = index  // where a missing argument should have been
+    let filter = TemplateFilter.named(name)
+    var arguments = FilterArguments(name: name, texts: [], offset: index)  // where a missing one should have been
     if index < characters.count, characters[index] == ":" {
-      argumentStart = index + 1
       index += 1
-      if name == "plural" {
-        // One word, or two separated by a comma: `plural:"person","people"`.
-        arguments.append(try filterArgument(endingAtComma: true))
+      arguments.offset = index
+      if filter?.argument == .oneOrTwoTexts {
+        // Texts separated by commas: `plural:"person","people"`.
+        arguments.texts.append(try filterArgument(endingAtComma: true))
         while index < characters.count, characters[index] == "," {
           index += 1
-          arguments.append(try filterArgument(endingAtComma: true))
+          arguments.texts.append(try filterArgument(endingAtComma: true))
         }
       } else {
-        argument = try filterArgument()
+        arguments.texts.append(try filterArgument())
       }
     }
-    func integer() throws(TemplateError) -> Int {
-      guard let argument, let value = Int(argument), value > 0 else {
-        throw TemplateError(
-          offset: argumentStart, message: "'\(name)' takes a positive whole number, as in {x|\(name):40}")
-      }
-      return value
-    }
-    func none() throws(TemplateError) {
-      if argument != nil {
-        throw TemplateError(offset: argumentStart - 1, message: "'\(name)' takes no argument")
-      }
-    }
-    switch name {
-    case "default":
-      guard let argument else {
-        throw TemplateError(offset: index, message: "'default' needs a text, as in {x|default:\"-\"}")
-      }
-      return .default(argument)
-    case "or":
-      let path = (argument ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-      guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
-        throw TemplateError(
-          offset: argumentStart, message: "'or' takes another field's path, as in {author.login|or:commit.author.name}")
-      }
-      guard path.count <= Template.maximumPathParts else {
-        throw TemplateError(
-          offset: argumentStart,
-          message: "a field path has at most \(Template.maximumPathParts) parts, and this one has more")
-      }
-      return .or(path)
-    case "truncate": return .truncate(try integer())
-    case "prefix": return .prefix(try integer())
-    case "upper":
-      try none()
-      return .upper
-    case "lower":
-      try none()
-      return .lower
-    case "number":
-      guard let argument else { return .number(decimals: nil) }
-      let range = TemplateFilter.decimalsRange
-      guard !argument.hasPrefix("-"), let decimals = Int(argument), range.contains(decimals) else {
-        throw TemplateError(
-          offset: argumentStart,
-          message:
-            "'number' takes a number of decimals from \(range.lowerBound) to \(range.upperBound), as in {x|number:2}")
-      }
-      return .number(decimals: decimals)
-    case "plural":
-      let example = #"as in {n|plural:"star"} or {n|plural:"person","people"}"#
-      guard let singular = arguments.first, !singular.trimmingWhitespace().isEmpty else {
-        throw TemplateError(offset: argumentStart, message: "'plural' needs the word for one, \(example)")
-      }
-      guard arguments.count <= 2 else {
-        throw TemplateError(
-          offset: argumentStart, message: "'plural' takes the word for one and, if need be, for many, \(example)")
-      }
-      if arguments.count == 2, arguments[1].trimmingWhitespace().isEmpty {
-        throw TemplateError(offset: argumentStart, message: "'plural' has an empty word for many, \(example)")
-      }
-      return .plural(singular: singular, plural: arguments.count == 2 ? arguments[1] : singular + "s")
-    case "date":
-      try none()
-      return .date
-    case "firstline":
-      try none()
-      return .firstline
-    case "trim":
-      try none()
-      return .trim
-    default:
+    guard let filter else {
       let message = Diagnostic.Message.unknown(
         "unknown filter '\(name)'", name: name, among: TemplateFilter.names,
         expected: "filters are " + TemplateFilter.names.joined(separator: ", "))
       throw TemplateError(offset: start, message: message.description)
     }
+    return TemplateFilter(try filter.init(arguments))
   }
 
   /// A quoted text ("…", with \" and \\ escapes) or a bare word up to the next '|' or '}' (or

@@ -1,6 +1,6 @@
 /// A key press, as a screen's key bindings see it. The terminal turns bytes into keys
 /// (screenrun's `Key.decode`), and a script names them (`key Down`).
-public enum Key: Sendable, Hashable, CustomStringConvertible {
+package enum Key: Sendable, Hashable, CustomStringConvertible {
   case character(Character)
   case backspace, delete, enter, escape, tab, backTab, up, down, left, right, pageUp, pageDown, home, end
   /// Ctrl and a letter, as in `.control("r")`.
@@ -16,11 +16,11 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   ]
 
   /// The names a script can give: the named keys, `Ctrl-X` for a letter X, or one character.
-  public static let names = named.map(\.0) + ["Ctrl-A … Ctrl-Z", "a single character"]
+  package static let names = named.map(\.0) + ["Ctrl-A … Ctrl-Z", "a single character"]
 
   /// The key a script names: `Down`, `PageUp`, `Ctrl-R`, `Space`, or one character such as `x`.
   /// Names are matched without regard to case (`down`, `ctrl-r`); a lone character is itself.
-  public init?(name: String) {
+  package init?(name: String) {
     if name.count == 1, let character = name.first, !character.isWhitespace, !character.isNewline {
       self = .character(character)
       return
@@ -46,7 +46,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   /// The names of the named keys, for a "did you mean".
   package static var spellings: [String] { named.map(\.0) }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .character(" "): "Space"
     case .character(let character): String(character)
@@ -58,25 +58,12 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The room a screen has on the terminal, which paging keys move by.
-public struct Viewport: Sendable, Equatable {
-  public var columns: Int
-  public var rows: Int
+package struct Viewport: Sendable, Equatable {
+  package var columns: Int
+  package var rows: Int
 
-  public init(columns: Int, rows: Int) {
+  package init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
   }
-}
-
-/// What a key asks of a screen: an input for its view model, to open a row, or to show the keys.
-public enum KeyAction<Input: Sendable>: Sendable {
-  case send(Input)
-  case open(row: Int)
-  /// Show the key help (`?`).
-  case help
-  /// Taken, and nothing to do.
-  case none
-  /// No binding of the screen takes the key now, so the navigator may give it the meaning every
-  /// screen shares (← goes back where the screen does not take it).
-  case unbound
 }

@@ -1,16 +1,16 @@
 /// What the renderer draws: a screen's spec, its parameters, and its view model's state.
-public struct ScreenState: Sendable {
-  public var spec: ScreenSpec
-  public var parameters: [String: String]
-  public var content: ScreenContent
+package struct ScreenState: Sendable {
+  package var spec: ScreenSpec
+  package var parameters: [String: String]
+  package var content: ScreenContent
   /// The highlighted row of a list; nil for the one its state holds.
-  public var selection: Int?
+  package var selection: Int?
   /// Problems to show above the content, such as a screen file that failed to reload.
-  public var problems: [String] = []
+  package var problems: [String] = []
   /// The data source's status line, drawn under the frame when set (`SourceStatus.line()`).
-  public var status: String?
+  package var status: String?
 
-  public init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
+  package init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec
     self.parameters = parameters
     self.content = content
@@ -20,39 +20,39 @@ public struct ScreenState: Sendable {
 
 /// A view model's state with the kind's way of drawing it: made by the kind (`.list(state)`,
 /// `.detail(state)`), drawn by `TextRenderer`, which never learns the kind.
-public struct ScreenContent: Sendable {
+package struct ScreenContent: Sendable {
   /// The kind's state.
-  public let state: any Sendable
+  package let state: any Sendable
   package let lines: @Sendable (ScreenState, RenderOptions) -> [String]
 
   /// `lines` draws the screen: it gets the screen (whose `content` is this) and the layout.
-  public init(state: any Sendable, lines: @escaping @Sendable (ScreenState, RenderOptions) -> [String]) {
+  package init(state: any Sendable, lines: @escaping @Sendable (ScreenState, RenderOptions) -> [String]) {
     self.state = state
     self.lines = lines
   }
 }
 
 /// How a frame is laid out.
-public struct RenderOptions: Sendable, Equatable {
+package struct RenderOptions: Sendable, Equatable {
   /// Columns per line (at least 20).
-  public var width: Int
+  package var width: Int
   /// Lines in all; nil prints every row (one-shot and scripted output).
-  public var height: Int?
+  package var height: Int?
   /// The first line of a detail screen's body shown, when it is taller than the frame; 0 for
   /// where the screen's state stands.
-  public var scroll: Int
+  package var scroll: Int
   /// Which frame of the loading spinner to show.
-  public var spinnerPhase: Int
+  package var spinnerPhase: Int
   /// Whether a line that is a lone URL (`FrameLine.isLoneURL`) keeps its whole length rather than
   /// being cut to the width. By default plain frames (no height) keep it; a terminal layer that
   /// cuts such lines itself, as hyperlinks, sets it for its frames too.
-  public var keepsWholeURLs: Bool
+  package var keepsWholeURLs: Bool
 
   /// The smallest frame the renderer lays out; a smaller width or height is raised to these.
-  public static let minimumWidth = 20
-  public static let minimumHeight = 8
+  package static let minimumWidth = 20
+  package static let minimumHeight = 8
 
-  public init(
+  package init(
     width: Int = 80, height: Int? = nil, scroll: Int = 0, spinnerPhase: Int = 0, keepsWholeURLs: Bool? = nil
   ) {
     self.width = max(Self.minimumWidth, width)

@@ -6,10 +6,10 @@ import ScreenText
 ///
 /// Every text that comes from data passes through `TerminalSafe`, so no escape sequence reaches
 /// the terminal, and every line is cut to the width by columns, so wide characters stay aligned.
-public enum TextRenderer {
+package enum TextRenderer {
   package static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  public static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
+  package static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
     let problems = problemLines(screen.problems, width: options.width)
     var status = screen.status.map { ["source: " + TerminalSafe.sanitize($0)] } ?? []
     // In a terminal too short for it beside the smallest frame, the status line gives way.

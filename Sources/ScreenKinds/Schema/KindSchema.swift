@@ -15,4 +15,15 @@ package struct KindSchema: Sendable {
   package var rules: [JSON] = []
   /// Rules a resource adds for a screen of the kind bound to it.
   package var resourceRules: @Sendable (Resource) -> [JSON] = { _ in [] }
+
+  package init(
+    keys: [String: JSON] = [:], definitions: [(name: String, schema: JSON)] = [], required: [String] = [],
+    rules: [JSON] = [], resourceRules: @escaping @Sendable (Resource) -> [JSON] = { _ in [] }
+  ) {
+    self.keys = keys
+    self.definitions = definitions
+    self.required = required
+    self.rules = rules
+    self.resourceRules = resourceRules
+  }
 }

@@ -23,7 +23,7 @@ import Synchronization
 /// it: `screenrun test` gives resolved, standardized paths, and a `select` target is resolved the
 /// same way (`ScreenLoader.resolve`), so one file has one key. Two spellings of one file load
 /// twice, each reporting its problems under its own spelling.
-public final class ScreenCache: Sendable {
+package final class ScreenCache: Sendable {
   /// One path's outcome. Its own lock, held while the file loads, makes a second loader of the
   /// same path wait for the first and take its outcome, while other paths load side by side.
   private final class Slot: Sendable {
@@ -33,21 +33,16 @@ public final class ScreenCache: Sendable {
   private let slots = Mutex<[String: Slot]>([:])
   private let reads = Atomic<Int>(0)
 
-  public init() {}
+  package init() {}
 
   /// How many times a screen was loaded from its file rather than taken from the cache.
-  public var loads: Int { reads.load(ordering: .relaxed) }
+  package var loads: Int { reads.load(ordering: .relaxed) }
 
   /// The outcome for `path`: the one kept, else what `load` makes of it (then kept).
   package func spec(
     at path: String, load: (String) throws(ScreenLoadError) -> ScreenSpec
   ) throws(ScreenLoadError) -> ScreenSpec {
-    let slot = slots.withLock { slots in
-      if let slot = slots[path] { return slot }
-      let slot = Slot()
-      slots[path] = slot
-      return slot
-    }
+    let slot = self.slot(at: path)
     let outcome = slot.outcome.withLock { outcome in
       if let outcome { return outcome }
       reads.add(1, ordering: .relaxed)
@@ -65,15 +60,20 @@ public final class ScreenCache: Sendable {
     return slot.outcome.withLockIfAvailable { outcome in try? outcome?.get() } ?? nil
   }
 
-  /// Keeps `spec` for `path`, a screen checked without a problem, unless an outcome is kept or
-  /// being made for it already.
-  package func keep(_ spec: ScreenSpec, at path: String) {
-    let slot = slots.withLock { slots in
+  /// The slot of `path`, made the first time it is asked for.
+  private func slot(at path: String) -> Slot {
+    slots.withLock { slots in
       if let slot = slots[path] { return slot }
       let slot = Slot()
       slots[path] = slot
       return slot
     }
+  }
+
+  /// Keeps `spec` for `path`, a screen checked without a problem, unless an outcome is kept or
+  /// being made for it already.
+  package func keep(_ spec: ScreenSpec, at path: String) {
+    let slot = self.slot(at: path)
     slot.outcome.withLockIfAvailable { outcome in
       if outcome == nil { outcome = .success(spec) }
     }

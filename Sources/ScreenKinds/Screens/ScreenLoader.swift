@@ -13,20 +13,23 @@ import ScreenKit
 ///
 /// Each step adds problems rather than stopping at the first, so an author fixes a file in one
 /// pass; the document places them at their lines and columns last.
-public struct ScreenLoader: Sendable {
-  public let registry: PluginRegistry
+package struct ScreenLoader: Sendable {
+  package let registry: PluginRegistry
+  /// The kinds a screen may be.
+  package let kinds: KindRegistry
   /// Screens loaded already, shared with other loaders on the same plugins; nil (the default)
   /// reads every screen afresh.
-  public let cache: ScreenCache?
+  package let cache: ScreenCache?
 
-  public init(registry: PluginRegistry, cache: ScreenCache? = nil) {
+  package init(registry: PluginRegistry, kinds: KindRegistry, cache: ScreenCache? = nil) {
     self.registry = registry
+    self.kinds = kinds
     self.cache = cache
   }
 
   /// Loads a screen, or throws every problem found in it and in the screens it opens; from the
   /// cache when there is one and it holds the screen.
-  public func load(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
+  package func load(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
     guard let cache else { return try loadAfresh(path) }
     return try cache.spec(at: path) { path throws(ScreenLoadError) in
       // The screens it opens are taken from the cache when it holds them, and kept there when
@@ -39,7 +42,7 @@ public struct ScreenLoader: Sendable {
   }
 
   /// Loads a screen from its file as it is now, whatever the cache holds.
-  public func loadAfresh(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
+  package func loadAfresh(_ path: String) throws(ScreenLoadError) -> ScreenSpec {
     var graph = SelectGraph(loader: self)
     let spec = graph.load(path)
     guard let spec, graph.diagnostics.isEmpty else {
@@ -49,7 +52,7 @@ public struct ScreenLoader: Sendable {
   }
 
   /// Checks screens and the screens they open; returns every problem (none when all are valid).
-  public func check(_ paths: [String]) -> [Diagnostic] {
+  package func check(_ paths: [String]) -> [Diagnostic] {
     var graph = SelectGraph(loader: self)
     for path in paths { _ = graph.load(path) }
     return graph.diagnostics
@@ -66,7 +69,7 @@ public struct ScreenLoader: Sendable {
   /// Step 2: the spec, when the JSON is a valid screen, and the problems that kept it from being one.
   package func decode(_ document: ScreenDocument) -> DecodedScreen {
     var decoder = SpecDecoder()
-    let spec = decoder.decode(document.root, file: document.path)
+    let spec = decoder.decode(document.root, file: document.path, kinds: kinds)
     return DecodedScreen(spec: spec, binding: decoder.binding, problems: decoder.problems)
   }
 
@@ -80,7 +83,7 @@ public struct ScreenLoader: Sendable {
   }
 
   /// Resolves a path written in `from`'s file against that file's folder.
-  public static func resolve(_ path: String, relativeTo from: String) -> String {
+  package static func resolve(_ path: String, relativeTo from: String) -> String {
     if path.hasPrefix("/") { return path }
     let folder = from.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     guard !folder.isEmpty else { return path }

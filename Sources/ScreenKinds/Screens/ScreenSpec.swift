@@ -4,20 +4,20 @@ import ScreenKit
 
 /// A screen, as declared in a screen file and checked when it loaded. The parts every screen has
 /// are here; the rest belongs to the screen's kind (`body`: a `ListSpec`, a `DetailSpec`, …).
-public struct ScreenSpec: Sendable {
+package struct ScreenSpec: Sendable {
   /// A screen's kind: its registration in the kind registry.
-  public typealias Kind = ScreenKind
+  package typealias Kind = ScreenKind
 
   /// The file it was loaded from, as given; `select` paths resolve against its folder.
-  public var file: String
-  public var version: Int
-  public var title: Template
-  public var source: SourceSpec
-  public var kind: Kind
+  package var file: String
+  package var version: Int
+  package var title: Template
+  package var source: SourceSpec
+  package var kind: Kind
   /// What the kind declares beyond the common keys.
-  public var body: any KindSpec
+  package var body: any KindSpec
   /// A line under the screen, such as the data source's attribution.
-  public var footer: Template?
+  package var footer: Template?
 
   /// Every template of the screen, with where it stands in the file.
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
@@ -29,11 +29,11 @@ public struct ScreenSpec: Sendable {
   }
 
   /// The screen its rows open, if any.
-  public var select: SelectSpec? { body.select }
+  package var select: SelectSpec? { body.select }
 
   /// The members of a record that the screen's templates read, which is all that a data source
   /// needs to return of each; nil when a template reads the record whole.
-  public var recordMembers: RecordMembers? {
+  package var recordMembers: RecordMembers? {
     var members = RecordMembers()
     for (_, template) in namedTemplates {
       guard let read = template.recordMembers else { return nil }
@@ -43,13 +43,13 @@ public struct ScreenSpec: Sendable {
   }
 
   /// The navigation parameters the screen reads (`{params.id}`), which whoever opens it must give.
-  public var parameterNames: Set<String> {
+  package var parameterNames: Set<String> {
     namedTemplates.reduce(into: Set<String>()) { $0.formUnion($1.template.parameterNames) }
   }
 }
 
 /// The part of a screen that its kind declares.
-public protocol KindSpec: Sendable {
+package protocol KindSpec: Sendable {
   /// The kind's templates, each with where it stands in the file.
   var namedTemplates: [(pointer: JSONPointer, template: Template)] { get }
   /// The screen a row opens, if the kind has rows that open one.
@@ -65,9 +65,9 @@ public protocol KindSpec: Sendable {
 }
 
 extension KindSpec {
-  public var titleHasRecord: Bool { true }
-  public var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
-  public var targets: [(pointer: JSONPointer, select: SelectSpec)] {
+  package var titleHasRecord: Bool { true }
+  package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
+  package var targets: [(pointer: JSONPointer, select: SelectSpec)] {
     select.map { [(JSONPointer.root / "select", $0)] } ?? []
   }
 }

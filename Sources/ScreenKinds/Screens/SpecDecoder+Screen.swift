@@ -5,7 +5,7 @@ import ScreenKit
 /// The screen itself: its kind, from the kinds a screen may be, and the common keys around the
 /// kind's own part.
 extension SpecDecoder {
-  package mutating func decode(_ root: JSON, file: String, kinds: KindRegistry = .standard) -> ScreenSpec? {
+  package mutating func decode(_ root: JSON, file: String, kinds: KindRegistry) -> ScreenSpec? {
     guard case .object(let object) = root else {
       fail(.root, .key, "a screen is a JSON object, not \(root.typeDescription)")
       return nil

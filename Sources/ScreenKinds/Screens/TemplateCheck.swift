@@ -38,13 +38,13 @@ enum TemplateCheck {
 }
 
 /// The metadata a template can read as `{meta.…}`.
-public enum MetaKey {
+package enum MetaKey {
   /// The data source's attribution text.
-  public static let attribution = "attribution"
+  package static let attribution = "attribution"
   /// How many records match in all, when known.
-  public static let total = "total"
+  package static let total = "total"
   /// How many records are loaded.
-  public static let count = "count"
+  package static let count = "count"
 
-  public static let all = [attribution, total, count]
+  package static let all = [attribution, total, count]
 }

@@ -7,53 +7,39 @@ import ScreenFormat
 ///     wait 600
 ///     open 9
 ///     back
-public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
-  /// Search for this text now, with no debounce.
-  case search(String)
-  /// Keystrokes added to the search text, each one restarting the debounce.
-  case type(String)
+package enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
   /// Let this many milliseconds pass (on the virtual clock: no wall time).
   case wait(milliseconds: Int)
-  /// Load the next page of the list.
-  case next
-  /// Open row N (from 1) of the list.
+  /// Open row N (from 1) of the screen (a list's row, a detail's link).
   case open(Int)
   case back
-  case reload
   case quit
   /// A key press, as in the interactive mode (`key Down`, `key Enter`, `key Ctrl-R`).
   case key(Key)
-  /// A command a kind adds (`sort -stars` on a table), with the rest of its line: the kind of the
-  /// current screen runs it.
+  /// A command a kind declares (`search iron`, `type iron`, `next`, `reload`, `sort -stars`),
+  /// with the rest of its line: the kind of the current screen runs it (`KindCommand`).
   case kind(name: String, argument: String)
 
-  public static let names = ["search", "type", "wait", "next", "open", "back", "reload", "quit", "key"]
+  /// The commands every screen runs, whatever its kind.
+  package static let names = ["wait", "open", "back", "quit", "key"]
 
   /// The command's name, as a script spells it.
-  public var name: String {
+  package var name: String {
     switch self {
-    case .search: "search"
-    case .type: "type"
     case .wait: "wait"
-    case .next: "next"
     case .open: "open"
     case .back: "back"
-    case .reload: "reload"
     case .quit: "quit"
     case .key: "key"
     case .kind(let name, _): name
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
-    case .search(let text): "search \(text)"
-    case .type(let text): "type \(text)"
     case .wait(let milliseconds): "wait \(milliseconds)"
-    case .next: "next"
     case .open(let row): "open \(row)"
     case .back: "back"
-    case .reload: "reload"
     case .quit: "quit"
     case .key(let key): "key \(key)"
     case .kind(let name, let argument): argument.isEmpty ? name : "\(name) \(argument)"
@@ -62,33 +48,34 @@ public enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A problem in a script, at its line (from 1).
-public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var line: Int
-  public var message: String
+package struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+  package var line: Int
+  package var message: String
 
-  public init(line: Int, message: String) {
+  package init(line: Int, message: String) {
     self.line = line
     self.message = message
   }
 
-  public var description: String { "\(line): error: \(message)" }
+  package var description: String { "\(line): error: \(message)" }
 }
 
 /// A script's commands, each with its line number.
-public struct Script: Sendable, Equatable {
-  public var commands: [(line: Int, command: ScriptCommand)]
+package struct Script: Sendable, Equatable {
+  package var commands: [(line: Int, command: ScriptCommand)]
 
-  public static func == (a: Script, b: Script) -> Bool {
+  package static func == (a: Script, b: Script) -> Bool {
     a.commands.map(\.line) == b.commands.map(\.line) && a.commands.map(\.command) == b.commands.map(\.command)
   }
 
-  /// Reads a whole script. Blank lines and lines starting with `#` are skipped.
-  public init(parsing text: String) throws(ScriptError) {
+  /// Reads a whole script, whose kind commands are those `kinds` declare. Blank lines and lines
+  /// starting with `#` are skipped.
+  package init(parsing text: String, kinds: KindRegistry) throws(ScriptError) {
     commands = []
     // "\r\n" is one Character in Swift, so lines split on either ending.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, content) in lines.enumerated() {
-      if let command = try Self.command(fromLine: content, number: index + 1) {
+      if let command = try Self.command(fromLine: content, number: index + 1, kinds: kinds) {
         commands.append((index + 1, command))
       }
     }
@@ -96,8 +83,8 @@ public struct Script: Sendable, Equatable {
 
   /// Reads one line of a script: nil for a blank line or a `#` comment. The text after a
   /// command's name, less one space, is its argument, so `search  x` searches for " x".
-  public static func command(fromLine content: some StringProtocol, number line: Int) throws(ScriptError)
-    -> ScriptCommand?
+  package static func command(fromLine content: some StringProtocol, number line: Int, kinds: KindRegistry)
+    throws(ScriptError) -> ScriptCommand?
   {
     var content = Substring(content)
     if content.last == "\r" { content = content.dropLast() }
@@ -106,10 +93,12 @@ public struct Script: Sendable, Equatable {
     let name = String(trimmed.prefix { $0 != " " && $0 != "\t" })
     var argument = trimmed.dropFirst(name.count)
     if argument.first == " " || argument.first == "\t" { argument = argument.dropFirst() }
-    return try command(name, String(argument), line: line)
+    return try command(name, String(argument), line: line, kinds: kinds)
   }
 
-  private static func command(_ name: String, _ argument: String, line: Int) throws(ScriptError) -> ScriptCommand {
+  private static func command(_ name: String, _ argument: String, line: Int, kinds: KindRegistry)
+    throws(ScriptError) -> ScriptCommand
+  {
     func none() throws(ScriptError) {
       guard argument.trimmingWhitespace().isEmpty else {
         throw ScriptError(line: line, message: "'\(name)' takes no argument, got '\(argument)'")
@@ -122,24 +111,12 @@ public struct Script: Sendable, Equatable {
       return value
     }
     switch name {
-    case "search": return .search(argument)
-    case "type":
-      guard !argument.isEmpty else {
-        throw ScriptError(line: line, message: "'type' needs the text to type, as in 'type iron'")
-      }
-      return .type(argument)
     case "wait":
       return .wait(milliseconds: try number("milliseconds from 0 to 3600000, as in 'wait 600'", range: 0...3_600_000))
-    case "next":
-      try none()
-      return .next
     case "open": return .open(try number("a row number from 1, as in 'open 3'", range: 1...Int.max))
     case "back":
       try none()
       return .back
-    case "reload":
-      try none()
-      return .reload
     case "quit":
       try none()
       return .quit
@@ -154,9 +131,19 @@ public struct Script: Sendable, Equatable {
       // Ctrl-C and Ctrl-D quit, as they do in a terminal.
       return key == .control("c") || key == .control("d") ? .quit : .key(key)
     default:
-      let added = KindRegistry.standard.kinds.flatMap(\.scriptCommands).filter { !ScriptCommand.names.contains($0) }
-      if added.contains(name) { return .kind(name: name, argument: argument) }
-      let names = ScriptCommand.names + Set(added).sorted()
+      switch kinds.argument(ofCommand: name) {
+      case .none?:
+        try none()
+        return .kind(name: name, argument: "")
+      case .text?:
+        return .kind(name: name, argument: argument)
+      case .required(let message)?:
+        guard !argument.isEmpty else { throw ScriptError(line: line, message: message) }
+        return .kind(name: name, argument: argument)
+      case nil:
+        break
+      }
+      let names = kinds.commandNames + ScriptCommand.names
       let message = Diagnostic.Message.unknown(
         "unknown command '\(name)'", name: name, among: names,
         expected: "commands are " + names.joined(separator: ", "))

@@ -2,13 +2,13 @@ import ScreenFormat
 import ScreenKit
 
 /// Why a screen could not be opened.
-public enum NavigationError: Error, Sendable, CustomStringConvertible {
+package enum NavigationError: Error, Sendable, CustomStringConvertible {
   case invalidScreen(ScreenLoadError)
   case missingParameters(String, [String])
   case cannotSelect(String)
   case dataSource(DataSourceError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidScreen(let error): error.description
     case .missingParameters(let file, let names):

@@ -2,20 +2,20 @@ import Synchronization
 
 /// When delayed work runs: on the wall clock in a terminal, on a virtual clock in scripts and
 /// tests, so that a debounce of 500 ms takes no time there and the outcome never depends on luck.
-public protocol Scheduler: Sendable {
+package protocol Scheduler: Sendable {
   /// Runs `action` once, after `delay`, unless the returned token is cancelled first.
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
 }
 
 /// A pending action; cancelling it keeps it from running.
-public final class ScheduledAction: Sendable {
+package final class ScheduledAction: Sendable {
   private let state: Mutex<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>
 
   package init(onCancel: (@Sendable () -> Void)? = nil) { state = Mutex((false, onCancel)) }
 
   package var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-  public func cancel() {
+  package func cancel() {
     let onCancel = state.withLock { state -> (@Sendable () -> Void)? in
       state.cancelled = true
       defer { state.onCancel = nil }
@@ -26,10 +26,10 @@ public final class ScheduledAction: Sendable {
 }
 
 /// The wall clock.
-public final class RealScheduler: Scheduler {
-  public init() {}
+package final class RealScheduler: Scheduler {
+  package init() {}
 
-  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+  package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let task = Task {
       try? await Task.sleep(for: delay)
       if !Task.isCancelled { action() }
@@ -39,7 +39,7 @@ public final class RealScheduler: Scheduler {
 }
 
 /// A clock that moves only when told: `advance(by:)` runs, in order, what has come due.
-public final class VirtualScheduler: Scheduler {
+package final class VirtualScheduler: Scheduler {
   private struct Entry {
     var due: Duration
     var order: Int
@@ -56,12 +56,12 @@ public final class VirtualScheduler: Scheduler {
 
   private let inner = Mutex(Inner())
 
-  public init() {}
+  package init() {}
 
   /// The time on this clock: how far it has been advanced.
-  public var now: Duration { inner.withLock { $0.now } }
+  package var now: Duration { inner.withLock { $0.now } }
 
-  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+  package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let token = ScheduledAction()
     inner.withLock { inner in
       if inner.pending.count >= inner.pruneAt {  // cancelled actions (a debounce per keystroke) are dropped
@@ -76,7 +76,7 @@ public final class VirtualScheduler: Scheduler {
 
   /// Moves the clock forward, running each action that comes due, in due order. The actions run
   /// outside the clock's lock, so an action may schedule another (which runs too if due by then).
-  public func advance(by duration: Duration) {
+  package func advance(by duration: Duration) {
     let end = inner.withLock { inner in
       inner.pending.removeAll { $0.token.isCancelled }
       return inner.now + duration
@@ -98,5 +98,5 @@ public final class VirtualScheduler: Scheduler {
   }
 
   /// Whether any uncancelled action is waiting.
-  public var hasPending: Bool { inner.withLock { $0.pending.contains { !$0.token.isCancelled } } }
+  package var hasPending: Bool { inner.withLock { $0.pending.contains { !$0.token.isCancelled } } }
 }

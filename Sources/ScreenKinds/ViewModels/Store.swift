@@ -3,7 +3,7 @@ import Synchronization
 /// Runs a view model: holds its state, applies inputs one at a time, runs the effects they ask
 /// for, and sends the effects' answers back as inputs. It is `Sendable` and needs no actor: inputs
 /// may come from any task, and screens run side by side on as many cores as there are.
-public final class Store<Model: ViewModel>: Sendable {
+package final class Store<Model: ViewModel>: Sendable {
   private struct Inner {
     var state: Model.State
     // A few at a time, so a list, not a dictionary (whose generic type would cost its first
@@ -14,27 +14,27 @@ public final class Store<Model: ViewModel>: Sendable {
     var onChange: (@Sendable () -> Void)?
   }
 
-  public let model: Model
+  package let model: Model
   private let scheduler: any Scheduler
   private let inner: Mutex<Inner>
 
-  public init(_ model: Model, state: Model.State, scheduler: any Scheduler) {
+  package init(_ model: Model, state: Model.State, scheduler: any Scheduler) {
     self.model = model
     self.scheduler = scheduler
     inner = Mutex(Inner(state: state))
   }
 
   /// The state now (a copy: the store goes on).
-  public var state: Model.State { inner.withLock { $0.state } }
+  package var state: Model.State { inner.withLock { $0.state } }
 
   /// Called after every input (the terminal redraws), on the task that sent it.
-  public var onChange: (@Sendable () -> Void)? {
+  package var onChange: (@Sendable () -> Void)? {
     get { inner.withLock { $0.onChange } }
     set { inner.withLock { $0.onChange = newValue } }
   }
 
   /// Applies `input` and starts the work it asks for.
-  public func send(_ input: Model.Input) {
+  package func send(_ input: Model.Input) {
     let onChange = inner.withLock { inner -> (@Sendable () -> Void)? in
       for effect in model.reduce(&inner.state, input) { start(effect, &inner) }
       return inner.onChange
@@ -44,7 +44,7 @@ public final class Store<Model: ViewModel>: Sendable {
 
   /// Waits until no work is running, including work started by work that ended meanwhile.
   /// (Each task removes itself as its last step, so this ends.)
-  public func settle() async {
+  package func settle() async {
     while let task = inner.withLock({ $0.running.first?.task }) { await task.value }
   }
 

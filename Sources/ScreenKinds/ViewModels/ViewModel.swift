@@ -11,7 +11,7 @@
 ///     }
 ///
 /// A `Store` runs a view model: it holds the state, runs the effects, and sends their answers back.
-public protocol ViewModel<State, Input>: Sendable {
+package protocol ViewModel<State, Input>: Sendable {
   associatedtype State: Sendable & Equatable
   associatedtype Input: Sendable
 
@@ -21,28 +21,28 @@ public protocol ViewModel<State, Input>: Sendable {
 
 /// Work a view model asks for: a request whose answer comes back as an input, a timer that sends
 /// an input when it fires, or the cancelling of either.
-public struct Effect<Input: Sendable>: Sendable {
+package struct Effect<Input: Sendable>: Sendable {
   /// What the work is; a store (or a test store) does it.
-  public enum Work: Sendable {
+  package enum Work: Sendable {
     case run(@Sendable () async -> Input)
     case cancelRunning
     case after(Duration, Input)
     case cancelTimer
   }
 
-  public let work: Work
+  package let work: Work
 
   /// Runs `operation` as a task and sends what it returns; dropped if cancelled meanwhile.
-  public static func run(_ operation: @escaping @Sendable () async -> Input) -> Effect {
+  package static func run(_ operation: @escaping @Sendable () async -> Input) -> Effect {
     Effect(work: .run(operation))
   }
 
   /// Cancels every task started so far: a late answer to one of them is never sent.
-  public static var cancelRunning: Effect { Effect(work: .cancelRunning) }
+  package static var cancelRunning: Effect { Effect(work: .cancelRunning) }
 
   /// Sends `input` after `delay` on the store's scheduler, replacing the timer set before.
-  public static func after(_ delay: Duration, send input: Input) -> Effect { Effect(work: .after(delay, input)) }
+  package static func after(_ delay: Duration, send input: Input) -> Effect { Effect(work: .after(delay, input)) }
 
   /// Cancels the timer, if one is set.
-  public static var cancelTimer: Effect { Effect(work: .cancelTimer) }
+  package static var cancelTimer: Effect { Effect(work: .cancelTimer) }
 }

@@ -9,7 +9,7 @@
 ///     SourceActivity.report(SourceStatus(mode: .live, cached: true))
 public enum SourceActivity {
   /// Who hears the reports of the request being answered on this task, if anyone.
-  @TaskLocal public static var observer: (any SourceObserver)?
+  @TaskLocal package static var observer: (any SourceObserver)?
 
   /// Reports a request sent on to the data's origin. Secrets must already be removed.
   public static func sent(_ request: SentRequest) {
@@ -23,7 +23,7 @@ public enum SourceActivity {
 }
 
 /// Hears what a data source reports while it answers one request.
-public protocol SourceObserver: Sendable {
+package protocol SourceObserver: Sendable {
   func sent(_ request: SentRequest)
   func answered(_ status: SourceStatus)
 }

@@ -38,7 +38,7 @@ public struct SourceStatus: Sendable, Equatable {
 
   /// This status with what `newer` reports put over it. A rate limit is taken whole from the
   /// answer that reports one, so the count and its reset never come from two answers.
-  public func updated(by newer: SourceStatus) -> SourceStatus {
+  package func updated(by newer: SourceStatus) -> SourceStatus {
     var result = self
     result.mode = newer.mode
     if let cached = newer.cached { result.cached = cached }

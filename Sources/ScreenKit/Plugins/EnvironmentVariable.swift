@@ -11,6 +11,7 @@ import ScreenText
 /// the plugin runs: it never shows in a frame, an error, `--explain`, a trace, a log, `plugin
 /// check` or a test transcript, in any letter case, even when the plugin or its server echoes it.
 public struct EnvironmentVariable: Sendable, Hashable {
+  /// The variable's name: letters, digits and `_`, not starting with a digit.
   public var name: String
   /// One line on what it is for; empty when not said.
   public var summary: String
@@ -19,6 +20,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// The value the plugin gets when screenrun's environment does not set the variable.
   public var defaultValue: String?
 
+  /// A variable a plugin reads: `EnvironmentVariable("BOOKS_TOKEN", summary: "an API token",
+  /// secret: true)`, or one with the value it stands for when not set (`defaultValue:`).
   public init(_ name: String, summary: String = "", secret: Bool = false, defaultValue: String? = nil) {
     self.name = name
     self.summary = summary

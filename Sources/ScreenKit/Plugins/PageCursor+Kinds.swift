@@ -6,7 +6,7 @@ import ScreenJSON
 extension PageCursor {
   /// The largest offset, count or total worth reading from an answer: far above any real list,
   /// and low enough that adding two cannot overflow.
-  public static let largestPlace = Int(Int32.max)
+  package static let largestPlace = Int(Int32.max)
 
   /// The cursor of the page that starts at `offset`.
   public init(offset: Int) { self.init(String(offset)) }

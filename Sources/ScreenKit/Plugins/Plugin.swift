@@ -1,6 +1,10 @@
-/// A named data source as the registry knows it: what it offers, and how to make one.
+/// A named data source as the registry knows it: what it offers, the environment variables it
+/// reads, and how to make one.
 ///
-///     let plugin = Plugin(name: "books", summary: "A shelf of books", resources: [...]) { context in
+///     let plugin = Plugin(
+///       name: "books", summary: "A shelf of books", resources: [...],
+///       environment: [EnvironmentVariable("BOOKS_TOKEN", summary: "an API token", secret: true)]
+///     ) { context in
 ///       try BooksSource(context: context)
 ///     }
 public struct Plugin: Sendable {
@@ -10,23 +14,31 @@ public struct Plugin: Sendable {
   public var summary: String
   /// What the plugin offers; every request is checked against these before the plugin sees it.
   public var resources: [Resource]
+  /// The environment variables it reads, as `screenrun --help`, `--plugins` and the man page list
+  /// them. The values of those marked `secret` are registered for redaction before `make` runs.
+  public var environment: [EnvironmentVariable]
   /// Makes the plugin's data source for a run's context (its data mode and environment).
   public var make: @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
 
   /// A plugin that makes its own `DataSource`, described by `resources`:
-  /// `init(name: String, summary: String, resources: [Resource], make: @escaping @Sendable
-  /// (PluginContext) throws(DataSourceError) -> any DataSource)`. The core checks each request
-  /// against `resources` before the source sees it. `make` is `@Sendable`, and so is the source
-  /// it returns (`DataSource` refines `Sendable`).
+  /// `init(name: String, summary: String, resources: [Resource], environment:
+  /// [EnvironmentVariable] = [], make: @escaping @Sendable (PluginContext) throws(DataSourceError)
+  /// -> any DataSource)`. The core checks each request against `resources` before the source sees
+  /// it, and registers the values of the `environment` variables marked secret for redaction
+  /// before `make` runs. `make` is `@Sendable`, and so is the source it returns (`DataSource`
+  /// refines `Sendable`).
   public init(
-    name: String, summary: String, resources: [Resource],
+    name: String, summary: String, resources: [Resource], environment: [EnvironmentVariable] = [],
     make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
   ) {
     self.name = name
     self.summary = summary
     self.resources = resources
-    // Whatever source a plugin makes, the core checks each request against `resources` first.
+    self.environment = environment
+    // Whatever source a plugin makes, its secrets are known before it can echo one, and the core
+    // checks each request against `resources` first.
     self.make = { context throws(DataSourceError) in
+      environment.registerSecrets(from: context.environment)
       let source = try make(context)
       return source is any DeclarationChecked ? source : CheckedSource(resources: resources, source: source)
     }

@@ -3,10 +3,10 @@ import Synchronization
 /// The plugins a runtime can use, by name, in the spirit of swift-log's `LoggingSystem`.
 ///
 /// Tests make their own registry; the command-line tool bootstraps one with the plugins it ships.
-public final class PluginRegistry: Sendable {
+package final class PluginRegistry: Sendable {
   private let plugins = Mutex<[String: Plugin]>([:])
 
-  public init(_ plugins: [Plugin] = []) {
+  package init(_ plugins: [Plugin] = []) {
     for plugin in plugins { register(plugin) }
   }
 
@@ -21,7 +21,7 @@ public final class PluginRegistry: Sendable {
   }
 
   /// Adds a plugin, replacing any registered under the same name.
-  public func register(_ plugin: Plugin) {
+  package func register(_ plugin: Plugin) {
     plugins.withLock { $0[plugin.name] = plugin }
     external.withLock { $0[plugin.name] = nil }
   }
@@ -29,34 +29,34 @@ public final class PluginRegistry: Sendable {
   /// Adds an external plugin, replacing any registered under its name: while its manifest is
   /// valid, as the plugin it declares; while it is broken, as the problems a screen that uses it
   /// is told. Registering it again after `ExternalPlugin.reload()` takes the manifest of now.
-  public func register(_ plugin: ExternalPlugin) {
+  package func register(_ plugin: ExternalPlugin) {
     plugins.withLock { $0[plugin.name] = plugin.plugin }
     external.withLock { $0[plugin.name] = plugin }
   }
 
   /// The external plugin registered under `name`, broken or not.
-  public func external(named name: String) -> ExternalPlugin? {
+  package func external(named name: String) -> ExternalPlugin? {
     external.withLock { $0[name] }
   }
 
   /// Every external plugin registered, by name.
-  public var externalPlugins: [ExternalPlugin] {
+  package var externalPlugins: [ExternalPlugin] {
     external.withLock { Array($0.values) }.sorted { $0.name < $1.name }
   }
 
-  public func plugin(named name: String) -> Plugin? {
+  package func plugin(named name: String) -> Plugin? {
     plugins.withLock { $0[name] }
   }
 
   /// Every registered plugin, by name.
-  public var all: [Plugin] {
+  package var all: [Plugin] {
     plugins.withLock { Array($0.values) }.sorted { $0.name < $1.name }
   }
 
-  public var names: [String] { all.map(\.name) }
+  package var names: [String] { all.map(\.name) }
 
   /// Makes the data source of a registered plugin.
-  public func makeSource(named name: String, context: PluginContext) throws(DataSourceError)
+  package func makeSource(named name: String, context: PluginContext) throws(DataSourceError)
     -> any DataSource
   {
     guard let plugin = plugin(named: name) else {

@@ -141,25 +141,27 @@ struct DeclaredSource<API: Sendable>: DataSource, DeclarationChecked {
 
 extension Plugin {
   /// A plugin of declared resources: `make` builds its `API` for a context, and the core checks
-  /// every request against the declaration before the resource's handler runs.
+  /// every request against the declaration before the resource's handler runs. `environment`
+  /// declares the variables it reads (the secret ones are registered for redaction first).
   ///
   ///     Plugin(name: "books", summary: "A shelf of books", resources: [.list(…), .record(…)]) { context in
   ///       try Shelf(context)
   ///     }
   public init<API: Sendable>(
-    name: String, summary: String, declaration: Declaration<API>,
+    name: String, summary: String, declaration: Declaration<API>, environment: [EnvironmentVariable] = [],
     make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> API
   ) {
-    self.init(name: name, summary: summary, resources: declaration.resources) { context throws(DataSourceError) in
+    self.init(name: name, summary: summary, resources: declaration.resources, environment: environment) {
+      context throws(DataSourceError) in
       DeclaredSource(api: try make(context), declaration: declaration)
     }
   }
 
   /// A plugin of declared resources worded in the core's terms.
   public init<API: Sendable>(
-    name: String, summary: String, resources: [ResourceHandler<API>],
+    name: String, summary: String, resources: [ResourceHandler<API>], environment: [EnvironmentVariable] = [],
     make: @escaping @Sendable (PluginContext) throws(DataSourceError) -> API
   ) {
-    self.init(name: name, summary: summary, declaration: Declaration(resources), make: make)
+    self.init(name: name, summary: summary, declaration: Declaration(resources), environment: environment, make: make)
   }
 }

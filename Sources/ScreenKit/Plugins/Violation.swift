@@ -75,7 +75,7 @@ extension Resource {
         if parameter.required { return broken(.missingParameter, parameter.name, nil) }
         continue
       }
-      let blank = value.allSatisfy(\.isWhitespace)
+      let blank = Parameter.isBlank(value)
       if blank, !parameter.allowsBlank { return broken(.blankParameter, parameter.name, value) }
       // A blank value that is allowed stands for no value, which any set of values admits.
       if let values = parameter.values, !blank, !values.contains(value) {

@@ -49,8 +49,8 @@ extension Arguments {
       .init(
         name: "--live", form: .run,
         help: """
-          ask the real APIs over HTTP instead of the bundled sample data (or set SCREENRUN_DATA=live): \
-          MARVEL_BASE_URL, MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY; GITHUB_API_URL and GITHUB_TOKEN
+          ask the real APIs over HTTP instead of the bundled sample data (or set SCREENRUN_DATA=live), with \
+          the servers and keys that the plugins' environment variables give (listed below)
           """,
         effect: .set { arguments, _ throws(UsageError) in arguments.live = true }),
       .init(
@@ -127,7 +127,8 @@ extension Arguments {
         effect: .mode(.check), takes: CommandDeclaration.pluginPlaces),
       .init(
         name: "--plugins", form: .own(operands: ""),
-        help: "list the data sources, their resources and parameters", effect: .mode(.plugins),
+        help: "list the data sources, their resources and parameters, and their environment variables",
+        effect: .mode(.plugins),
         takes: CommandDeclaration.pluginPlaces),
       .init(name: "--help", aliases: ["-h"], form: .about, help: "show this help", effect: .answer(.help)),
       .init(name: "--version", form: .about, help: "show the version", effect: .answer(.version)),
@@ -187,10 +188,6 @@ extension Arguments {
     ],
     environment: [
       .init(name: "SCREENRUN_DATA", help: "live: ask the real APIs over HTTP, as --live does; sample (the default)"),
-      .init(name: "MARVEL_BASE_URL", help: "the Marvel API's server (default https://gateway.marvel.com)"),
-      .init(name: "MARVEL_PUBLIC_KEY, MARVEL_PRIVATE_KEY", help: "the Marvel API's keys, for live data"),
-      .init(name: "GITHUB_API_URL", help: "the GitHub API's server (default https://api.github.com)"),
-      .init(name: "GITHUB_TOKEN", help: "a GitHub token, for a higher rate limit; never printed"),
       .init(name: "SCREENRUN_HTTP_TIMEOUT", help: "seconds a whole HTTP request may take (default 30)"),
       .init(
         name: "SCREENRUN_HTTP_CONNECT_TIMEOUT", help: "seconds to wait for a server to connect and answer (default 10)"),

@@ -54,9 +54,12 @@ struct Arguments: Equatable {
   /// The options of `screenrun test`.
   var testOptions = TestOptions()
 
-  /// The usage lines and all of `--help`, from the declaration.
+  /// The usage lines, from the declaration.
   static var usage: String { declaration.usage }
-  static var help: String { declaration.help }
+  /// All of `--help`, from the declaration, with the variables that `plugins` declare.
+  static func help(plugins: [Plugin]) -> String {
+    declaration.help(pluginEnvironment: CommandDeclaration.Topic.variables(of: plugins))
+  }
 
   /// Reads the arguments after the program name, as `declaration` says; a problem is a usage
   /// error, located at the argument it is about.

@@ -25,8 +25,9 @@ extension CommandDeclaration {
     return forms.enumerated().map { ($0 == 0 ? "usage: " : indent) + $1 }.joined(separator: "\n")
   }
 
-  /// The whole of `--help`: the usage, the summary, the subcommands and options with their help.
-  var help: String {
+  /// The whole of `--help`: the usage, the summary, the subcommands and options with their help,
+  /// and the variables the plugins found declare (`pluginEnvironment`).
+  func help(pluginEnvironment: [Topic] = []) -> String {
     var text = usage + "\n\n" + summary + "\n"
     let subcommandRows = subcommands.filter(\.available).map { ("\($0.name) \($0.operands)", $0.help) }
     if !subcommandRows.isEmpty { text += "\nsubcommands:\n" + Self.table(subcommandRows) }
@@ -37,6 +38,9 @@ extension CommandDeclaration {
     for subcommand in subcommands where subcommand.available {
       let own = options(of: subcommand.name)
       if !own.isEmpty { text += "\n\(subcommand.name) options:\n" + Self.table(rows(own)) }
+    }
+    if !pluginEnvironment.isEmpty {
+      text += "\nthe plugins' environment variables:\n" + Self.table(pluginEnvironment.map { ($0.name, $0.help) })
     }
     return text + "\n" + epilogue + "\n"
   }

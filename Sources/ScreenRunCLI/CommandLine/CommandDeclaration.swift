@@ -21,7 +21,8 @@ struct CommandDeclaration: Sendable {
   /// The last paragraph of the help, such as the exit codes.
   var epilogue: String
   /// What the man page lists beside the options (`Documentation/ManPage.swift`): the exit
-  /// statuses, the environment variables read, and the files and folders used.
+  /// statuses, screenrun's own environment variables (each plugin declares its own), and the
+  /// files and folders used.
   var exitStatuses: [Topic] = []
   var environment: [Topic] = []
   var files: [Topic] = []

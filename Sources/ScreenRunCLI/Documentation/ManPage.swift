@@ -1,15 +1,25 @@
 import ScreenKit
+import ShippedPlugins
 
 /// The man page, `screenrun.1` in roff, generated from the declaration that `--help` is: the
 /// usage, the summary, every subcommand and option with its help, the exit statuses, the
-/// environment variables and the files. `docs/screenrun.1` is a copy, kept equal by a test.
+/// environment variables (screenrun's, then those the shipped plugins declare) and the files.
+/// `docs/screenrun.1` is a copy, kept equal by a test.
 struct ManPage {
   var declaration: CommandDeclaration
+  /// The plugins whose variables the page lists.
+  var plugins: [Plugin]
   var version: String
 
-  init(_ declaration: CommandDeclaration, version: String = ScreenRun.version) {
+  init(_ declaration: CommandDeclaration, plugins: [Plugin] = ShippedPlugins.all, version: String = ScreenRun.version) {
     self.declaration = declaration
+    self.plugins = plugins
     self.version = version
+  }
+
+  /// Every variable the page lists: screenrun's own, then each plugin's.
+  var environment: [CommandDeclaration.Topic] {
+    declaration.environment + CommandDeclaration.Topic.variables(of: plugins)
   }
 
   var text: String {
@@ -45,7 +55,7 @@ struct ManPage {
       lines += entry(option)
     }
     for (section, topics) in [
-      ("EXIT STATUS", declaration.exitStatuses), ("ENVIRONMENT", declaration.environment),
+      ("EXIT STATUS", declaration.exitStatuses), ("ENVIRONMENT", environment),
       ("FILES", declaration.files),
     ] where !topics.isEmpty {
       lines.append(".SH " + section)

@@ -63,7 +63,8 @@ extension ScreenTest {
     var outputs = [Output(frame: Self.shown(runner.frame()))]
     for block in blocks.dropFirst() {
       do {
-        guard let command = try Script.command(fromLine: block.command, number: block.line) else {
+        guard let command = try Script.command(fromLine: block.command, number: block.line, kinds: navigator.kinds)
+        else {
           outputs.append(Output())
           continue
         }

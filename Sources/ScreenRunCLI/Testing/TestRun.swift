@@ -58,7 +58,7 @@ final class TestRun: Sendable {
           return source
         })
     }
-    return ScreenLoader(registry: registry, cache: setup.screens)
+    return ScreenLoader(registry: registry, kinds: .standard, cache: setup.screens)
   }
 
   /// How many times a screen was loaded from its file in this run, over every setup.

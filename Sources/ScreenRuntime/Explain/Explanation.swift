@@ -8,7 +8,7 @@ import ScreenText
 /// its first load sent (as the data source sent it on, secrets removed), the first record as the
 /// source returned it, every template resolved for that record with each filter step, and where
 /// each `select` leads. This is how an author learns why a field shows blank.
-public enum Explanation {
+package enum Explanation {
   /// The longest value shown on one line, in columns.
   static let valueColumns = 72
   /// The most record fields listed.
@@ -16,16 +16,17 @@ public enum Explanation {
 
   /// The explanation of `entry`, the screen a navigator opened and settled, from what its
   /// monitor kept of the exchanges.
-  public static func text(_ entry: Navigator.Entry, exchanges: [SourceMonitor.Exchange], mode: PluginContext.DataMode)
+  package static func text(_ entry: Navigator.Entry, exchanges: [SourceMonitor.Exchange], mode: PluginContext.DataMode)
     -> String
   {
     let spec = entry.spec
+    let kind = entry.model.explanation(spec: spec) ?? KindExplanation()
     var lines: [String] = []
-    lines += screen(spec, parameters: entry.parameters, mode: mode)
+    lines += screen(spec, parameters: entry.parameters, mode: mode) + kind.settings
 
     let exchange = exchanges.first
     lines.append("")
-    lines += request(exchange, spec: spec)
+    lines += request(exchange, noRequest: kind.noRequest)
 
     var record: JSON?
     var meta: [String: JSON] = [:]
@@ -44,20 +45,18 @@ public enum Explanation {
 
     lines.append("")
     if let record {
-      let described = spec.list != nil ? "the first record" : "the record"
-      lines.append("\(described), as the data source returned it:")
+      lines.append("\(kind.record), as the data source returned it:")
       lines += fields(record).map { "  " + $0 }
     } else {
       lines.append("no record to show")
     }
 
-    let query = entry.model.content.state as? ListViewModel.State
-    let context = TemplateContext(params: entry.parameters, query: query?.query ?? "", meta: meta)
+    let context = TemplateContext(params: entry.parameters, query: kind.query, meta: meta)
     lines.append("")
     lines.append(record == nil ? "templates (with no record):" : "templates, for that record:")
     // A template with no text is one the kind fills in (a table's row title), not the file's.
     for (pointer, template) in spec.namedTemplates where !template.source.isEmpty {
-      let used = templateContext(pointer, spec: spec, record: record, base: context)
+      let used = templateContext(pointer, spec: spec, kind: kind, record: record, base: context)
       lines += explain(template, at: pointer, in: used.context, note: used.note)
     }
 
@@ -67,7 +66,7 @@ public enum Explanation {
       lines.append(record == nil ? "select (with no record):" : "select, for that record:")
       for (pointer, select) in targets {
         let itemPointer = JSONPointer(Array(pointer.tokens.dropLast()) + ["row"])
-        let used = templateContext(itemPointer, spec: spec, record: record, base: context)
+        let used = templateContext(itemPointer, spec: spec, kind: kind, record: record, base: context)
         lines.append(
           "  \(pointer) opens \(ScreenLoader.resolve(select.screen, relativeTo: spec.file))\(used.note ?? "")")
         if select.parameters.isEmpty { lines.append("    with no parameters") }
@@ -101,28 +100,11 @@ public enum Explanation {
     for (name, template) in spec.source.parameters {
       lines.append("params      \(name) = \(quoted(template.source)) → \(quoted(template.render(in: context)))")
     }
-    if let list = spec.list {
-      if let search = list.search {
-        var text = "search      the query goes to '\(search.parameter)'; debounce \(search.debounceMilliseconds) ms"
-        if search.minLength > 0 { text += ", at least \(search.minLength) characters" }
-        text += search.required ? "; required: no query, no request" : "; an empty query asks for everything"
-        lines.append(text)
-      } else {
-        lines.append("search      none")
-      }
-      lines.append(
-        "paging      \(list.paging.pageSize) a page; the next is asked for \(list.paging.prefetch) rows from the end")
-    }
     return lines
   }
 
-  private static func request(_ exchange: SourceMonitor.Exchange?, spec: ScreenSpec) -> [String] {
-    guard let exchange else {
-      if spec.list?.search?.required == true {
-        return ["no request: the search is required and the query is empty (a script's `search TEXT` asks)"]
-      }
-      return ["no request was made"]
-    }
+  private static func request(_ exchange: SourceMonitor.Exchange?, noRequest: String?) -> [String] {
+    guard let exchange else { return [noRequest ?? "no request was made"] }
     var lines: [String] = []
     switch exchange.request {
     case .page(let page):
@@ -201,10 +183,10 @@ public enum Explanation {
   }
 
   /// What a template reads at `pointer`: nothing where a screen has no record there (a list's
-  /// title, footer and empty text, the source's parameters), a list section's first item for its
-  /// row and select, the record elsewhere.
+  /// title, footer and empty text, the source's parameters), the first item of an array where the
+  /// kind says a template reads an item (a detail's list section), the record elsewhere.
   private static func templateContext(
-    _ pointer: JSONPointer, spec: ScreenSpec, record: JSON?, base: TemplateContext
+    _ pointer: JSONPointer, spec: ScreenSpec, kind: KindExplanation, record: JSON?, base: TemplateContext
   ) -> (context: TemplateContext, note: String?) {
     let tokens = pointer.tokens
     var context = base
@@ -214,11 +196,7 @@ public enum Explanation {
       || spec.body.templatesWithoutRecord.contains { $0.pointer == pointer }
     if withoutRecord { return (context, "  (reads no record)") }
     context.record = record
-    if tokens.count >= 3, tokens[0] == "sections", let index = Int(tokens[1]),
-      tokens[2] == "row" || tokens[2] == "select",
-      let detail = spec.detail, detail.sections.indices.contains(index),
-      case .list(_, let items, _, _, _, _, _) = detail.sections[index]
-    {
+    if let items = kind.itemTemplates.first(where: { tokens.starts(with: $0.under.tokens) })?.items {
       let path = items.joined(separator: ".")
       guard let list = record?[path: items] else { return (context, "  (the record has no '\(path)')") }
       guard let array = list.arrayValue else {

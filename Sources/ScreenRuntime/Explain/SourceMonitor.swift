@@ -8,32 +8,32 @@ import Synchronization
 ///
 ///     let monitor = SourceMonitor(trace: { line in traceFile.emit(line) })
 ///     let navigator = Navigator(loader: loader, context: context, scheduler: clock, monitor: monitor)
-public final class SourceMonitor: Sendable {
+package final class SourceMonitor: Sendable {
   /// One request to a data source and what came of it.
-  public struct Exchange: Sendable {
-    public enum Request: Sendable {
+  package struct Exchange: Sendable {
+    package enum Request: Sendable {
       case page(PageRequest)
       case record(RecordRequest)
     }
 
-    public enum Answer: Sendable {
+    package enum Answer: Sendable {
       case page(Page)
       case record(Record)
       case failure(DataSourceError)
     }
 
     /// Counting from 1, in the order the requests were made.
-    public var id: Int
-    public var plugin: String
-    public var request: Request
+    package var id: Int
+    package var plugin: String
+    package var request: Request
     /// What the source sent on to answer it (HTTP requests, protocol lines), secrets removed.
-    public var sent: [SentRequest] = []
-    public var answer: Answer?
+    package var sent: [SentRequest] = []
+    package var answer: Answer?
     /// The status the answer brought, as far as the source reported one.
-    public var status: SourceStatus?
+    package var status: SourceStatus?
     /// Whether the answer came after the screen had moved on (a newer query, a reload) and was
     /// dropped.
-    public var stale = false
+    package var stale = false
   }
 
   private struct Inner {
@@ -52,7 +52,7 @@ public final class SourceMonitor: Sendable {
   package let wholeRecords: Bool
   private let start = ContinuousClock.now
 
-  public init(
+  package init(
     trace: (@Sendable (String) -> Void)? = nil, keepsExchanges: Bool = false, wholeRecords: Bool = false
   ) {
     self.trace = trace
@@ -61,12 +61,12 @@ public final class SourceMonitor: Sendable {
   }
 
   /// The last status `plugin`'s source reported, over what its data mode says.
-  public func status(of plugin: String) -> SourceStatus? {
+  package func status(of plugin: String) -> SourceStatus? {
     inner.withLock { $0.statuses[plugin] }
   }
 
   /// The exchanges so far, first first (only when made with `keepsExchanges`).
-  public var exchanges: [Exchange] { inner.withLock { $0.exchanges } }
+  package var exchanges: [Exchange] { inner.withLock { $0.exchanges } }
 
   // MARK: - What ObservedSource tells
 

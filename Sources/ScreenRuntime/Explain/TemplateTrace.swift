@@ -104,27 +104,6 @@ extension TemplateExpression {
   }
 }
 
-extension TemplateFilter {
-  /// The filter as a template writes it: `default:"-"`, `truncate:40`, `upper`.
-  package var spelled: String {
-    switch self {
-    case .default(let text): "default:" + JSON.string(text).lineText
-    case .truncate(let columns): "truncate:\(columns)"
-    case .prefix(let count): "prefix:\(count)"
-    case .upper: "upper"
-    case .lower: "lower"
-    case .number(nil): "number"
-    case .number(let decimals?): "number:\(decimals)"
-    case .plural(let singular, let plural):
-      "plural:" + JSON.string(singular).lineText + (plural == singular + "s" ? "" : "," + JSON.string(plural).lineText)
-    case .date: "date"
-    case .firstline: "firstline"
-    case .trim: "trim"
-    case .or(let path): "or:" + path.joined(separator: ".")
-    }
-  }
-}
-
 extension FilterValue {
   /// The value as the explanation shows it: `missing`, JSON as JSON, text quoted; cut to a line.
   var explained: String {

@@ -1,7 +1,7 @@
 import ScreenKinds
 
 /// What a key press came to.
-public enum KeyOutcome: Sendable, Equatable {
+package enum KeyOutcome: Sendable, Equatable {
   case handled
   /// The user asked to quit.
   case quit
@@ -26,7 +26,7 @@ extension Navigator {
   /// the screen's kind's own bindings. The interactive loop only reads keys and draws; a script's
   /// `key NAME` comes here too, so every binding can be tested without a terminal. While the key
   /// help is shown, a key closes it and does nothing else (but Ctrl-C still quits).
-  public func press(_ key: Key, viewport: Viewport) -> KeyOutcome {
+  package func press(_ key: Key, viewport: Viewport) -> KeyOutcome {
     let shared = Self.sharedKeys.first { $0.keys.contains(key) }?.what
     if showsHelp {
       showsHelp = false

@@ -8,12 +8,12 @@ import Synchronization
 /// It talks to every screen through `AnyViewModel` and never learns its kind. It needs no actor:
 /// it lives where it was made (the interactive loop's actor, or a script's task), while its
 /// screens' requests run on any thread.
-public final class Navigator {
+package final class Navigator {
   /// One open screen: its spec, parameters and view model.
-  public final class Entry {
-    public internal(set) var spec: ScreenSpec
-    public let parameters: [String: String]
-    public internal(set) var model: AnyViewModel
+  package final class Entry {
+    package internal(set) var spec: ScreenSpec
+    package let parameters: [String: String]
+    package internal(set) var model: AnyViewModel
 
     package init(spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
       self.spec = spec
@@ -22,27 +22,27 @@ public final class Navigator {
     }
 
     /// The state to draw.
-    public var screenState: ScreenState {
+    package var screenState: ScreenState {
       ScreenState(spec: spec, parameters: parameters, content: model.content)
     }
 
     /// The data error the screen stands in, if any.
-    public var error: DataSourceError? { model.error }
+    package var error: DataSourceError? { model.error }
 
-    nonisolated(nonsending) public func settle() async {
+    nonisolated(nonsending) package func settle() async {
       await model.settle()
     }
   }
 
-  public private(set) var stack: [Entry] = []
+  package private(set) var stack: [Entry] = []
   /// Every screen file opened so far, and the files those screens open (what `--watch` watches).
-  public private(set) var files: [String] = []
+  package private(set) var files: [String] = []
   /// Why the last reload of the screen files failed; the last good screens keep running.
-  public private(set) var reloadError: ScreenLoadError?
+  package private(set) var reloadError: ScreenLoadError?
 
   /// Called when a screen's state changes or another screen comes up, on whatever task changed
   /// it (a screen's answer arrives on its own).
-  public var onChange: (@Sendable () -> Void)? {
+  package var onChange: (@Sendable () -> Void)? {
     get { relay.handler.withLock { $0 } }
     set { relay.handler.withLock { $0 = newValue } }
   }
@@ -54,9 +54,9 @@ public final class Navigator {
   private let scheduler: any Scheduler
   private var sources: [String: any DataSource] = [:]
   /// What the screens' data sources were asked and answered, and what they report of themselves.
-  public let monitor: SourceMonitor
+  package let monitor: SourceMonitor
 
-  public init(
+  package init(
     loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler, monitor: SourceMonitor = SourceMonitor()
   ) {
     self.loader = loader
@@ -66,17 +66,20 @@ public final class Navigator {
   }
 
   /// Whether frames end with the current screen's data-source status line (`SourceStatus`).
-  public var showsStatus = false
+  package var showsStatus = false
 
-  public var current: Entry? { stack.last }
+  package var current: Entry? { stack.last }
+
+  /// The kinds its screens may be, as its loader has them.
+  package var kinds: KindRegistry { loader.kinds }
 
   /// Whether the key help is shown over the current screen (until the next key).
-  public internal(set) var showsHelp = false {
+  package internal(set) var showsHelp = false {
     didSet { if showsHelp != oldValue { changed() } }
   }
 
   /// What to draw: the current screen, with the problems of a failed reload.
-  public var screenState: ScreenState? {
+  package var screenState: ScreenState? {
     guard var state = current?.screenState else { return nil }
     if showsHelp, let model = current?.model {
       let help =
@@ -95,7 +98,7 @@ public final class Navigator {
   /// source, it keeps its view model: query, pages, records and selection stay. Where it asks
   /// something else, it loads anew with the same query. If any file is broken now, nothing
   /// changes and `reloadError` says why.
-  public func reloadScreens() {
+  package func reloadScreens() {
     var specs: [ScreenSpec] = []
     for entry in stack {
       do {
@@ -125,7 +128,8 @@ public final class Navigator {
   /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
   private static func binding(of spec: ScreenSpec) -> String {
     let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
-    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.binding(spec)].joined(separator: "|")
+    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.sourceBinding(spec)].joined(
+      separator: "|")
       + parameters.joined(separator: "&")
   }
 
@@ -136,7 +140,7 @@ public final class Navigator {
   }
 
   /// Opens a screen file on top of the stack, with the given parameters.
-  public func open(_ path: String, parameters: [String: String] = [:]) throws(NavigationError) {
+  package func open(_ path: String, parameters: [String: String] = [:]) throws(NavigationError) {
     let spec: ScreenSpec
     do {
       spec = try loader.load(path)
@@ -147,15 +151,15 @@ public final class Navigator {
   }
 
   /// Opens what the current screen's row `index` selects.
-  public func select(_ index: Int) throws(NavigationError) {
+  package func select(_ index: Int) throws(NavigationError) {
     guard let entry = current else { throw .cannotSelect("no screen is open") }
-    let opening = try entry.model.opening(row: index, spec: entry.spec, parameters: entry.parameters)
+    let opening = try entry.model.opening(row: index, screen: entry.screenState)
     try open(opening.screen, parameters: opening.parameters)
   }
 
   /// Goes back to the screen before; false on the first screen.
   @discardableResult
-  public func back() -> Bool {
+  package func back() -> Bool {
     guard stack.count > 1 else { return false }
     stack.removeLast()
     showsHelp = false
@@ -164,7 +168,7 @@ public final class Navigator {
   }
 
   /// Waits until the current screen has no request in flight.
-  nonisolated(nonsending) public func settle() async {
+  nonisolated(nonsending) package func settle() async {
     await current?.settle()
   }
 
@@ -184,11 +188,14 @@ public final class Navigator {
     throws(NavigationError) -> AnyViewModel
   {
     let source = try dataSource(spec.source.plugin)
-    let context = TemplateContext(params: parameters)
+    let parameterContext = TemplateContext(params: parameters)
     var values: [String: String] = [:]
-    for (name, template) in spec.source.parameters { values[name] = template.render(in: context) }
-    return spec.kind.makeModel(
-      ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous))
+    for (name, template) in spec.source.parameters { values[name] = template.render(in: parameterContext) }
+    let context = ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous)
+    guard let model = spec.kind.open(context) else {
+      throw .invalidScreen(ScreenLoadError([Diagnostic(file: spec.file, message: "not a \(spec.kind) screen")]))
+    }
+    return model
   }
 
   /// Wires a model to redraw, and starts its first load.

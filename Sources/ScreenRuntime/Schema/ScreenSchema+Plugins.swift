@@ -80,7 +80,7 @@ extension ScreenSchema {
     var then = JSONObject(["properties": .object(properties)])
     var rules = required
     for kind in kinds.kinds where kind.resource == resource.kind {
-      let own = kind.schema().resourceRules(resource)
+      let own = kind.schema.resourceRules(resource)
       if !own.isEmpty { rules.append(["if": kindIs(kind), "then": ["allOf": .array(own)]]) }
     }
     if !rules.isEmpty { then["allOf"] = .array(rules) }

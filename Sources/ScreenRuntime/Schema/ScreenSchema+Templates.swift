@@ -3,36 +3,13 @@ import ScreenKinds
 
 /// The template syntax as a regular expression, so that an editor flags an unclosed brace, an
 /// unknown filter or a filter's missing argument as the author types. Built from the filters'
-/// list (`TemplateFilter.names`) and the metadata keys (`MetaKey.all`); the agreement test holds
-/// it to `TemplateParser` over every screen file of the repository.
+/// registry (`TemplateFilter.registry`, each with its `FilterArgument`) and the metadata keys
+/// (`MetaKey.all`); the agreement test holds it to `TemplateParser` over every screen file of the
+/// repository.
 ///
 /// The expression is written for both Python's `re` and ECMAScript with the `u` flag (what
 /// editors run): only syntax characters are escaped outside a class, none inside one.
 extension ScreenSchema {
-  /// What a filter takes after its colon, as `TemplateParser.filter()` reads it.
-  package enum FilterArgument: Sendable {
-    /// Nothing: `{x|upper}`.
-    case none
-    /// A whole number above 0, bare or quoted: `{x|truncate:40}`.
-    case positiveNumber
-    /// A text, quoted (with `\"` and `\\`) or bare up to the next `|` or `}`: `{x|default:"-"}`.
-    case text
-    /// Another field's path: `{x|or:commit.author.name}`.
-    case fieldPath
-    /// Nothing, or a number of decimals from 0 to 20: `{x|number}`, `{x|number:2}`.
-    case optionalDecimals
-    /// One or two texts, separated by a comma: `{n|plural:"star"}`, `{n|plural:"person","people"}`.
-    case oneOrTwoTexts
-  }
-
-  /// Each filter's argument; a filter missing here is written as taking any argument, and a test
-  /// keeps this in step with `TemplateFilter.names`.
-  package static let filterArguments: [String: FilterArgument] = [
-    "default": .text, "or": .fieldPath, "truncate": .positiveNumber, "prefix": .positiveNumber, "upper": .none,
-    "lower": .none, "number": .optionalDecimals, "plural": .oneOrTwoTexts, "date": .none, "firstline": .none,
-    "trim": .none,
-  ]
-
   /// A field name in a path: anything but the characters that end or break one.
   private static let component = #"[^.|} {":]+"#
 
@@ -47,20 +24,20 @@ extension ScreenSchema {
     let number = #"0*[1-9][0-9]{0,17}"#
     let path = #"[^.|}"\s]+(?:\.[^.|}"\s]+)*"#
     var alternatives: [String] = []
-    for name in TemplateFilter.names {
-      switch filterArguments[name] {
-      case .none?: alternatives.append(name)
-      case .positiveNumber?: alternatives.append(name + #":(?:\s*\+?\#(number)\s*|"\+?\#(number)")"#)
-      case .text?: alternatives.append(name + #":(?:"(?:[^"\\]|\\[\s\S])*"|(?:[^|}"][^|}]*)?)"#)
-      case .fieldPath?: alternatives.append(name + #":(?:\s*\#(path)\s*|"\#(path)")"#)
-      case .optionalDecimals?:
+    for filter in TemplateFilter.registry {
+      let name = filter.name
+      switch filter.argument {
+      case .none: alternatives.append(name)
+      case .positiveNumber: alternatives.append(name + #":(?:\s*\+?\#(number)\s*|"\+?\#(number)")"#)
+      case .text: alternatives.append(name + #":(?:"(?:[^"\\]|\\[\s\S])*"|(?:[^|}"][^|}]*)?)"#)
+      case .fieldPath: alternatives.append(name + #":(?:\s*\#(path)\s*|"\#(path)")"#)
+      case .optionalDecimals:
         let decimals = #"\+?0*(?:1?[0-9]|20)"#
         alternatives.append(name + #"(?::(?:\s*\#(decimals)\s*|"\#(decimals)"))?"#)
-      case .oneOrTwoTexts?:
+      case .oneOrTwoTexts:
         // A quoted text, or a bare one up to a ',', '|' or '}' that is not only white space.
         let text = #"(?:"\s*(?:[^"\\\s]|\\[\s\S])(?:[^"\\]|\\[\s\S])*"|(?=[^|},]*[^\s|},])[^|},"][^|},]*)"#
         alternatives.append(name + #":\#(text)(?:,\#(text))?"#)
-      case nil: alternatives.append(name + #"(?::[^|}]*)?"#)
       }
     }
     return "(?:" + alternatives.joined(separator: "|") + ")"

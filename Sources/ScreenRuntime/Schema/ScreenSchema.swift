@@ -17,13 +17,13 @@ extension ScreenSchema {
 
   /// The schema of a screen file, listing the plugins of `plugins` (each with its resources and
   /// their parameters) and the kinds of `kinds`.
-  package static func screen(plugins: [Plugin], kinds: KindRegistry = .standard) -> JSON {
+  package static func screen(plugins: [Plugin], kinds: KindRegistry) -> JSON {
     var properties = JSONObject()
     for key in SpecDecoder.commonKeys { properties[key] = commonKey(key, kinds: kinds, plugins: plugins) }
     var definitions = commonDefinitions
     var rules: [JSON] = []
     for kind in kinds.kinds {
-      let schema = kind.schema()
+      let schema = kind.schema
       for key in kind.keys where properties[key] == nil { properties[key] = schema.keys[key] ?? [:] }
       for (name, definition) in schema.definitions { definitions[name] = definition }
       rules.append(kindRule(kind, schema, among: kinds))

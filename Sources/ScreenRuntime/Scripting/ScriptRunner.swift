@@ -8,12 +8,12 @@ import ScreenText
 /// the same on every machine.
 ///
 /// It needs no actor: runners on as many tasks as there are cores run scripts side by side.
-public final class ScriptRunner {
-  public let navigator: Navigator
+package final class ScriptRunner {
+  package let navigator: Navigator
   private let clock: VirtualScheduler
   private let options: RenderOptions
 
-  public init(navigator: Navigator, clock: VirtualScheduler, options: RenderOptions) {
+  package init(navigator: Navigator, clock: VirtualScheduler, options: RenderOptions) {
     self.navigator = navigator
     self.clock = clock
     self.options = options
@@ -21,28 +21,31 @@ public final class ScriptRunner {
 
   /// The text printed before each frame, naming what led to it, uncut. Prefer the runner's
   /// `heading(_:)`, which keeps it within the frame's width.
-  public static func heading(_ text: String) -> String { "$ " + TerminalSafe.sanitize(text) + "\n" }
+  package static func heading(_ text: String) -> String { "$ " + TerminalSafe.sanitize(text) + "\n" }
 
   /// The text printed before each frame, naming what led to it (`$ start FILE`, `$ COMMAND`),
   /// made safe and cut to `width` columns with "…", as the frame's own lines are.
-  public static func heading(_ text: String, width: Int) -> String {
+  package static func heading(_ text: String, width: Int) -> String {
     TextWidth.truncate("$ " + TerminalSafe.sanitize(text), toColumns: max(RenderOptions.minimumWidth, width)) + "\n"
   }
 
   /// The heading before a frame of this runner, cut to its width.
-  public func heading(_ text: String) -> String { Self.heading(text, width: options.width) }
+  package func heading(_ text: String) -> String { Self.heading(text, width: options.width) }
 
   /// The current screen's frame.
-  public func frame() -> String {
+  package func frame() -> String {
     guard let state = navigator.screenState else { return "" }
     return TextRenderer.render(state, options: options)
   }
 
   /// The room a `key` command's screen has: the frame's width, and a terminal's usual height.
-  public var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
+  package var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
+
+  /// Reads a script whose kind commands are those of the navigator's kinds.
+  package func script(_ text: String) throws(ScriptError) -> Script { try Script(parsing: text, kinds: navigator.kinds) }
 
   /// Runs one command and waits for it to settle; a command that cannot run is a script error.
-  nonisolated(nonsending) public func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
+  nonisolated(nonsending) package func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
     guard let entry = navigator.current else { return }
     switch command {
     case .wait(let milliseconds):
@@ -63,12 +66,12 @@ public final class ScriptRunner {
       }
     case .quit:
       break
-    case .search, .type, .next, .reload, .kind:
-      switch entry.model.run(command, spec: entry.spec) {
+    case .kind:
+      switch entry.model.run(command, screen: entry.screenState, viewport: viewport) {
       case .done: break
       case .failed(let message): throw ScriptError(line: line, message: message)
       case .unsupported:
-        let kinds = KindRegistry.standard.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
+        let kinds = navigator.kinds.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
         throw ScriptError(
           line: line,
           message:

@@ -4,7 +4,7 @@ import ScreenKit
 /// The detail kind's part of the screen file's JSON Schema: its sections, as `DetailDecoding`
 /// reads them.
 extension DetailKind {
-  package static func schema() -> KindSchema {
+  package static var schema: KindSchema {
     KindSchema(
       keys: [
         "sections": [

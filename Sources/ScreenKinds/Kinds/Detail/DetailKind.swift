@@ -1,17 +1,9 @@
 import ScreenFormat
 import ScreenKit
 
-/// The detail kind's registration: one record from a data source, in sections.
-extension ScreenKind {
-  public static let detail = ScreenKind(
-    name: "detail", resource: .record, keys: ["sections"], scriptCommands: ["reload"],
-    decode: { object, decoder in decoder.decodeDetail(object) },
-    binding: { _ in "" }, makeModel: DetailKind.makeModel, schema: DetailKind.schema)
-}
-
 extension ScreenContent {
   /// A detail screen's state to draw.
-  public static func detail(_ state: DetailViewModel.State) -> ScreenContent {
+  package static func detail(_ state: DetailViewModel.State) -> ScreenContent {
     ScreenContent(state: state) { screen, options in
       guard let detail = screen.spec.detail else {
         return ["error: a \(screen.spec.kind) screen cannot show this state"]
@@ -21,85 +13,119 @@ extension ScreenContent {
   }
 }
 
-enum DetailKind {
-  package typealias Behavior = ScreenBehavior<DetailViewModel>
+/// The detail kind: one record from a data source, in sections, whose links open other screens.
+package struct DetailKind: Kind {
+  package typealias Spec = DetailSpec
+  package typealias State = DetailViewModel.State
+  package typealias Action = DetailViewModel.Input
 
-  package static func makeModel(_ context: ModelContext) -> AnyViewModel {
-    var state = DetailViewModel.State()
+  package static let name = "detail"
+  package static let resource = Resource.Kind.record
+  package static let keys = ["sections"]
+
+  package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> DetailSpec? {
+    decoder.decodeDetail(object)
+  }
+
+  /// The detail's reducer, with the record it asks its data source for.
+  package let model: DetailViewModel
+
+  package init(_ screen: KindScreen<DetailSpec>) {
+    model = DetailViewModel(
+      source: screen.source,
+      request: RecordRequest(resource: screen.screen.source.resource, parameters: screen.parameters))
+  }
+
+  package func start(after previous: State?) -> (state: State, action: Action) {
+    var state = State()
     // A reloaded screen file keeps where the body was scrolled to.
-    state.scroll = context.previous?.store(of: DetailViewModel.self)?.state.scroll ?? 0
-    let model = DetailViewModel(
-      source: context.source,
-      request: RecordRequest(resource: context.spec.source.resource, parameters: context.parameters))
-    let behavior = Behavior(
-      start: .appear, reload: .reload, content: { .detail($0) }, isBusy: { $0.status == .loading },
-      error: {
-        if case .error(let error) = $0.status { return error }
-        return nil
-      },
-      bindings: bindings,
-      script: { command, _, _ in command == .reload ? .send([.reload]) : .unsupported },
-      opening: opening)
-    return AnyViewModel(
-      kind: .detail, store: Store(model, state: state, scheduler: context.scheduler), behavior: behavior)
+    state.scroll = previous?.scroll ?? 0
+    return (state, .appear)
+  }
+
+  package static let reload = Action.reload
+
+  package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
+
+  package static func render(_ state: State, _ detail: DetailSpec, _ screen: ScreenState, _ options: RenderOptions)
+    -> [String]
+  {
+    DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
+  }
+
+  package static func isBusy(_ state: State) -> Bool { state.status == .loading }
+  package static func error(_ state: State) -> DataSourceError? { state.status.error }
+
+  /// A list section's row and select read each item of its array.
+  package static func explain(_ state: State, _ detail: DetailSpec) -> KindExplanation {
+    var items: [(under: JSONPointer, items: [String])] = []
+    for (index, section) in detail.sections.enumerated() {
+      guard case .list(_, let path, _, _, _, _, _) = section else { continue }
+      let pointer = JSONPointer.root / "sections" / index
+      items += [(pointer / "row", path), (pointer / "select", path)]
+    }
+    return KindExplanation(itemTemplates: items)
   }
 
   /// The detail screen's keys: scroll the body by a line or a page, move between the links and
   /// open one, reload, `?` for the key help.
-  package static let bindings: [KeyBinding<DetailViewModel>] = [
-    KeyBinding([.control("r")], "reload, or retry after an error") { _, _, _, _ in .send(.reload) },
-    KeyBinding([.character("?")], "these keys") { _, _, _, _ in .help },
-    KeyBinding([.tab, .backTab], "focus the next or the previous link, in screen order") {
-      key, state, screen, viewport in
-      focus(key == .tab ? 1 : -1, state, screen, viewport)
+  package static let bindings: [KeyBinding<DetailKind>] = [
+    KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
+    KeyBinding([.character("?")], help: "these keys", action: .help),
+    KeyBinding(
+      [.tab, .backTab], hint: "Tab link", help: "focus the next or the previous link, in screen order",
+      when: KeyBinding.Condition { links($0) > 1 }
+    ) { key, screen in focus(key == .tab ? 1 : -1, screen) },
+    // The same keys on a screen with one link or none, which the footer does not name.
+    KeyBinding([.tab, .backTab], help: "") { key, screen in focus(key == .tab ? 1 : -1, screen) },
+    // Enter with no link focused: the screen's only link opens, and the first of several is
+    // focused (the next Enter opens it, Tab moves on), so that Enter never seems to do nothing on
+    // a screen with links; on a screen without any, Enter scrolls.
+    KeyBinding([.enter], hint: "Enter open link", help: "", when: KeyBinding.Condition { links($0) == 1 }) {
+      _, screen in .open(row: screen.state.focus ?? 0)
     },
     KeyBinding(
-      [.enter],
-      "open the focused link; with none focused, open the only link, or focus the first of several (no link: scroll down a line)"
-    ) { _, state, screen, viewport in
-      if let focus = state.focus { return .open(row: focus) }
-      return enterWithoutFocus(state, screen, viewport)
+      [.enter], hint: "Enter open",
+      help:
+        "open the focused link; with none focused, open the only link, or focus the first of several (no link: scroll down a line)",
+      when: KeyBinding.Condition { screen in
+        let links = links(screen)
+        return links > 1 || (screen.state.focus != nil && links != 1)
+      }
+    ) { _, screen in
+      if let focus = screen.state.focus { return .open(row: focus) }
+      return focus(1, screen)
     },
-    KeyBinding([.up, .control("p"), .down, .control("n"), .enter], "scroll by a line") { key, state, screen, viewport in
-      scroll(to: [.up, .control("p")].contains(key) ? state.scroll - 1 : state.scroll + 1, state, screen, viewport)
+    KeyBinding([.up, .control("p"), .down, .control("n"), .enter], hint: "↑↓ scroll", help: "scroll by a line") {
+      key, screen in
+      scroll(to: [.up, .control("p")].contains(key) ? screen.state.scroll - 1 : screen.state.scroll + 1, screen)
     },
-    KeyBinding([.pageUp, .pageDown, .character(" ")], "scroll by a screenful") { key, state, screen, viewport in
-      let page = viewport.rows - 5
-      return scroll(to: key == .pageUp ? state.scroll - page : state.scroll + page, state, screen, viewport)
+    KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
+      let page = screen.viewport.rows - 5
+      return scroll(to: key == .pageUp ? screen.state.scroll - page : screen.state.scroll + page, screen)
     },
-    KeyBinding([.home], "scroll to the top") { _, state, screen, viewport in scroll(to: 0, state, screen, viewport) },
+    KeyBinding([.home], help: "scroll to the top") { _, screen in scroll(to: 0, screen) },
   ]
 
-  private static func scroll(
-    to line: Int, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport
-  ) -> KeyAction<DetailViewModel.Input> {
-    .send(.scroll(to: max(0, min(line, lastScroll(state, screen, viewport)))))
+  /// How many links the screen shows now; 0 before its record is loaded.
+  private static func links(_ screen: KindContext<DetailKind>) -> Int {
+    guard !screen.spec.targets.isEmpty, screen.state.status == .loaded else { return 0 }
+    return DetailFrame.linkCount(
+      screen: screen.screen, detail: screen.spec, state: screen.state, viewport: screen.viewport)
   }
 
-  /// Enter with no link focused: the screen's only link opens, and the first of several is
-  /// focused (the next Enter opens it, Tab moves on), so that Enter never seems to do nothing on a
-  /// screen with links; nil (scroll) on a screen without any.
-  private static func enterWithoutFocus(
-    _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport
-  ) -> KeyAction<DetailViewModel.Input>? {
-    guard let detail = screen.spec.detail, !detail.targets.isEmpty, state.status == .loaded else { return nil }
-    let links = DetailFrame.linkCount(screen: screen, detail: detail, state: state, viewport: viewport)
-    switch links {
-    case 0: return nil
-    case 1: return .open(row: 0)
-    default: return focus(1, state, screen, viewport)
-    }
+  private static func scroll(to line: Int, _ screen: KindContext<DetailKind>) -> KeyAction<Action> {
+    .send(.scroll(to: max(0, min(line, lastScroll(screen)))))
   }
 
   /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a
   /// browser does, and scrolls the body just enough to show it.
-  private static func focus(_ step: Int, _ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport)
-    -> KeyAction<DetailViewModel.Input>
-  {
+  private static func focus(_ step: Int, _ screen: KindContext<DetailKind>) -> KeyAction<Action> {
+    let (state, viewport) = (screen.state, screen.viewport)
     let page = viewport.rows - 5
-    guard let detail = screen.spec.detail, state.status == .loaded else { return .none }
+    guard state.status == .loaded else { return .none }
     let frame = DetailFrame(
-      screen: screen, detail: detail, state: state,
+      screen: screen.screen, detail: screen.spec, state: state,
       options: RenderOptions(width: viewport.columns, height: viewport.rows))
     let lines = frame.sections(frame.context).links
     guard !lines.isEmpty else { return .none }
@@ -111,29 +137,30 @@ enum DetailKind {
   }
 
   /// What link `index` (from 0, in screen order) opens; it becomes the focused link.
-  package static func opening(
-    _ index: Int, _ state: DetailViewModel.State, _ spec: ScreenSpec, _ parameters: [String: String]
-  ) -> Result<Behavior.RowOpening, NavigationError> {
-    guard let detail = spec.detail, !detail.targets.isEmpty else {
+  package static func opening(_ index: Int, _ state: State, _ detail: DetailSpec, _ screen: ScreenState)
+    -> Result<RowOpening<Action>, NavigationError>
+  {
+    guard !detail.targets.isEmpty else {
       return .failure(.cannotSelect("this screen leads nowhere (no section has a 'select')"))
     }
     guard let record = state.record else { return .failure(.cannotSelect("the record is not loaded")) }
-    let links = detail.links(in: TemplateContext(record: record, params: parameters))
+    let links = detail.links(in: TemplateContext(record: record, params: screen.parameters))
     guard links.indices.contains(index) else {
       return .failure(
         .cannotSelect(
           links.isEmpty ? "the screen shows no links" : "there is no link \(index + 1); the screen has \(links.count)"))
     }
-    let opening = links[index].opening(from: spec.file)
+    let opening = links[index].opening(from: screen.spec.file)
     return .success(
-      Behavior.RowOpening(screen: opening.screen, parameters: opening.parameters, input: .focus(index, scroll: nil)))
+      RowOpening(screen: opening.screen, parameters: opening.parameters, action: .focus(index, scroll: nil)))
   }
 
   /// How far the body can scroll: until its last line is at the bottom of the viewport.
-  private static func lastScroll(_ state: DetailViewModel.State, _ screen: ScreenState, _ viewport: Viewport) -> Int {
-    let whole = ScreenState(spec: screen.spec, parameters: screen.parameters, content: .detail(state))
-    let text = TextRenderer.render(whole, options: RenderOptions(width: viewport.columns))
+  private static func lastScroll(_ screen: KindContext<DetailKind>) -> Int {
+    let whole = ScreenState(
+      spec: screen.screen.spec, parameters: screen.screen.parameters, content: .detail(screen.state))
+    let text = TextRenderer.render(whole, options: RenderOptions(width: screen.viewport.columns))
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-    return max(0, lines - viewport.rows + 1)
+    return max(0, lines - screen.viewport.rows + 1)
   }
 }

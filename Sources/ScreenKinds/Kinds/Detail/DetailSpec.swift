@@ -3,10 +3,10 @@ import ScreenJSON
 import ScreenKit
 
 /// What a detail screen declares: its sections, in order.
-public struct DetailSpec: KindSpec {
-  public var sections: [Section]
+package struct DetailSpec: KindSpec {
+  package var sections: [Section]
 
-  public var namedTemplates: [(pointer: JSONPointer, template: Template)] {
+  package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     var templates: [(JSONPointer, Template)] = []
     for (index, section) in sections.enumerated() {
       templates += section.namedTemplates.map {
@@ -16,10 +16,10 @@ public struct DetailSpec: KindSpec {
     return templates
   }
 
-  public var select: SelectSpec? { nil }
+  package var select: SelectSpec? { nil }
 
   /// Each list section's `select` and each link section's, in screen order.
-  public var targets: [(pointer: JSONPointer, select: SelectSpec)] {
+  package var targets: [(pointer: JSONPointer, select: SelectSpec)] {
     sections.enumerated().compactMap { index, section in
       section.select.map { (JSONPointer.root / "sections" / index / "select", $0) }
     }
@@ -62,7 +62,7 @@ package struct DetailLink {
 }
 
 /// A part of a detail screen.
-public enum Section: Sendable {
+package enum Section: Sendable {
   /// A paragraph, wrapped to the width; `empty` when the value is blank. A section whose value
   /// and `empty` both come out blank takes no space, its header included.
   case text(header: Template?, value: Template, empty: Template?)
@@ -121,5 +121,5 @@ public enum Section: Sendable {
 
 extension ScreenSpec {
   /// The detail part, when this is a detail screen.
-  public var detail: DetailSpec? { body as? DetailSpec }
+  package var detail: DetailSpec? { body as? DetailSpec }
 }

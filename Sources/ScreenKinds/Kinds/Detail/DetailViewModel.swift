@@ -3,27 +3,24 @@ import ScreenKit
 
 /// A detail screen's logic: loads one record, loads it again on reload, and remembers how far the
 /// body is scrolled.
-public struct DetailViewModel: ViewModel {
-  public struct State: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
-      case idle, loading, loaded
-      case error(DataSourceError)
-    }
+package struct DetailViewModel: ViewModel {
+  package struct State: Sendable, Equatable {
+    package typealias Status = LoadStatus
 
-    public var status: Status = .idle
-    public var record: JSON?
-    public var attribution: String?
+    package var status: Status = .idle
+    package var record: JSON?
+    package var attribution: String?
     /// Bumped for every load; an answer carrying an older one is stale.
-    public var generation = 0
+    package var generation = 0
     /// The first line of the body shown, in the interactive mode.
-    public var scroll = 0
+    package var scroll = 0
     /// The focused link (Tab moves it, Enter opens it), counted in screen order; nil for none.
-    public var focus: Int?
+    package var focus: Int?
 
-    public init() {}
+    package init() {}
   }
 
-  public enum Input: Sendable, Equatable {
+  package enum Input: Sendable, Equatable {
     case appear
     case reload
     /// Scrolls the body so that this line is the first shown.
@@ -35,20 +32,20 @@ public struct DetailViewModel: ViewModel {
   }
 
   /// A record or why there is none.
-  public enum RecordAnswer: Sendable, Equatable {
+  package enum RecordAnswer: Sendable, Equatable {
     case success(Record)
     case failure(DataSourceError)
   }
 
-  public let source: any DataSource
-  public let request: RecordRequest
+  package let source: any DataSource
+  package let request: RecordRequest
 
-  public init(source: any DataSource, request: RecordRequest) {
+  package init(source: any DataSource, request: RecordRequest) {
     self.source = source
     self.request = request
   }
 
-  public func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
+  package func reduce(_ state: inout State, _ input: Input) -> [Effect<Input>] {
     switch input {
     case .appear:
       return state.status == .idle ? load(&state) : []

@@ -185,8 +185,8 @@ package struct ListFrame {
 
 extension FrameLine {
   /// How the search field's line starts.
-  public static let searchField = "Search: "
+  package static let searchField = "Search: "
   /// The caret of the interactive search field, where the cursor is; the terminal cursor is put
   /// on it.
-  public static let caret = "▏"
+  package static let caret = "▏"
 }

@@ -3,7 +3,7 @@ import ScreenKit
 
 /// The list kind's part of the screen file's JSON Schema: its keys, as `ListDecoding` reads them.
 extension ListKind {
-  package static func schema() -> KindSchema {
+  package static var schema: KindSchema {
     var row = JSONObject()
     for key in SpecDecoder.rowKeys {
       row[key] =

@@ -4,7 +4,7 @@ import ScreenKit
 /// The table kind's part of the screen file's JSON Schema: the list's keys, and `columns` and
 /// `sort` as `TableDecoding` reads them, with the sort values held to the resource.
 extension TableKind {
-  package static func schema() -> KindSchema {
+  package static var schema: KindSchema {
     var keys = ListKind.sharedSchemaKeys
     keys["columns"] = [
       "type": "array", "minItems": 1, "items": ["$ref": "#/$defs/column"], "description": "The columns, left to right.",
@@ -72,7 +72,7 @@ extension TableKind {
   /// A table's sort held to its resource (`SpecDecoder.sortProblems`): `sort.param` and
   /// `sort.order` are parameters of it (the order one taking asc and desc), and each column's sort
   /// value is one the sort parameter takes.
-  @Sendable package static func resourceRules(_ resource: Resource) -> [JSON] {
+  @Sendable static func resourceRules(_ resource: Resource) -> [JSON] {
     let names = resource.parameters.map { JSON.string($0.name) }
     let orders = resource.parameters.filter { $0.values.map { $0.contains("asc") && $0.contains("desc") } ?? true }
     let sort: JSON = [

@@ -14,37 +14,37 @@ import ScreenText
 /// the request that caused it: the request's line and the answer's line number in the exchange.
 /// A stream that cannot be read on (not JSON, a line too long, the program gone, no answer in
 /// time) ends the exchange; a wrongly shaped answer does not.
-public enum ConformanceCheck {
+package enum ConformanceCheck {
   /// What the check found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// A broken rule: why (worded to follow "plugin 'NAME' "), the line of the exchange that broke
     /// it (when a line did), and the request line it answered or followed.
-    public struct Violation: Sendable, Equatable {
-      public var reason: String
-      public var line: Int?
-      public var request: Int?
+    package struct Violation: Sendable, Equatable {
+      package var reason: String
+      package var line: Int?
+      package var request: Int?
     }
 
-    public var manifest: PluginManifest
+    package var manifest: PluginManifest
     /// The argv run, when it could be resolved.
-    public var program: [String] = []
+    package var program: [String] = []
     /// Each line of the exchange, in order: `> ` sent, `< ` received. Line `n` is `exchange[n - 1]`.
-    public var exchange: [String] = []
+    package var exchange: [String] = []
     /// What was checked and held, a line each.
-    public var passed: [String] = []
+    package var passed: [String] = []
     /// What could not be checked, and why (and other remarks).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// What was not checked, a few words each ("list 'items' (needs 'feed')"): the plugin
     /// conforms only in what was checked.
-    public var skipped: [String] = []
-    public var violations: [Violation] = []
+    package var skipped: [String] = []
+    package var violations: [Violation] = []
     /// The end of the program's stderr.
-    public var log = ""
+    package var log = ""
 
-    public var conforms: Bool { violations.isEmpty }
+    package var conforms: Bool { violations.isEmpty }
 
     /// Line `number` of the exchange, clipped for a message.
-    public func line(_ number: Int) -> String {
+    package func line(_ number: Int) -> String {
       guard number >= 1, number <= exchange.count else { return "" }
       return ProtocolRules.clip(exchange[number - 1])
     }
@@ -52,7 +52,7 @@ public enum ConformanceCheck {
 
   /// Checks `manifest`'s program: `pages` pages of each list resource, `pageSize` records a page
   /// (at most the resource's largest page).
-  public static func run(
+  package static func run(
     _ manifest: PluginManifest, context: PluginContext, parameters: [String: String] = [:], pages: Int = 3,
     pageSize: Int = 5
   ) -> Report {

@@ -9,12 +9,12 @@ import Synchronization
 /// a valid one as a `Plugin`, a broken one as the located problems a screen that uses it is told.
 /// `--watch` calls `reload()` when the manifest or the program changes: the sources made from
 /// the plugin then start a fresh process at their next request.
-public final class ExternalPlugin: Sendable {
+package final class ExternalPlugin: Sendable {
   /// The `plugin.json` file.
-  public let file: String
+  package let file: String
   /// The name it is registered under: the manifest's, or, for a manifest too broken to say, its
   /// folder's.
-  public let name: String
+  package let name: String
   private let state: Mutex<State>
 
   private struct State {
@@ -26,14 +26,14 @@ public final class ExternalPlugin: Sendable {
   }
 
   /// A plugin of a manifest already read (tests, benchmarks).
-  public init(manifest: PluginManifest) {
+  package init(manifest: PluginManifest) {
     file = manifest.file
     name = manifest.name
     state = Mutex(State(manifest: manifest, problems: []))
   }
 
   /// Reads the manifest at `file`; a broken one is kept with its problems.
-  public init(file: String) {
+  package init(file: String) {
     let reading = PluginManifest.read(file)
     self.file = file
     name = reading.name
@@ -41,10 +41,10 @@ public final class ExternalPlugin: Sendable {
   }
 
   /// The manifest last read that was valid; nil when it has never been.
-  public var manifest: PluginManifest? { state.withLock { $0.manifest } }
+  package var manifest: PluginManifest? { state.withLock { $0.manifest } }
 
   /// The manifest's problems now; empty when it is valid.
-  public var problems: [Diagnostic] { state.withLock { $0.problems } }
+  package var problems: [Diagnostic] { state.withLock { $0.problems } }
 
   package var current: (manifest: PluginManifest?, generation: Int) {
     state.withLock { ($0.manifest, $0.generation) }
@@ -52,9 +52,11 @@ public final class ExternalPlugin: Sendable {
 
   /// The plugin the registry holds while the manifest is valid: its resources, and a source that
   /// runs its program.
-  public var plugin: Plugin? {
+  package var plugin: Plugin? {
     state.withLock { $0.problems.isEmpty ? $0.manifest : nil }.map { manifest in
-      Plugin(name: manifest.name, summary: manifest.summary, resources: manifest.resources) {
+      Plugin(
+        name: manifest.name, summary: manifest.summary, resources: manifest.resources, environment: manifest.variables
+      ) {
         context throws(DataSourceError) in
         guard let source = ExternalSource(plugin: self, context: context) else {
           throw .transport("plugin '\(self.name)' has no valid manifest")
@@ -68,7 +70,7 @@ public final class ExternalPlugin: Sendable {
   /// program restarts at the next request; a broken one keeps the last valid manifest running and
   /// is reported. Returns the problems (empty when the manifest is valid).
   @discardableResult
-  public func reload() -> [Diagnostic] {
+  package func reload() -> [Diagnostic] {
     let reading = PluginManifest.read(file)
     var problems = reading.problems
     if let manifest = reading.manifest, manifest.name != name {
@@ -90,14 +92,14 @@ public final class ExternalPlugin: Sendable {
   }
 
   /// Restarts the program at the next request, with the same manifest (its program changed).
-  public func restart() {
+  package func restart() {
     state.withLock { $0.generation += 1 }
   }
 
   /// The files whose change restarts the plugin under `--watch`: the manifest, and each element
   /// of its command that is a path (starting with `./`, resolved, or with `/`), such as the script
   /// an interpreter runs.
-  public var watchedFiles: [String] {
+  package var watchedFiles: [String] {
     guard let manifest else { return [file] }
     var files = [file]
     for element in manifest.command where element.hasPrefix("./") || element.hasPrefix("/") {

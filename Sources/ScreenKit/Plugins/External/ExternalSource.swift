@@ -6,34 +6,34 @@ import Synchronization
 /// and the answer comes back as one (the protocol of PLUGINS.md). The program starts on the
 /// first request and serves the rest of the run; concurrent requests share it. After it fails,
 /// the next request (a reload) starts a fresh one.
-public final class ExternalSource: DataSource, DeclarationChecked {
+package final class ExternalSource: DataSource, DeclarationChecked {
   /// Seconds to wait for an answer when neither the manifest nor `SCREENRUN_PLUGIN_TIMEOUT` says.
-  public static let defaultTimeout = 10.0
+  package static let defaultTimeout = 10.0
   /// How long a plugin has to exit after its stdin is closed, before its process group is killed.
-  public static let grace = Duration.milliseconds(500)
+  package static let grace = Duration.milliseconds(500)
   /// How long a starting program has to say hello, when its timeout is shorter: an interpreter's
   /// first start on a busy machine can take seconds. A request's own time starts at the hello.
-  public static let startAllowance = 10.0
+  package static let startAllowance = 10.0
 
   /// Seconds a program started with `timeout` has to say hello.
   static func helloTimeout(_ timeout: Double) -> Double { max(timeout, startAllowance) }
   /// The longest line a plugin may write.
-  public static let maximumLine = 16 << 20
+  package static let maximumLine = 16 << 20
 
   /// The plugin, whose manifest `--watch` may replace: the next request then starts a fresh process.
-  public let plugin: ExternalPlugin
+  package let plugin: ExternalPlugin
   private let made: PluginManifest
   package let context: PluginContext
   /// The running program, and the plugin's generation it was started under.
   private let process = Mutex<(running: ExternalProcess?, generation: Int)>((nil, 0))
   private let lastStarted = Mutex<pid_t?>(nil)
 
-  public convenience init(manifest: PluginManifest, context: PluginContext) {
+  package convenience init(manifest: PluginManifest, context: PluginContext) {
     self.init(plugin: ExternalPlugin(manifest: manifest), context: context)!
   }
 
   /// A source of `plugin`; nil when its manifest has never been valid.
-  public init?(plugin: ExternalPlugin, context: PluginContext) {
+  package init?(plugin: ExternalPlugin, context: PluginContext) {
     guard let manifest = plugin.manifest else { return nil }
     self.plugin = plugin
     self.made = manifest
@@ -43,10 +43,10 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   }
 
   /// The manifest the next process starts with.
-  public var manifest: PluginManifest { plugin.manifest ?? made }
+  package var manifest: PluginManifest { plugin.manifest ?? made }
 
   /// Seconds per request: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
-  public var timeout: Double { Self.timeout(manifest, environment: context.environment) }
+  package var timeout: Double { Self.timeout(manifest, environment: context.environment) }
 
   /// Seconds per request for `manifest`: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
   package static func timeout(_ manifest: PluginManifest, environment: [String: String]) -> Double {
@@ -57,15 +57,15 @@ public final class ExternalSource: DataSource, DeclarationChecked {
   }
 
   /// The process id of the running program, if one is running (for tests).
-  public var runningProcess: pid_t? {
+  package var runningProcess: pid_t? {
     process.withLock { $0.running.flatMap { $0.failure == nil ? $0.pid : nil } }
   }
 
   /// The process id of the program started last, running or not (for tests).
-  public var lastProcess: pid_t? { lastStarted.withLock { $0 } }
+  package var lastProcess: pid_t? { lastStarted.withLock { $0 } }
 
   /// What the running (or last) program wrote to stderr, as far as it is kept.
-  public var log: String { process.withLock { $0.running?.log ?? "" } }
+  package var log: String { process.withLock { $0.running?.log ?? "" } }
 
   private func running() throws(DataSourceError) -> ExternalProcess {
     let (manifest, generation) = plugin.current
@@ -91,7 +91,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
     }
   }
 
-  public func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
     // Against the manifest of now, which `--watch` may change.
     if let error = DeclarationCheck.page(request, against: manifest.resources).error { throw error }
     let asked = Wire.PageRequest(
@@ -104,7 +104,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
       attribution: page.attribution)
   }
 
-  public func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     if let error = DeclarationCheck.record(request, against: manifest.resources).error { throw error }
     let (body, process) = try await send(
       .record(Wire.RecordRequest(resource: request.resource, parameters: request.parameters)))
@@ -152,7 +152,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
 
   /// Stops this source's program, if it runs (stdin closed, `grace`, then its process group
   /// killed, on a thread of its own: this returns at once); the next request starts a fresh one.
-  public func stop() {
+  package func stop() {
     let running = process.withLock { current -> ExternalProcess? in
       defer { current.running = nil }
       return current.running
@@ -164,7 +164,7 @@ public final class ExternalSource: DataSource, DeclarationChecked {
 
   /// Stops every plugin process, those being stopped included: stdin closed, `grace`, then each
   /// process group and its descendants killed, and reaped. screenrun calls it on every way out.
-  public static func stopAll() {
+  package static func stopAll() {
     PluginProcesses.stopAll()
   }
 

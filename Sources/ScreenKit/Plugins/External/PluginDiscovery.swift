@@ -13,38 +13,38 @@ import ScreenFormat
 /// `--no-user-plugins` (or `SCREENRUN_NO_USER_PLUGINS=1`) leaves out 2 and 3. A place is a
 /// folder of plugin folders, or one plugin folder (holding `plugin.json`). Nothing is ever looked
 /// for next to a screen file.
-public struct PluginDiscovery: Sendable {
-  public struct Place: Sendable, Hashable, CustomStringConvertible {
+package struct PluginDiscovery: Sendable {
+  package struct Place: Sendable, Hashable, CustomStringConvertible {
     /// What put the place on the list: "--plugin-path", "SCREENRUN_PLUGIN_PATH", "user", "shipped".
-    public var origin: String
-    public var folder: String
+    package var origin: String
+    package var folder: String
 
-    public init(origin: String, folder: String) {
+    package init(origin: String, folder: String) {
       self.origin = origin
       self.folder = folder
     }
 
-    public var description: String { "\(origin) \(folder)" }
+    package var description: String { "\(origin) \(folder)" }
   }
 
   /// A plugin found, where, and the plugins of its name it overrides (as "origin file").
-  public struct Found: Sendable {
-    public var manifest: PluginManifest
-    public var place: Place
-    public var shadows: [String]
+  package struct Found: Sendable {
+    package var manifest: PluginManifest
+    package var place: Place
+    package var shadows: [String]
   }
 
   /// The places looked in, in order of precedence.
-  public let places: [Place]
+  package let places: [Place]
   /// The winning plugin of each name, in the order of precedence.
-  public private(set) var found: [Found] = []
+  package private(set) var found: [Found] = []
   /// Broken manifests, and names used twice in one place.
-  public private(set) var problems: [Diagnostic] = []
+  package private(set) var problems: [Diagnostic] = []
   /// The winning plugin of each name, valid or broken, in the order of precedence.
-  public private(set) var plugins: [ExternalPlugin] = []
+  package private(set) var plugins: [ExternalPlugin] = []
 
   /// The places to look, in order of precedence.
-  public static func places(
+  package static func places(
     pluginPaths: [String], environment: [String: String], noUserPlugins: Bool, executable: String?
   ) -> [Place] {
     var places = pluginPaths.map { Place(origin: "--plugin-path", folder: $0) }
@@ -65,7 +65,7 @@ public struct PluginDiscovery: Sendable {
 
   /// The shipped external plugins: `../share/screenrun/plugins` from the binary's folder when
   /// installed, else `Plugins/` of the clone the binary was built in.
-  public static func shippedFolder(executable: String?) -> String? {
+  package static func shippedFolder(executable: String?) -> String? {
     guard let executable else { return nil }
     let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
     let installed = binary.deletingLastPathComponent().appendingPathComponent("share/screenrun/plugins").path
@@ -84,7 +84,7 @@ public struct PluginDiscovery: Sendable {
   /// in, which rank with the shipped place. A broken manifest takes its place in the order as a
   /// valid one does: a screen that uses its plugin is told its problems, and no plugin of a later
   /// place stands in for it.
-  public init(places: [Place], compiled: [String] = []) {
+  package init(places: [Place], compiled: [String] = []) {
     self.places = places
     // The index in `plugins` of each name's winner, and its index in `found` when it is valid.
     var winners: [String: (plugin: Int, found: Int?)] = [:]
@@ -148,7 +148,7 @@ public struct PluginDiscovery: Sendable {
 
   /// Registers the plugins found, each replacing a compiled-in one of its name (a broken one
   /// too: a screen that uses it is told its problems).
-  public func register(in registry: PluginRegistry) {
+  package func register(in registry: PluginRegistry) {
     for plugin in plugins { registry.register(plugin) }
     registry.searchedPlaces = places.map(\.description)
   }

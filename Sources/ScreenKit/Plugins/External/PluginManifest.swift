@@ -11,12 +11,12 @@ import ScreenJSON
 ///                     "maxPageSize": 50, "parameters": [{"name": "query", "summary": "…"}]}],
 ///      "environment": ["GIT_DIR", {"name": "GIT_TOKEN", "summary": "…", "secret": true}],
 ///      "timeout": 10}
-public struct PluginManifest: Sendable, Hashable {
+package struct PluginManifest: Sendable, Hashable {
   /// The protocol version this screenrun speaks.
-  public static let protocolVersion = 1
+  package static let protocolVersion = 1
   /// The variables every plugin receives when set (and every `LC_*` one); others only when the
   /// manifest's `environment` names them.
-  public static let baselineEnvironment = ["PATH", "HOME", "LANG", "TMPDIR"]
+  package static let baselineEnvironment = ["PATH", "HOME", "LANG", "TMPDIR"]
   package static let keys = [
     "$schema", "$comment", "name", "summary", "protocol", "command", "resources", "environment", "timeout",
   ]
@@ -27,18 +27,18 @@ public struct PluginManifest: Sendable, Hashable {
   package static let longestTimeout = 3600
 
   /// The `plugin.json` file, and the folder it is in (where `./` in `command` resolves).
-  public var file: String
-  public var folder: String { (file as NSString).deletingLastPathComponent }
-  public var name: String
-  public var summary: String
-  public var command: [String]
-  public var resources: [Resource]
+  package var file: String
+  package var folder: String { (file as NSString).deletingLastPathComponent }
+  package var name: String
+  package var summary: String
+  package var command: [String]
+  package var resources: [Resource]
   /// The variables beyond the baseline that the plugin may receive, as declared: a variable
   /// marked `secret` has its value registered for redaction when the plugin starts.
-  public var variables: [EnvironmentVariable]
+  package var variables: [EnvironmentVariable]
   /// The names of `variables`. Set, it replaces `variables` (keeping what was declared of a name
   /// kept).
-  public var environment: [String] {
+  package var environment: [String] {
     get { variables.map(\.name) }
     set {
       let declared = variables
@@ -46,9 +46,9 @@ public struct PluginManifest: Sendable, Hashable {
     }
   }
   /// Seconds to wait for each answer; nil for the default (`ExternalSource.defaultTimeout`).
-  public var timeout: Double?
+  package var timeout: Double?
 
-  public init(
+  package init(
     file: String, name: String, summary: String, command: [String], resources: [Resource],
     environment: [String] = [], timeout: Double? = nil, variables: [EnvironmentVariable] = []
   ) {
@@ -67,7 +67,7 @@ public struct PluginManifest: Sendable, Hashable {
 
   /// Reads and checks a manifest; throws every problem, located (`file:line:col`, a JSON
   /// pointer, a near name), as a broken screen file's are.
-  public static func load(_ file: String) throws(ScreenLoadError) -> PluginManifest {
+  package static func load(_ file: String) throws(ScreenLoadError) -> PluginManifest {
     let reading = read(file)
     guard let manifest = reading.manifest else { throw ScreenLoadError(reading.problems) }
     return manifest
@@ -303,7 +303,7 @@ public struct PluginManifest: Sendable, Hashable {
   /// The argv to run: an element starting with `./` resolved against the manifest's folder, and
   /// the program looked up on `path` (a `PATH` value) unless it holds a slash. Nil, with why,
   /// when the program is not found.
-  public func resolvedCommand(path: String?) -> Result<[String], DataSourceError> {
+  package func resolvedCommand(path: String?) -> Result<[String], DataSourceError> {
     var argv = command.map { $0.hasPrefix("./") ? folder + "/" + $0.dropFirst(2) : $0 }
     guard let program = argv.first else { return .failure(.transport("plugin '\(name)' has no command")) }
     if !program.contains("/") {
@@ -321,7 +321,7 @@ public struct PluginManifest: Sendable, Hashable {
   /// The environment the plugin runs with: the baseline and the manifest's allow-list (a
   /// declared default standing in for a variable that is not set), nothing else. The values of
   /// the variables marked secret are registered for redaction.
-  public func environment(from all: [String: String]) -> [String: String] {
+  package func environment(from all: [String: String]) -> [String: String] {
     let names = Set(environment)
     var chosen = all.filter { key, _ in
       Self.baselineEnvironment.contains(key) || key.hasPrefix("LC_") || names.contains(key)
@@ -334,8 +334,8 @@ public struct PluginManifest: Sendable, Hashable {
   }
 
   /// The plugin the registry holds: its resources, and a source that runs the program.
-  public var plugin: Plugin {
-    Plugin(name: name, summary: summary, resources: resources) { context in
+  package var plugin: Plugin {
+    Plugin(name: name, summary: summary, resources: resources, environment: variables) { context in
       ExternalSource(manifest: self, context: context)
     }
   }

@@ -1,9 +1,13 @@
+import ScreenFormat
+import ScreenJSON
+import ScreenKit
+
 /// An edit of a list's search text at its cursor, or a move of the cursor: the readline keys of
 /// the search field (Ctrl-A, Ctrl-E, ←, →, Backspace, Delete, Ctrl-W, Ctrl-U, Ctrl-K).
 ///
 /// The cursor is counted from the end, as the characters after it (`afterCursor`): 0 is the end,
 /// where typing appends, so a query typed and never moved in keeps its cursor at 0.
-public enum QueryEdit: Sendable, Equatable {
+package enum QueryEdit: Sendable, Equatable {
   /// Text put in at the cursor (a paste), which stays after it.
   case insert(String)
   /// Backspace: the character before the cursor.
@@ -39,7 +43,7 @@ public enum QueryEdit: Sendable, Equatable {
       text.remove(at: cursor)
       afterCursor -= 1
     case .deleteWordBackward:
-      let before = ListKind.droppingLastWord(String(text[..<cursor]))
+      let before = Self.droppingLastWord(String(text[..<cursor]))
       guard before.count < count - afterCursor else { return false }
       text = before + text[cursor...]
     case .deleteToStart:
@@ -65,5 +69,13 @@ public enum QueryEdit: Sendable, Equatable {
     // Characters that join across the cursor (a combining mark put in before one) count anew.
     afterCursor = min(afterCursor, text.count)
     return true
+  }
+
+  /// The text without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+  static func droppingLastWord(_ text: String) -> String {
+    var text = Substring(text)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    while let last = text.last, !last.isWhitespace { text.removeLast() }
+    return String(text)
   }
 }
