@@ -45,7 +45,7 @@ package struct ResponseCache: Sendable {
     let bytes = entry.encoded()
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
-    let written = bytes.withUnsafeBytes { buffer in Self.writeAll(descriptor, buffer) }
+    let written = bytes.withUnsafeBytes { buffer in SystemIO.writeAll(descriptor, buffer) } == .all
     let closed = close(descriptor) == 0
     guard written, closed, rename(temporary, target) == 0 else {
       unlink(temporary)
@@ -62,16 +62,6 @@ package struct ResponseCache: Sendable {
     directory.appendingPathComponent(key.fileName)
   }
 
-  private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < buffer.count {
-      let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return false }
-      offset += count
-    }
-    return true
-  }
 }
 
 /// What a cached response is filed under: the method, the URL with secret and unkeyed query

@@ -8,8 +8,15 @@ import Testing
 @Suite("External plugins: error kinds")
 struct ExternalErrorKindTests {
   func error(_ members: JSON) throws -> DataSourceError {
-    let answer = try #require(members.objectValue)
-    #expect(ProtocolRules.errorAnswer(answer) == nil)
+    var object = try #require(members.objectValue)
+    object["type"] = "error"
+    object["id"] = 1
+    let message = try #require(WireCodec.decode(Array(JSON.object(object).lineText.utf8))).get()
+    guard case .success(.error(let answer)) = try WireCodec.answer(message).get().body else {
+      Issue.record("not an error answer")
+      return .transport("")
+    }
+    #expect(answer.broken == nil)
     return ProtocolRules.error(answer, plugin: "x")
   }
 

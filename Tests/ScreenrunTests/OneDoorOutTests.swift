@@ -24,8 +24,8 @@ struct OneDoorOutTests {
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (
-      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: a plugin's stdin",
-      "an external plugin's requests go to its stdin, a pipe screenrun made, not to the terminal"
+      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: writeAll",
+      "SystemIO.writeAll writes an external plugin's requests to its stdin (a pipe screenrun made), the plugin's log file (escaped) and the response cache's temporary file: none is the terminal"
     ),
     (
       "Sources/ScreenKit/Plugins/External/PluginSpawn.swift",
@@ -35,14 +35,6 @@ struct OneDoorOutTests {
     (
       "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: macOS's write, for SystemIO's callers",
       "the same, on macOS"
-    ),
-    (
-      "Sources/ScreenKit/Plugins/External/PluginLog.swift", "one-door-out: a plugin's log file",
-      "an external plugin's stderr goes to its log file, escaped, not to the terminal"
-    ),
-    (
-      "Sources/PluginHTTP/ResponseCache.swift", "write(descriptor",
-      "the response cache writes its own temporary file through a descriptor it opened"
     ),
     (
       "Sources/ScreenRunCLI/TraceFile.swift", "one-door-out: the trace file",

@@ -75,29 +75,27 @@ public struct Declaration<API: Sendable>: Sendable {
 
   /// Checks `request`, then hands it to the handler of its list resource.
   public func page(_ request: PageRequest, on api: API) async throws(DataSourceError) -> Page {
-    let handler = try self.handler(request.resource, .list)
-    if let violation = handler.resource.violation(parameters: request.parameters, pageSize: request.pageSize) {
-      throw (handler.refusal ?? refusal)(api, violation)
-    }
+    let handler = try self.handler(DeclarationCheck.page(request, against: resources), request.resource, .list, api)
     guard case .list(let answer) = handler.answer else { throw unknown(request.resource, .list) }
     return try await answer(api, request)
   }
 
   /// Checks `request`, then hands it to the handler of its record resource.
   public func record(_ request: RecordRequest, on api: API) async throws(DataSourceError) -> Record {
-    let handler = try self.handler(request.resource, .record)
-    if let violation = handler.resource.violation(parameters: request.parameters) {
-      throw (handler.refusal ?? refusal)(api, violation)
-    }
+    let handler = try self.handler(DeclarationCheck.record(request, against: resources), request.resource, .record, api)
     guard case .record(let answer) = handler.answer else { throw unknown(request.resource, .record) }
     return try await answer(api, request)
   }
 
-  private func handler(_ name: String, _ kind: Resource.Kind) throws(DataSourceError) -> ResourceHandler<API> {
-    guard let handler = handlers.first(where: { $0.resource.name == name && $0.resource.kind == kind }) else {
-      throw unknown(name, kind)
+  /// The handler of a request the check let through; a refused one in its resource's words.
+  private func handler(_ checked: DeclarationCheck.Outcome, _ name: String, _ kind: Resource.Kind, _ api: API)
+    throws(DataSourceError) -> ResourceHandler<API>
+  {
+    switch checked {
+    case .undeclared: throw unknown(name, kind)
+    case .declared(let index): return handlers[index]
+    case .refused(let index, let violation): throw (handlers[index].refusal ?? refusal)(api, violation)
     }
-    return handler
   }
 
   private func unknown(_ name: String, _ kind: Resource.Kind) -> DataSourceError {
@@ -117,16 +115,12 @@ struct CheckedSource: DataSource, DeclarationChecked {
   package let source: any DataSource
 
   package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
-    let resource = resources.first { $0.name == request.resource && $0.kind == .list }
-    if let violation = resource?.violation(parameters: request.parameters, pageSize: request.pageSize) {
-      throw violation.error
-    }
+    if let error = DeclarationCheck.page(request, against: resources).error { throw error }
     return try await source.page(request)
   }
 
   package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
-    let resource = resources.first { $0.name == request.resource && $0.kind == .record }
-    if let violation = resource?.violation(parameters: request.parameters) { throw violation.error }
+    if let error = DeclarationCheck.record(request, against: resources).error { throw error }
     return try await source.record(request)
   }
 }

@@ -121,15 +121,13 @@ package enum ConformanceCheck {
     }
 
     mutating func check(mode: PluginContext.DataMode, pages: Int, pageSize: Int) {
-      let hello = exchange.send([
-        "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(mode.rawValue),
-      ])
+      let hello = exchange.send(.hello(Wire.Hello(mode: mode)))
       // A start is given `ExternalSource.helloTimeout`, as the runtime gives it.
       guard
         let answer = receive(
           after: hello, waitingFor: "its \"hello\"", within: ExternalSource.helloTimeout(exchange.timeout))
       else { return }
-      if let broken = ProtocolRules.hello(answer.type, answer.object) {
+      if case .failure(let broken) = WireCodec.hello(answer.message) {
         return stop(broken.reason, line: answer.line, request: hello)
       }
       report.passed.append("hello: protocol \(PluginManifest.protocolVersion) (lines \(hello) and \(answer.line))")
@@ -164,14 +162,10 @@ package enum ConformanceCheck {
       var paged = 0
       while paged < pages, !stopped {
         let (id, sent) = request(
-          type: "page", resource: resource.name, parameters: parameters,
-          extra: [("cursor", cursor.map(JSON.string) ?? .null), ("pageSize", .int(pageSize))])
-        guard let answer = answer(id, to: sent, kind: "page") else { return }
-        let page: Page
-        switch ProtocolRules.page(answer.object) {
-        case .failure(let broken): return violation(broken.reason, line: answer.line, request: sent)
-        case .success(let answered): page = answered
-        }
+          .page(
+            Wire.PageRequest(
+              resource: resource.name, parameters: parameters, cursor: cursor, pageSize: pageSize, members: nil)))
+        guard let answer = answer(id, to: sent, kind: .page), let page = page(answer, to: sent) else { return }
         if paged == 0 { firstPages.append((resource, pageSize, page.records.compactMap(\.objectValue))) }
         paged += 1
         count += page.records.count
@@ -191,7 +185,7 @@ package enum ConformanceCheck {
             "\(resource.name): a record is \(nonObject.typeDescription), not an object: a screen binds members (line \(answer.line))"
           )
         }
-        guard let next = page.next?.value else { break }
+        guard let next = page.next else { break }
         if page.records.isEmpty {
           violation("answered an empty page with a \"next\" cursor", line: answer.line, request: sent)
           break
@@ -231,8 +225,8 @@ package enum ConformanceCheck {
         parameters[parameter.name] = value
         madeUp.append(parameter.name)
       }
-      let (id, sent) = request(type: "record", resource: resource.name, parameters: parameters, extra: [])
-      guard let answer = answer(id, to: sent, kind: "record", notFoundIsNote: !madeUp.isEmpty) else {
+      let (id, sent) = request(.record(Wire.RecordRequest(resource: resource.name, parameters: parameters)))
+      guard let answer = answer(id, to: sent, kind: .record, notFoundIsNote: !madeUp.isEmpty) else {
         if notFound {
           notFound = false
           let taken = madeUp.map { "'\($0)' (\(ProtocolRules.clip(parameters[$0] ?? "")))" }.joined(separator: ", ")
@@ -243,7 +237,7 @@ package enum ConformanceCheck {
         }
         return
       }
-      switch ProtocolRules.record(answer.object) {
+      switch answer.body {
       case .failure(let broken): violation(broken.reason, line: answer.line, request: sent)
       case .success:
         let given = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\(ProtocolRules.clip($0.value))" }
@@ -254,19 +248,15 @@ package enum ConformanceCheck {
     /// Sends a page request and cancels it at once, then asks again: an answer to the cancelled
     /// one may come or not, but the plugin must go on serving.
     private mutating func cancel(_ resource: Resource, pageSize: Int) {
-      let parameters = givenParameters(for: resource)
-      let (stale, _) = request(
-        type: "page", resource: resource.name, parameters: parameters,
-        extra: [("cursor", .null), ("pageSize", .int(pageSize))])
-      _ = exchange.send(["type": "cancel", "id": .int(stale)])
+      let first = Wire.Request.page(
+        Wire.PageRequest(
+          resource: resource.name, parameters: givenParameters(for: resource), cursor: nil, pageSize: pageSize,
+          members: nil))
+      let (stale, _) = request(first)
+      _ = exchange.send(.cancel(id: stale))
       cancelled.insert(stale)
-      let (id, sent) = request(
-        type: "page", resource: resource.name, parameters: parameters,
-        extra: [("cursor", .null), ("pageSize", .int(pageSize))])
-      guard let answer = answer(id, to: sent, kind: "page") else { return }
-      if case .failure(let broken) = ProtocolRules.page(answer.object) {
-        return violation(broken.reason, line: answer.line, request: sent)
-      }
+      let (id, sent) = request(first)
+      guard let answer = answer(id, to: sent, kind: .page), page(answer, to: sent) != nil else { return }
       report.passed.append(
         "cancel: request \(stale) cancelled \(answered.contains(stale) ? "(its answer came, and was dropped)" : "(no answer came)"), and the next one answered"
       )
@@ -288,14 +278,11 @@ package enum ConformanceCheck {
         return
       }
       let (id, sent) = request(
-        type: "page", resource: resource.name, parameters: givenParameters(for: resource),
-        extra: [("cursor", .null), ("pageSize", .int(pageSize)), ("members", .array(named.map(JSON.string)))])
-      guard let answer = answer(id, to: sent, kind: "page") else { return }
-      let page: Page
-      switch ProtocolRules.page(answer.object) {
-      case .failure(let broken): return violation(broken.reason, line: answer.line, request: sent)
-      case .success(let answered): page = answered
-      }
+        .page(
+          Wire.PageRequest(
+            resource: resource.name, parameters: givenParameters(for: resource), cursor: nil, pageSize: pageSize,
+            members: RecordMembers(named))))
+      guard let answer = answer(id, to: sent, kind: .page), let page = page(answer, to: sent) else { return }
       guard page.records.count >= first.count else {
         return violation(
           "answered a page of \(page.records.count) records to a request naming \"members\", where the same page without them had \(first.count): the hint must not change which records a page holds",
@@ -326,19 +313,22 @@ package enum ConformanceCheck {
     }
 
     /// Sends a request; its id and line.
-    private mutating func request(
-      type: String, resource: String, parameters: [String: String], extra: [(String, JSON)]
-    )
-      -> (id: Int, line: Int)
-    {
+    private mutating func request(_ request: Wire.Request) -> (id: Int, line: Int) {
       let id = nextID
       nextID += 1
-      var params = JSONObject()
-      for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { params[name] = .string(value) }
-      var message = JSONObject(["type": .string(type), "resource": .string(resource), "params": .object(params)])
-      for (key, value) in extra { message[key] = value }
-      message["id"] = .int(id)
-      return (id, exchange.send(.object(message)))
+      return (id, exchange.send(.request(id: id, request)))
+    }
+
+    /// The page an answer holds, or nil with the rule it breaks recorded.
+    private mutating func page(_ answer: (body: Result<Wire.Body, Wire.Broken>, line: Int), to sent: Int)
+      -> Wire.PageAnswer?
+    {
+      switch answer.body {
+      case .success(.page(let page)): return page
+      case .failure(let broken): violation(broken.reason, line: answer.line, request: sent)
+      case .success: break  // `answer(_:to:kind:)` lets only a page through to a page request
+      }
+      return nil
     }
 
     /// Whether the last `answer(…, notFoundIsNote: true)` was a well-formed "not found" error.
@@ -347,19 +337,20 @@ package enum ConformanceCheck {
     /// Reads until the answer to request `id` (sent on line `sent`), checking each line on the
     /// way; nil when the exchange broke off or the answer is an error. With `notFoundIsNote`, a
     /// well-formed "not found" error is no violation: `notFound` is set instead.
-    private mutating func answer(_ id: Int, to sent: Int, kind: String, notFoundIsNote: Bool = false)
-      -> (object: JSONObject, line: Int)?
+    private mutating func answer(_ id: Int, to sent: Int, kind: Wire.AnswerType, notFoundIsNote: Bool = false)
+      -> (body: Result<Wire.Body, Wire.Broken>, line: Int)?
     {
       while true {
         guard let message = receive(after: sent, waitingFor: "an answer to request \(id)") else { return nil }
-        let (type, object, line) = (message.type, message.object, message.line)
-        let answeredID: Int
-        switch ProtocolRules.answerID(type, object) {
+        let line = message.line
+        let answer: Wire.Answer
+        switch WireCodec.answer(message.message) {
         case .failure(let broken):
           stop(broken.reason, line: line, request: sent)
           return nil
-        case .success(let number): answeredID = number
+        case .success(let decoded): answer = decoded
         }
+        let answeredID = answer.id
         if answeredID != id {
           if answered.contains(answeredID) {
             stop("answered request \(answeredID) twice", line: line, request: sent)
@@ -373,40 +364,41 @@ package enum ConformanceCheck {
           return nil
         }
         answered.insert(id)
-        if type == "error" {
-          if let broken = ProtocolRules.errorAnswer(object) {
+        if case .success(.error(let error)) = answer.body {
+          if let broken = error.broken {
             violation(broken.reason, line: line, request: sent)
-          } else if notFoundIsNote, object["kind"]?.stringValue == "not found" {
+          } else if notFoundIsNote, error.kind == "not found" {
             notFound = true
           } else {
             violation(
-              "answered the \(kind) request with an error: \(ProtocolRules.error(object, plugin: manifest.name))",
+              "answered the \(kind.rawValue) request with an error: \(ProtocolRules.error(error, plugin: manifest.name))",
               line: line, request: sent)
           }
           return nil
         }
-        guard type == kind else {
-          violation("answered a \"\(kind)\" request with \"\(type)\"", line: line, request: sent)
+        guard answer.type == kind else {
+          violation(
+            "answered a \"\(kind.rawValue)\" request with \"\(answer.type.rawValue)\"", line: line, request: sent)
           return nil
         }
-        return (object, line)
+        return (answer.body, line)
       }
     }
 
     /// The next message, or nil (with the violation recorded) when the exchange broke off.
     private mutating func receive(after sent: Int, waitingFor what: String, within seconds: Double? = nil)
-      -> (type: String, object: JSONObject, line: Int)?
+      -> (message: Wire.Incoming, line: Int)?
     {
       let seconds = seconds ?? exchange.timeout
       while true {
         switch exchange.receive(within: seconds) {
         case .line(let line, let bytes):
-          switch ProtocolRules.message(bytes) {
+          switch WireCodec.decode(bytes) {
           case nil: continue
           case .failure(let broken)?:
             stop(broken.reason, line: line, request: sent)
             return nil
-          case .success(let message)?: return (message.type, message.object, line)
+          case .success(let message)?: return (message, line)
           }
         case .tooLong(let line):
           stop("wrote a line over \(ExternalSource.maximumLine >> 20) MiB", line: line, request: sent)
@@ -442,9 +434,7 @@ private final class Exchange {
   let timeout: Double
   private(set) var lines: [String] = []
   private(set) var log: [UInt8] = []
-  private var pending: [UInt8] = []
-  /// How far `pending` is known to hold no newline.
-  private var scanned = 0
+  private var framing = LineFraming(limit: ExternalSource.maximumLine)
   private var outputOpen = true
   private var errorsOpen = true
   private var inputOpen = true
@@ -470,12 +460,11 @@ private final class Exchange {
 
   /// Writes a message, waiting for room in the pipe at most the timeout; its line number. A
   /// program that does not read it within the timeout is told at the next `receive`.
-  func send(_ message: JSON) -> Int {
-    let text = message.lineText
-    lines.append("> " + text)
+  func send(_ message: Wire.Outgoing) -> Int {
+    lines.append("> " + WireCodec.text(message))
     if inputOpen, unread == nil {
       let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-      switch PluginSpawn.write(Array((text + "\n").utf8), to: spawned.input, until: deadline) {
+      switch PluginSpawn.write(WireCodec.encode(message), to: spawned.input, until: deadline) {
       case .all: break
       case .closed: inputOpen = false  // the program is gone: the next read says how
       case .blocked: unread = lines.count
@@ -489,20 +478,17 @@ private final class Exchange {
     if let unread { return .stoppedReading(unread) }
     let deadline = ContinuousClock.now + .milliseconds(Int((seconds ?? timeout) * 1000))
     while true {
-      if let newline = ExternalProcess.newline(in: pending, from: scanned, to: pending.count) {
-        let line = Array(pending[..<newline])
-        pending.removeSubrange(...newline)
-        scanned = 0
+      switch framing.next() {
+      case .line(let line)?:
         // Secrets masked before the line is cut: a cut never leaves the start of one.
         let text = SecretRegistry.shared.redact(String(decoding: line, as: UTF8.self))
         lines.append("< " + String(text.prefix(4096)))
         return .line(lines.count, line)
-      }
-      scanned = pending.count
-      if pending.count > ExternalSource.maximumLine {
-        let start = SecretRegistry.shared.redact(String(decoding: pending.prefix(4096), as: UTF8.self))
-        lines.append("< " + String(start.prefix(200)) + "… (over 16 MiB, no newline)")
+      case .tooLong(let start)?:
+        let quoted = SecretRegistry.shared.redact(String(decoding: start, as: UTF8.self))
+        lines.append("< " + String(quoted.prefix(200)) + "… (over 16 MiB, no newline)")
         return .tooLong(lines.count)
+      case nil: break
       }
       if !outputOpen {
         // Its last words on stderr are read before the end is told.
@@ -530,10 +516,9 @@ private final class Exchange {
     guard poll(&descriptors, nfds_t(descriptors.count), Int32(min(left, 1000))) > 0 else { return }
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     for descriptor in descriptors where descriptor.revents != 0 {
-      let count = chunk.withUnsafeMutableBytes { SystemIO.read(descriptor.fd, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
+      let count = chunk.withUnsafeMutableBytes { SystemIO.readRetrying(descriptor.fd, $0) }
       if descriptor.fd == spawned.output {
-        if count > 0 { pending += chunk[0..<count] } else { outputOpen = false }
+        if count > 0 { framing.append(chunk[0..<count]) } else { outputOpen = false }
       } else if count > 0 {
         log += chunk[0..<count]
         if log.count > ExternalProcess.logLimit { log.removeFirst(log.count - ExternalProcess.logLimit) }

@@ -15,14 +15,7 @@ import Synchronization
 /// Its stdin is written on a thread of its own (`PluginInput`): a request's deadline runs from
 /// when it is queued, so the time to write it and the time to answer it are one.
 final class ExternalProcess: Sendable {
-  package typealias Answer = Result<JSONObject, DataSourceError>
-
-  /// What a page request reads of each record: the whole, or only some members (what the screen
-  /// reads). Its answer's records are parsed no further than that.
-  package enum Reads {
-    case whole
-    case only(RecordMembers)
-  }
+  typealias Answer = Result<Wire.Answer, DataSourceError>
 
   package let name: String
   package let pid: pid_t
@@ -37,8 +30,8 @@ final class ExternalProcess: Sendable {
   private struct State {
     var nextID = 1
     var pending: [Int: CheckedContinuation<Answer, Never>] = [:]
-    /// What each waiting page request reads of its records.
-    var pages: [Int: Reads] = [:]
+    /// Each waiting request (the codec reads an answer by what they ask).
+    var requests: [Int: Wire.Request] = [:]
     var cancelled: Set<Int> = []
     var answered: Set<Int> = []
     var failure: DataSourceError?
@@ -56,20 +49,9 @@ final class ExternalProcess: Sendable {
 
     /// Takes request `id` off the waiting ones.
     mutating func take(_ id: Int) -> CheckedContinuation<Answer, Never>? {
-      pages[id] = nil
+      requests[id] = nil
       sentAt[id] = nil
       return pending.removeValue(forKey: id)
-    }
-
-    /// The members an answer's records are parsed with: what the waiting page requests read
-    /// together (an answer may keep more than its own request reads, never less); nil for whole.
-    var narrowing: RecordMembers? {
-      var members: RecordMembers?
-      for reads in pages.values {
-        guard case .only(let some) = reads else { return nil }
-        if members == nil { members = some } else { members?.formUnion(some) }
-      }
-      return members
     }
   }
 
@@ -115,19 +97,15 @@ final class ExternalProcess: Sendable {
     PluginProcesses.track(pid) { input.close() }
     process.readLines(from: spawned.output)
     process.readLog(from: spawned.errors, into: logFile)
-    let hello: JSON = [
-      "type": "hello", "protocol": .int(PluginManifest.protocolVersion), "mode": .string(context.mode.rawValue),
-    ]
-    process.send(hello)
+    process.send(.hello(Wire.Hello(mode: context.mode)))
     return process
   }
 
   // MARK: - Requests
 
-  /// Sends a request (its `id` is added) and waits for its answer, the process's failure, or the
-  /// timeout. When the task is cancelled, the plugin is sent `cancel` and the answer is dropped.
-  /// A page request says what it `reads` of each record.
-  package func request(_ body: JSONObject, reads: Reads? = nil) async -> Answer {
+  /// Sends a request (with an id of its own) and waits for its answer, the process's failure, or
+  /// the timeout. When the task is cancelled, the plugin is sent `cancel` and the answer is dropped.
+  func request(_ request: Wire.Request) async -> Answer {
     let slot = Mutex<(id: Int?, cancelled: Bool)>((nil, false))
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
@@ -140,7 +118,7 @@ final class ExternalProcess: Sendable {
           let id = state.nextID
           state.nextID += 1
           state.pending[id] = continuation
-          state.pages[id] = reads
+          state.requests[id] = request
           return id
         }
         guard let id else { return }
@@ -152,13 +130,11 @@ final class ExternalProcess: Sendable {
           cancel(id, sent: false)
           return
         }
-        var message = body
-        message["id"] = .int(id)
         let sent = DispatchTime.now()
         state.withLock { state in
           if state.pending[id] != nil { state.sentAt[id] = sent }
         }
-        send(.object(message), request: id)
+        send(.request(id: id, request), request: id)
         watch(id, sent: sent)
       }
     } onCancel: {
@@ -206,14 +182,14 @@ final class ExternalProcess: Sendable {
       return continuation
     }
     guard let continuation else { return }
-    if sent { send(["type": "cancel", "id": .int(id)]) }
+    if sent { send(.cancel(id: id)) }
     continuation.resume(returning: .failure(.transport("cancelled")))
   }
 
   /// Queues a line for the plugin's stdin (`request` is its id, when it is a request). A write
   /// that fails means the plugin is gone: its reader says so.
-  private func send(_ message: JSON, request: Int? = nil) {
-    input.send(Array((message.lineText + "\n").utf8), request: request)
+  private func send(_ message: Wire.Outgoing, request: Int? = nil) {
+    input.send(WireCodec.encode(message), request: request)
   }
 
   // MARK: - What the plugin writes
@@ -221,27 +197,23 @@ final class ExternalProcess: Sendable {
   private func readLines(from descriptor: Int32) {
     let thread = Thread { [self] in
       defer { close(descriptor) }
-      var line: [UInt8] = []
+      var framing = LineFraming(limit: ExternalSource.maximumLine)
       var chunk = [UInt8](repeating: 0, count: 64 << 10)
       while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
+        let count = chunk.withUnsafeMutableBytes { SystemIO.readRetrying(descriptor, $0) }
         guard count > 0 else {
+          // A line never ended is no message: how the stream ended is what is told.
           let (reason, exited) = ended()
           fail(reason, exited: exited)
           return
         }
-        var start = 0
-        while let index = Self.newline(in: chunk, from: start, to: count) {
-          line.append(contentsOf: chunk[start..<index])
-          start = index + 1
+        framing.append(chunk[0..<count])
+        while let frame = framing.next() {
+          guard case .line(let line) = frame else {
+            fail("wrote a line over \(ExternalSource.maximumLine >> 20) MiB")
+            return
+          }
           handle(line)
-          line.removeAll(keepingCapacity: true)
-        }
-        line.append(contentsOf: chunk[start..<count])
-        if line.count > ExternalSource.maximumLine {
-          fail("wrote a line over \(ExternalSource.maximumLine >> 20) MiB")
-          return
         }
         if state.withLock({ $0.failure != nil }) { return }
       }
@@ -257,8 +229,7 @@ final class ExternalProcess: Sendable {
       defer { close(descriptor) }
       var chunk = [UInt8](repeating: 0, count: 16 << 10)
       while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
+        let count = chunk.withUnsafeMutableBytes { SystemIO.readRetrying(descriptor, $0) }
         guard count > 0 else {
           file?.finish()
           state.withLock { $0.logEnded = true }
@@ -293,16 +264,15 @@ final class ExternalProcess: Sendable {
   }
 
   private func handle(_ line: [UInt8]) {
-    let type: String
-    let object: JSONObject
-    let (greeted, narrowing) = state.withLock { ($0.greeted, $0.narrowing) }
-    switch ProtocolRules.message(line, recordsReading: narrowing) {
+    let message: Wire.Incoming
+    let (greeted, waiting) = state.withLock { ($0.greeted, Array($0.requests.values)) }
+    switch WireCodec.decode(line, answering: waiting) {
     case nil: return
     case .failure(let broken)?: return fail(broken.reason)
-    case .success(let message)?: (type, object) = message
+    case .success(let decoded)?: message = decoded
     }
     if !greeted {
-      if let broken = ProtocolRules.hello(type, object) { return fail(broken.reason) }
+      if case .failure(let broken) = WireCodec.hello(message) { return fail(broken.reason) }
       let waiting = state.withLock { state in
         state.greeted = true
         state.greetedAt = .now()
@@ -312,11 +282,12 @@ final class ExternalProcess: Sendable {
       for (id, sent) in waiting { watch(id, sent: sent) }
       return
     }
-    let id: Int
-    switch ProtocolRules.answerID(type, object) {
+    let answer: Wire.Answer
+    switch WireCodec.answer(message) {
     case .failure(let broken): return fail(broken.reason)
-    case .success(let number): id = number
+    case .success(let decoded): answer = decoded
     }
+    let id = answer.id
     enum Outcome {
       case answer(CheckedContinuation<Answer, Never>)
       case dropped, twice, unknown
@@ -333,7 +304,7 @@ final class ExternalProcess: Sendable {
       return state.answered.contains(id) ? .twice : .unknown
     }
     switch outcome {
-    case .answer(let continuation): continuation.resume(returning: .success(object))
+    case .answer(let continuation): continuation.resume(returning: .success(answer))
     case .dropped: return
     case .twice: fail("answered request \(id) twice")
     case .unknown: fail("answered request \(id), which was never sent")
@@ -363,22 +334,13 @@ final class ExternalProcess: Sendable {
       state.failureTold = !state.pending.isEmpty
       defer {
         state.pending.removeAll()
-        state.pages.removeAll()
+        state.requests.removeAll()
       }
       return (Array(state.pending.values), error)
     }
     guard let error else { return }
     for continuation in waiting { continuation.resume(returning: .failure(error)) }
     PluginProcesses.stopInBackground([pid])
-  }
-
-  /// The index of the first newline in `bytes[from..<to]` (memchr: a long line is scanned fast).
-  package static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
-    guard from < to else { return nil }
-    return bytes.withUnsafeBytes { buffer -> Int? in
-      guard let base = buffer.baseAddress, let found = memchr(base + from, 0x0A, to - from) else { return nil }
-      return base.distance(to: UnsafeRawPointer(found))
-    }
   }
 
   package static func seconds(_ value: Double) -> String {

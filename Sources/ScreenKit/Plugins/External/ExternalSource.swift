@@ -91,75 +91,58 @@ package final class ExternalSource: DataSource, DeclarationChecked {
     }
   }
 
-  /// The declared resource a request names, or the core's refusal of the request (see
-  /// `Resource.violation`): the checks run against the manifest of now, which `--watch` may change.
-  private func check(_ resource: String, _ kind: Resource.Kind, _ parameters: [String: String], pageSize: Int?)
-    throws(DataSourceError)
-  {
-    let declared = manifest.resources.first { $0.name == resource && $0.kind == kind }
-    if let violation = declared?.violation(parameters: parameters, pageSize: pageSize) { throw violation.error }
-  }
-
   package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
-    try check(request.resource, .list, request.parameters, pageSize: request.pageSize)
-    var parameters = JSONObject()
-    for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
-    var message = JSONObject([
-      "type": "page", "resource": .string(request.resource), "params": .object(parameters),
-      "cursor": request.cursor.map { .string($0.value) } ?? .null, "pageSize": .int(request.pageSize),
-    ])
-    // The members the screen reads, a hint the plugin may use to send less (PLUGINS.md); absent
-    // when the screen needs whole records.
-    if let members = request.members { message["members"] = .array(members.names.sorted().map(JSON.string)) }
-    let (answer, process) = try await send(message, reads: request.members.map { .only($0) } ?? .whole)
-    switch ProtocolRules.page(answer) {
-    case .success(let page): return page
-    case .failure(let broken): throw violation(process, broken.reason)
-    }
+    // Against the manifest of now, which `--watch` may change.
+    if let error = DeclarationCheck.page(request, against: manifest.resources).error { throw error }
+    let asked = Wire.PageRequest(
+      resource: request.resource, parameters: request.parameters, cursor: request.cursor?.value,
+      pageSize: request.pageSize, members: request.members)
+    let (body, process) = try await send(.page(asked))
+    guard case .page(let page) = body else { throw mismatch(process, .page, body.type) }
+    return Page(
+      records: page.records, total: page.total, reachable: page.reachable, next: page.next.map(PageCursor.init),
+      attribution: page.attribution)
   }
 
   package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
-    try check(request.resource, .record, request.parameters, pageSize: nil)
-    var parameters = JSONObject()
-    for (name, value) in request.parameters.sorted(by: { $0.key < $1.key }) { parameters[name] = .string(value) }
-    let message = JSONObject(["type": "record", "resource": .string(request.resource), "params": .object(parameters)])
-    let (answer, process) = try await send(message)
-    switch ProtocolRules.record(answer) {
-    case .success(let record): return record
+    if let error = DeclarationCheck.record(request, against: manifest.resources).error { throw error }
+    let (body, process) = try await send(
+      .record(Wire.RecordRequest(resource: request.resource, parameters: request.parameters)))
+    guard case .record(let record) = body else { throw mismatch(process, .record, body.type) }
+    return Record(record.record, attribution: record.attribution)
+  }
+
+  /// Sends a request and returns its answer's body, of the type asked for; an `error` answer is
+  /// thrown as the error it names.
+  private func send(_ request: Wire.Request) async throws(DataSourceError) -> (Wire.Body, ExternalProcess) {
+    // The line is written out for an observer only (`--explain`, `--trace`): not on every page.
+    if SourceActivity.observer != nil { SourceActivity.sent(SentRequest(summary: WireCodec.summary(request))) }
+    let process = try running()
+    let answer: Wire.Answer
+    switch await process.request(request) {
+    case .success(let answered): answer = answered
+    case .failure(let error): throw error
+    }
+    if let status = answer.status { SourceActivity.report(reported(status)) }
+    if case .success(.error(let error)) = answer.body { throw ProtocolRules.error(error, plugin: manifest.name) }
+    guard answer.type == request.answerType else { throw mismatch(process, request.answerType, answer.type) }
+    switch answer.body {
+    case .success(let body): return (body, process)
     case .failure(let broken): throw violation(process, broken.reason)
     }
   }
 
-  /// Sends a request and returns its answer; an `error` answer is thrown as the error it names.
-  private func send(_ message: JSONObject, reads: ExternalProcess.Reads? = nil) async throws(DataSourceError) -> (
-    JSONObject, ExternalProcess
-  ) {
-    // The line is written out for an observer only (`--explain`, `--trace`): not on every page.
-    if SourceActivity.observer != nil { SourceActivity.sent(SentRequest(summary: JSON.object(message).lineText)) }
-    let process = try running()
-    let answer: JSONObject
-    switch await process.request(message, reads: reads) {
-    case .success(let object): answer = object
-    case .failure(let error): throw error
-    }
-    let type = answer["type"]?.stringValue ?? ""
-    if case .object(let status)? = answer["status"] { SourceActivity.report(reported(status)) }
-    if type == "error" { throw ProtocolRules.error(answer, plugin: manifest.name) }
-    guard type == message["type"]?.stringValue else {
-      throw violation(process, "answered a \"\(message["type"]?.stringValue ?? "")\" request with \"\(type)\"")
-    }
-    return (answer, process)
+  /// An answer's `status` as the status line shows it: its data mode the hello's when it names none.
+  private func reported(_ status: Wire.Status) -> SourceStatus {
+    SourceStatus(
+      mode: status.data ?? context.mode, cached: status.cached, rateLimitRemaining: status.rateLimitRemaining,
+      rateLimitLimit: status.rateLimitLimit, rateLimitReset: status.rateLimitReset, token: status.token)
   }
 
-  /// An answer's optional `status` (PLUGINS.md), each member read only when it has its type.
-  private func reported(_ status: JSONObject) -> SourceStatus {
-    let data = status["data"]?.stringValue.flatMap(PluginContext.DataMode.init(rawValue:)) ?? context.mode
-    func count(_ key: String) -> Int? { status[key]?.intValue.flatMap { $0 >= 0 ? $0 : nil } }
-    return SourceStatus(
-      mode: data, cached: status["cached"]?.boolValue, rateLimitRemaining: count("rateLimitRemaining"),
-      rateLimitLimit: count("rateLimitLimit"),
-      rateLimitReset: count("rateLimitReset").flatMap { $0 <= 253_402_300_799 ? $0 : nil },
-      token: status["token"]?.boolValue)
+  private func mismatch(_ process: ExternalProcess, _ asked: Wire.AnswerType, _ answered: Wire.AnswerType)
+    -> DataSourceError
+  {
+    violation(process, "answered a \"\(asked.rawValue)\" request with \"\(answered.rawValue)\"")
   }
 
   private func violation(_ process: ExternalProcess, _ reason: String) -> DataSourceError {

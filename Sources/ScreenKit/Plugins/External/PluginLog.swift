@@ -108,16 +108,8 @@ package final class PluginLog: @unchecked Sendable {
       _ = rename(path, path + ".1")
       open()
     }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes {
-        SystemIO.write(descriptor, $0.baseAddress, $0.count)  // one-door-out: a plugin's log file
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return }
-      offset += count
-      size += count
-    }
+    // A plugin's log file, escaped, not the terminal.
+    if bytes.withUnsafeBytes({ SystemIO.writeAll(descriptor, $0) }) == .all { size += bytes.count }
   }
 
   /// `text` with its control characters (C0, DEL, C1) and bidirectional controls (U+061C,

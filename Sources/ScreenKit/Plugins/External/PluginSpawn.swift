@@ -62,43 +62,21 @@ struct PluginSpawn {
 }
 
 extension PluginSpawn {
-  /// How a write to a plugin's stdin went.
-  enum Written: Equatable {
-    case all
-    /// The pipe is closed (the plugin is gone; SIGPIPE is ignored) or the write failed.
-    case closed
-    /// The deadline came, or `giveUp` said so, with bytes still unwritten: the plugin stopped
-    /// reading.
-    case blocked
-  }
-
   /// Writes all of `bytes` to a plugin's stdin, which is non-blocking: while the pipe is full it
   /// waits for room until `deadline`, asking `giveUp` every 50 ms.
   package static func write(
     _ bytes: [UInt8], to input: Int32, until deadline: ContinuousClock.Instant? = nil,
     giveUp: () -> Bool = { false }
-  ) -> Written {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes {
-        SystemIO.write(input, $0.baseAddress, $0.count)  // one-door-out: a plugin's stdin
-      }
-      if count > 0 {
-        offset += count
-        continue
-      }
-      guard count < 0 else { return .closed }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN, EWOULDBLOCK:
-        if giveUp() { return .blocked }
-        if let deadline, ContinuousClock.now >= deadline { return .blocked }
+  ) -> SystemIO.Written {
+    bytes.withUnsafeBytes { buffer in
+      SystemIO.writeAll(input, buffer) {
+        if giveUp() { return false }
+        if let deadline, ContinuousClock.now >= deadline { return false }
         var room = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
         _ = poll(&room, 1, 50)
-      default: return .closed
+        return true
       }
     }
-    return .all
   }
 
   /// Makes a plugin's stdin non-blocking (screenrun's end only: the program's end of the pipe is
@@ -134,6 +112,49 @@ package enum SystemIO {
     #else
       Darwin.write(descriptor, buffer, count)  // one-door-out: macOS's write, for SystemIO's callers
     #endif
+  }
+
+  /// How a whole write went.
+  package enum Written: Equatable, Sendable {
+    case all
+    /// The descriptor is closed (for a pipe: its reader is gone; SIGPIPE is ignored) or the
+    /// write failed.
+    case closed
+    /// A non-blocking descriptor stayed full and `whenFull` gave up, with bytes still unwritten.
+    case blocked
+  }
+
+  /// Writes all of `buffer`, again where a signal interrupted it. When a non-blocking descriptor
+  /// is full, `whenFull` waits for room and says whether to go on (the default gives up).
+  package static func writeAll(
+    _ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, whenFull: () -> Bool = { false }
+  ) -> Written {
+    var offset = 0
+    while offset < buffer.count {
+      // A plugin's stdin, its log file or the response cache's file: never the terminal.
+      let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)  // one-door-out: writeAll
+      if count > 0 {
+        offset += count
+        continue
+      }
+      guard count < 0 else { return .closed }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK: if !whenFull() { return .blocked }
+      default: return .closed
+      }
+    }
+    return .all
+  }
+
+  /// Reads at most `buffer.count` bytes, again where a signal interrupted it: how many were
+  /// read, 0 at the end, or -1 on an error (`errno` says which).
+  package static func readRetrying(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    while true {
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      return count
+    }
   }
 
   package static func close(_ descriptor: Int32) -> Int32 {
