@@ -151,10 +151,6 @@ struct ScreenRunCommand {
     guard let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
     Output.write(TextRenderer.render(state, options: RenderOptions(width: width, glyphs: arguments.glyphs)))
-    if let error = entry.error {
-      Output.error("\(screen): error: \(error)")
-      return .failure
-    }
-    return .ok
+    return ending(navigator, file: screen)
   }
 }

@@ -47,12 +47,18 @@ package struct Glyphs: Sendable, Equatable {
     upDown: "Up/Down", separator: " - ", caret: "|", caretStandIn: "!", spinner: ["|", "/", "-", "\\"], bars: ["#"])
 
   /// Whether these are the default glyphs, whose cuts take the fast paths of `TextWidth`.
-  var isUnicode: Bool { ellipsis == "…" }
+  package var isUnicode: Bool { ellipsis == "…" }
 
   /// A line of `width` rule glyphs.
   package func rule(_ width: Int) -> String {
-    isUnicode ? TextRenderer.rule(width) : String(repeating: rule, count: max(0, width))
+    guard width > 0 else { return "" }
+    guard isUnicode, width <= 512 else { return String(repeating: rule, count: width) }
+    // A slice of one long rule: a frame draws two or three rules, each as wide as the screen.
+    let longRule = Self.longRule
+    return String(longRule[..<longRule.utf8.index(longRule.startIndex, offsetBy: width * rule.utf8.count)])
   }
+
+  private static let longRule = String(repeating: "─", count: 512)
 
   /// `text` cut to at most `columns`, ending in the ellipsis when anything was cut (secrets
   /// redacted first, as `TextWidth.truncate` does).
@@ -63,7 +69,7 @@ package struct Glyphs: Sendable, Equatable {
 
   /// `text` made safe and cut to `columns`: the cut text, whether the ellipsis must follow it,
   /// and the columns both take.
-  func fitted(_ text: String, toColumns columns: Int) -> TextWidth.Fitted {
+  package func fitted(_ text: String, toColumns columns: Int) -> TextWidth.Fitted {
     if isUnicode { return TextWidth.fitted(text, toColumns: columns) }
     let cut = truncate(TerminalSafe.sanitize(text), toColumns: columns)
     return TextWidth.Fitted(text: cut[...], cut: false, columns: TextWidth.width(of: cut))

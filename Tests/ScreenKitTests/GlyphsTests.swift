@@ -1,6 +1,8 @@
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenKit
+import ScreenText
 
 @Suite("Glyphs")
 struct GlyphsTests {

@@ -1,3 +1,5 @@
+import ScreenText
+
 /// What the renderer draws: a screen's spec, its parameters, and its view model's state.
 package struct ScreenState: Sendable {
   package var spec: ScreenSpec

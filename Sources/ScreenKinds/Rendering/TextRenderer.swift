@@ -77,13 +77,7 @@ package enum TextRenderer {
 
   /// A line of `width` "─": a piece of one made once, as frames of any usual width draw it
   /// (`Glyphs.rule(_:)` draws the rule of the frame's glyphs).
-  package static func rule(_ width: Int) -> String {
-    guard width > 0 else { return "" }
-    guard width <= 512 else { return String(repeating: "─", count: width) }
-    return String(longRule[..<longRule.utf8.index(longRule.startIndex, offsetBy: width * "─".utf8.count)])
-  }
-
-  private static let longRule = String(repeating: "─", count: 512)
+  package static func rule(_ width: Int) -> String { Glyphs.unicode.rule(width) }
 
   /// "Loading…", or another text and the ellipsis; with the spinner before it in a terminal.
   static func loadingLine(_ options: RenderOptions, _ text: String = "Loading") -> String {

@@ -25,7 +25,7 @@ struct ChartLayout: Equatable {
     /// The value of `json` (nil for no field): numbers and texts of numbers are numbers; a
     /// number too large for a `Double` counts as the largest one.
     init(_ json: JSON?) {
-      let text = TemplateFilter.number(decimals: nil).apply(to: FilterValue(json), in: TemplateContext()).text
+      let text = TemplateFilter.grouped(FilterValue(json)).text
       let number: Double?
       switch json {
       case nil, .null?:
