@@ -11,12 +11,12 @@ struct KindIsolationTests {
     .deletingLastPathComponent()
   static let folder = "Sources/ScreenKinds/Kinds/Table/"
   /// The one line outside the folder that may name the kind: its registration.
-  static let registration = (file: "Sources/ScreenKit/Kinds/KindRegistry.swift", line: "TableKind.self,")
+  static let registration = (file: "Sources/ScreenKinds/Kinds/KindRegistry.swift", line: "TableKind.self,")
   /// The folders of the kinds built on the table by composition, which name it as the table
   /// names the list.
-  static let builtOn = ["Sources/ScreenKit/Kinds/Chart/"]
+  static let builtOn = ["Sources/ScreenKinds/Kinds/Chart/"]
   /// The chart kind, built on the table: its folder and its registration line.
-  static let chart = (folder: "Sources/ScreenKit/Kinds/Chart/", line: "ChartKind.self,")
+  static let chart = (folder: "Sources/ScreenKinds/Kinds/Chart/", line: "ChartKind.self,")
 
   typealias File = (path: String, text: String)
 

@@ -136,7 +136,7 @@ struct TableSpecTests {
       #"{"kind": "detail", "title": "x", "source": {"plugin": "shelf", "resource": "books"}, "sections": [], "search": {"param": "q"}}"#
     #expect(
       try problems(text).contains(
-        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list and table screens, and this screen's kind is 'detail'"
+        "screen.json:1:\(column("\"search", in: text)): error at /search: 'search' belongs to list, table and chart screens, and this screen's kind is 'detail'"
       ))
   }
 

@@ -118,7 +118,7 @@ struct TableTests {
   func sortOnList() async throws {
     let session = try await ScriptSession.run("Screens/characters.json", "sort name\n", width: 80)
     #expect(session.result.exitCode == 2, "\(session.result)")
-    #expect(session.result.standardError.contains("needs a table screen"), "\(session.result.standardError)")
+    #expect(session.result.standardError.contains("needs a table or chart screen"), "\(session.result.standardError)")
   }
 
   @Test("a row of a table opens its screen, as a list's does")

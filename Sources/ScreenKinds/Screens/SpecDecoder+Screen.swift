@@ -14,8 +14,10 @@ extension SpecDecoder {
     checkKeys(object, at: .root, allowed: Self.commonKeys + kinds.kinds.flatMap(\.keys)) { key in
       let owners = kinds.owners(of: key)
       guard let kind, !owners.isEmpty, !owners.contains(kind) else { return nil }
-      let names = owners.map(\.name).joined(separator: " and ")
-      return "'\(key)' belongs to \(names) screens, and this screen's kind is '\(kind.name)'"
+      var names = owners.map(\.name)
+      let last = names.removeLast()
+      let listed = names.isEmpty ? last : names.joined(separator: ", ") + " and " + last
+      return "'\(key)' belongs to \(listed) screens, and this screen's kind is '\(kind.name)'"
     }
     let version = decodeVersion(object["version"])
     let title = requiredTemplate(object, "title", at: .root)

@@ -52,7 +52,9 @@ final class TestRun: Sendable {
     let registry = PluginRegistry(compiled)
     for manifest in setup.manifests {
       registry.register(
-        Plugin(name: manifest.name, summary: manifest.summary, resources: manifest.resources) { context in
+        Plugin(
+          name: manifest.name, summary: manifest.summary, resources: manifest.resources, environment: manifest.variables
+        ) { context in
           let source = ExternalSource(manifest: manifest, context: context)
           sources.add(source)
           return source

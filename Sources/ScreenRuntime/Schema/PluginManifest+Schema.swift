@@ -69,7 +69,7 @@ extension PluginManifest {
         case "kind":
           [
             "enum": .array(Resource.Kind.allCases.map { .string($0.rawValue) }),
-            "description": "A list of records (list and table screens) or one record (detail screens).",
+            "description": "A list of records (list, table and chart screens) or one record (detail screens).",
           ]
         case "summary": ["type": "string", "description": "One line on what it is."]
         case "parameters":

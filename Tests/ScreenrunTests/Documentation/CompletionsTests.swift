@@ -93,8 +93,8 @@ struct CompletionsTests {
     #expect(answers[0] == ["--param"])
     #expect(
       answers[1] == [
-        "Screens/character-comics.json", "Screens/character.json", "Screens/characters-table.json",
-        "Screens/characters.json",
+        "Screens/character-comics.json", "Screens/character.json", "Screens/characters-chart.json",
+        "Screens/characters-table.json", "Screens/characters.json",
       ])
     #expect(answers[2] == ["id="], "the keys that Screens/character.json reads")
     #expect(answers[3] == ["id="], "the screen may come after --param")

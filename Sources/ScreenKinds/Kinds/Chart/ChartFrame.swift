@@ -8,7 +8,7 @@ import ScreenText
 struct ChartFrame {
   let screen: ScreenState
   let chart: ChartSpec
-  let state: TableViewModel.State
+  let state: SortedList.State
   let options: RenderOptions
 
   func lines() -> [String] {

@@ -32,7 +32,7 @@ package struct ChartSpec: ListBased {
   }
 
   /// The chart as the table it sorts and pages like: a column of labels and one of values,
-  /// whose sorts are the bars' (`TableViewModel` and the table's keys and `sort` run it).
+  /// whose sorts are the bars' (`SortedList` and the table's keys and `sort` run it).
   var table: TableSpec {
     let column = { (header: Template, value: Template, sort: ColumnSpec.Sort?) in
       ColumnSpec(header: header, value: value, width: .flexible(minimum: 1), alignment: .left, sort: sort)
