@@ -4,28 +4,26 @@ import ScreenKit
 /// The HTTP the live data sources share: a GET with headers, two timeouts, cancellation, the
 /// ETag cache, and transport failures as `DataSourceError.transport` in words a person can act on.
 ///
-///     let client = HTTPClient(configuration: try HTTPConfiguration(environment: environment),
-///                             redactor: Redactor(secrets: [token]))
-///     let response = try await client.get(HTTPRequest(url: url))
+///     let response = try await service.client.get(HTTPRequest(url: url))   // a LiveService's client
 ///
 /// Any status comes back as a response: this is the layer below `LiveService.get(_:)`, which
 /// throws the `HTTPErrorMapping` error for a status outside 2xx. Every URL and message in an
 /// error passes through the redactor first.
 public struct HTTPClient: Sendable {
-  public let configuration: HTTPConfiguration
-  public let redactor: Redactor
+  package let configuration: HTTPConfiguration
+  package let redactor: Redactor
   /// The libcurl file loaded for the first request: `libcurl.so.4`, from Debian's `libcurl4`.
   package var libcurl = Curl.defaultFile
   private let cache: ResponseCache?
 
-  public init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
+  package init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
     self.configuration = configuration
     self.redactor = redactor
     cache = configuration.cacheDirectory.map(ResponseCache.init(directory:))
   }
 
   /// Sends a GET. With a cached copy it asks `If-None-Match`, and a 304 is answered from the
-  /// cache (status 200, `fromCache` set). A 200 with an ETag is stored for next time.
+  /// cache (status 200). A 200 with an ETag is stored for next time.
   public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
     let cache = request.usesCache ? self.cache : nil
     let key = CacheKey(request, redactor: redactor)
@@ -74,7 +72,7 @@ public struct HTTPClient: Sendable {
   }
 
   /// Where the request went, as a person would name it: `host:port`.
-  public func host(_ url: URL) -> String {
+  package func host(_ url: URL) -> String {
     guard let host = url.host else { return redactor(url.absoluteString) }
     return url.port.map { "\(host):\($0)" } ?? host
   }

@@ -9,18 +9,18 @@ import ScreenKit
 /// - `SCREENRUN_NO_CACHE=1` (what `--no-cache` sets): no response cache.
 /// - `XDG_CACHE_HOME`, else `HOME`: the cache lives in `$XDG_CACHE_HOME/screenrun/http`, or
 ///   `~/.cache/screenrun/http`.
-public struct HTTPConfiguration: Sendable {
-  public static let defaultConnectTimeout: Duration = .seconds(10)
-  public static let defaultTimeout: Duration = .seconds(30)
+package struct HTTPConfiguration: Sendable {
+  package static let defaultConnectTimeout: Duration = .seconds(10)
+  package static let defaultTimeout: Duration = .seconds(30)
 
-  public var connectTimeout: Duration
-  public var timeout: Duration
+  package var connectTimeout: Duration
+  package var timeout: Duration
   /// Where cached responses live; nil: no cache.
-  public var cacheDirectory: URL?
+  package var cacheDirectory: URL?
   /// The largest body accepted, so a runaway answer cannot fill memory.
-  public var maximumBodySize: Int
+  package var maximumBodySize: Int
 
-  public init(
+  package init(
     connectTimeout: Duration = HTTPConfiguration.defaultConnectTimeout,
     timeout: Duration = HTTPConfiguration.defaultTimeout,
     cacheDirectory: URL? = nil,
@@ -34,7 +34,7 @@ public struct HTTPConfiguration: Sendable {
 
   /// The configuration the environment asks for. A malformed timeout is an error that names the
   /// variable, rather than a silent default.
-  public init(environment: [String: String]) throws(DataSourceError) {
+  package init(environment: [String: String]) throws(DataSourceError) {
     let timeout = try Self.seconds(environment, "SCREENRUN_HTTP_TIMEOUT") ?? Self.defaultTimeout
     let connect = try Self.seconds(environment, "SCREENRUN_HTTP_CONNECT_TIMEOUT") ?? Self.defaultConnectTimeout
     self.init(connectTimeout: connect, timeout: timeout, cacheDirectory: Self.cacheDirectory(environment))
@@ -42,7 +42,7 @@ public struct HTTPConfiguration: Sendable {
 
   /// `$XDG_CACHE_HOME/screenrun/http`, or `$HOME/.cache/screenrun/http`; nil when the cache is
   /// switched off or neither variable gives an absolute path (the XDG spec ignores relative ones).
-  public static func cacheDirectory(_ environment: [String: String]) -> URL? {
+  package static func cacheDirectory(_ environment: [String: String]) -> URL? {
     if let off = environment["SCREENRUN_NO_CACHE"], !off.isEmpty, off != "0" { return nil }
     let base: URL
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {

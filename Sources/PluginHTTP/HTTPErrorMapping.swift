@@ -22,24 +22,39 @@ import ScreenKit
 ///     if let error = mapping.error(for: response, resource: "book '\(id)'", parameter: "id") { throw error }
 public struct HTTPErrorMapping: Sendable {
   /// The API as a message names it: "GitHub", "Marvel", "books.example".
-  public var api: String
+  package var api: String
   /// Where a JSON error body holds the API's words: `/message` unless told otherwise.
-  public var messagePointers: [JSONPointer]
+  package var messagePointers: [JSONPointer]
   /// What to do about a 401 (and added to a 403): "set GITHUB_TOKEN".
-  public var credentialAdvice: String?
+  package var credentialAdvice: String?
   /// What to do about a 404, after "check the parameter 'x'": "set GITHUB_TOKEN if it is private".
-  public var notFoundAdvice: String?
+  package var notFoundAdvice: String?
   /// What to add to a rate limit: "set GITHUB_TOKEN for a higher limit", "it resets daily".
-  public var rateLimitAdvice: String?
+  package var rateLimitAdvice: String?
   /// Removes secrets from the API's words.
-  public var redactor: Redactor
+  package var redactor: Redactor
 
   /// The longest message taken from a body; the rest is cut.
-  public static let maximumMessageLength = 300
+  package static let maximumMessageLength = 300
 
+  /// The mapping for the API named `api` ("Books", as the messages name it). An error's message
+  /// is read from a JSON body at `messagePointers` (joined when there are several), redacted, and
+  /// cut to 300 characters; `credentialAdvice` ends a 401's message ("set BOOKS_TOKEN"),
+  /// `notFoundAdvice` a 404's, and `rateLimitAdvice` a used-up rate limit's. A `LiveService`
+  /// redacts its secrets from every message.
   public init(
     api: String, messagePointers: [JSONPointer] = [.root / "message"], credentialAdvice: String? = nil,
-    notFoundAdvice: String? = nil, rateLimitAdvice: String? = nil, redactor: Redactor = Redactor()
+    notFoundAdvice: String? = nil, rateLimitAdvice: String? = nil
+  ) {
+    self.init(
+      api: api, messagePointers: messagePointers, credentialAdvice: credentialAdvice,
+      notFoundAdvice: notFoundAdvice, rateLimitAdvice: rateLimitAdvice, redactor: Redactor())
+  }
+
+  /// The mapping, redacting messages with `redactor`.
+  package init(
+    api: String, messagePointers: [JSONPointer] = [.root / "message"], credentialAdvice: String? = nil,
+    notFoundAdvice: String? = nil, rateLimitAdvice: String? = nil, redactor: Redactor
   ) {
     self.api = api
     self.messagePointers = messagePointers
@@ -86,7 +101,7 @@ public struct HTTPErrorMapping: Sendable {
   /// The API's words in a JSON error body: the strings at `messagePointers`, joined with ": ",
   /// redacted, control characters made spaces, and cut; nil when there are none or when they say no
   /// more than the status's phrase ("Not Found").
-  public func message(in response: HTTPResponse) -> String? {
+  package func message(in response: HTTPResponse) -> String? {
     guard !response.body.isEmpty, let body = try? JSON.parse(response.body, options: .response) else { return nil }
     var parts: [String] = []
     for pointer in messagePointers {
@@ -151,7 +166,7 @@ public struct HTTPErrorMapping: Sendable {
 
   /// `14:05:09`, or `2026-11-30 14:05:09` when not the same day as `now`, in the machine's time
   /// zone: how a reset time is shown.
-  public static func localTime(_ seconds: Double, now: Date = Date()) -> String {
+  package static func localTime(_ seconds: Double, now: Date = Date()) -> String {
     let date = Date(timeIntervalSince1970: seconds)
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -3,13 +3,15 @@
 ///
 ///     headers["ETag"] == headers["etag"]  // true
 public struct HTTPHeaders: Sendable, Sequence {
+  /// One header field, as iterating the headers gives it: `for (name, value) in response.headers`.
   public typealias Field = (name: String, value: String)
 
-  public private(set) var fields: [Field] = []
+  package private(set) var fields: [Field] = []
 
+  /// No fields; set them with the subscript: `headers["Authorization"] = "Bearer \(token)"`.
   public init() {}
 
-  public init(_ fields: [(String, String)]) {
+  package init(_ fields: [(String, String)]) {
     for (name, value) in fields { add(name, value) }
   }
 
@@ -27,12 +29,12 @@ public struct HTTPHeaders: Sendable, Sequence {
   }
 
   /// Adds a field, keeping any of the same name (a response may send `Link` twice).
-  public mutating func add(_ name: String, _ value: String) {
+  package mutating func add(_ name: String, _ value: String) {
     fields.append((name, value))
   }
 
   /// Every value of the fields named `name`, in order.
-  public func values(_ name: String) -> [String] {
+  package func values(_ name: String) -> [String] {
     let key = name.lowercased()
     return fields.filter { $0.name.lowercased() == key }.map(\.value)
   }

@@ -2,16 +2,18 @@ import Foundation
 
 /// A GET request, with what the client needs to know to cache it and to keep its secrets.
 public struct HTTPRequest: Sendable {
+  /// The URL to GET, query included (`LiveService.url(_:query:)` builds one).
   public var url: URL
+  /// The request's header fields (`LiveService.headers(accept:)` gives the usual ones).
   public var headers: HTTPHeaders
   /// Query parameters left out of the cache key: values that change with every request (Marvel's
   /// `ts`) or name the caller (`apikey`). Secret parameters are always left out.
-  public var unkeyedQueryItems: Set<String>
+  package var unkeyedQueryItems: Set<String>
   /// Response headers the cache keeps with the body, so that an answer from the cache still
   /// carries them (GitHub's `Link`, without which paging would end).
-  public var cachedHeaders: [String]
+  package var cachedHeaders: [String]
   /// Whether the on-disk cache may answer this request (false: neither read nor written).
-  public var usesCache: Bool
+  package var usesCache: Bool
   /// What the request asks for, as a 404's message names it ("station 'GHCND:X'"); the URL's
   /// path when nil.
   public var resource: String?
@@ -22,6 +24,10 @@ public struct HTTPRequest: Sendable {
   /// (false, the default).
   public var returnsErrorStatus: Bool
 
+  /// A GET of `url` with `headers`. `unkeyedQueryItems` are query parameters left out of the
+  /// cache key, `cachedHeaders` the response fields the cache keeps with a body, and `usesCache`
+  /// whether the cache may answer at all. `resource` and `parameter` name what a 404 was asked for,
+  /// and `returnsErrorStatus` returns an answer outside 2xx instead of throwing its error.
   public init(
     url: URL, headers: HTTPHeaders = HTTPHeaders(), unkeyedQueryItems: Set<String> = [],
     cachedHeaders: [String] = ["Content-Type"], usesCache: Bool = true, resource: String? = nil,
@@ -42,14 +48,16 @@ public struct HTTPRequest: Sendable {
 public struct HTTPResponse: Sendable {
   /// The status to act on: 200 when a 304 was answered from the cache.
   public var status: Int
+  /// The answer's header fields.
   public var headers: HTTPHeaders
+  /// The answer's body, as sent; `json()` parses it.
   public var body: [UInt8]
   /// True when the server said 304 Not Modified and the body came from the cache.
-  public var fromCache: Bool
+  package var fromCache: Bool
   /// The URL that answered, after any redirect.
   public var url: URL
 
-  public init(status: Int, headers: HTTPHeaders, body: [UInt8], fromCache: Bool = false, url: URL) {
+  package init(status: Int, headers: HTTPHeaders, body: [UInt8], fromCache: Bool = false, url: URL) {
     self.status = status
     self.headers = headers
     self.body = body
@@ -58,7 +66,7 @@ public struct HTTPResponse: Sendable {
   }
 
   /// The status's standard phrase ("Not Found"), for messages.
-  public var reason: String {
+  package var reason: String {
     HTTPStatus.reason(status)
   }
 }

@@ -6,7 +6,7 @@ import ScreenKit
 public enum HTTPURL {
   /// The base address in `variable`, or `fallback` when it is unset. It must be an absolute
   /// http or https URL; anything else is an error naming the variable.
-  public static func base(
+  package static func base(
     from environment: [String: String], variable: String, default fallback: String, redactor: Redactor
   ) throws(DataSourceError) -> URL {
     let text = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -25,7 +25,7 @@ public enum HTTPURL {
   /// percent-encoded (make a segment from a value with `segment(_:parameter:)`, or build the path
   /// as an `HTTPPath`); nil when it holds anything a URL path cannot, such as a space, or a `.` or
   /// `..` segment (`%2e` included), which a server would resolve to another path.
-  public static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
+  package static func make(base: URL, path: String, query: [(String, String)] = []) -> URL? {
     guard isEncodedPath(path), dotSegment(in: path) == nil,
       var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
     else {
@@ -58,12 +58,12 @@ public enum HTTPURL {
   }
 
   /// `name=value&…`, each part percent-encoded.
-  public static func query(_ items: [(String, String)]) -> String {
+  package static func query(_ items: [(String, String)]) -> String {
     items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
   }
 
   /// Every byte but RFC 3986's unreserved characters as `%XX`.
-  public static func encode(_ text: String) -> String {
+  package static func encode(_ text: String) -> String {
     var output = ""
     for byte in text.utf8 {
       switch byte {
@@ -119,7 +119,7 @@ public enum HTTPURL {
   /// `text` as an absolute http or https URL, its scheme lowercased (schemes are not case
   /// sensitive: `HTTP://api.example` is `http://api.example`) and the rest kept exactly; nil when
   /// it is not one. Hosts are compared without regard to case by `sameOrigin`.
-  public static func absolute(_ text: String) -> URL? {
+  package static func absolute(_ text: String) -> URL? {
     guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
     else { return nil }
@@ -129,13 +129,13 @@ public enum HTTPURL {
 
   /// Whether `url` is on the same origin as `base`: scheme, host and port, without regard to case,
   /// a missing port counting as the scheme's own.
-  public static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
+  package static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
     originDifference(url, base).isEmpty
   }
 
   /// What differs between the origins of `url` and `base`, for a message: "host 'elsewhere.example'
   /// (not '127.0.0.1')". Empty when they are the same.
-  public static func originDifference(_ url: URL, _ base: URL) -> [String] {
+  package static func originDifference(_ url: URL, _ base: URL) -> [String] {
     let (left, right) = (Origin(url), Origin(base))
     var differences: [String] = []
     if left.scheme != right.scheme { differences.append("scheme '\(left.scheme)' (not '\(right.scheme)')") }

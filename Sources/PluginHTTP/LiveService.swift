@@ -15,12 +15,14 @@ import ScreenKit
 /// a 401 `.badCredentials`, a used-up limit `.rateLimited`…), so a handler reads only good answers.
 public struct LiveService: Sendable {
   /// The environment variable that names the base URL, for messages.
-  public let baseURLVariable: String
-  public let base: URL
+  package let baseURLVariable: String
+  package let base: URL
+  /// The HTTP client under `get(_:)`, with this service's settings and redactor: its `get(_:)`
+  /// returns an answer of any status, for a source that reads error answers itself.
   public let client: HTTPClient
-  public let redactor: Redactor
+  package let redactor: Redactor
   /// Whether the source was given a credential (a token, a key): the status line says so.
-  public let usesCredential: Bool
+  package let usesCredential: Bool
   /// How an answer outside 2xx becomes an error: the one mapping, worded for this API.
   public let errors: HTTPErrorMapping
 

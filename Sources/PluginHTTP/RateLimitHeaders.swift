@@ -9,21 +9,24 @@ import ScreenKit
 ///     if limits.isUsedUp, let reset = limits.reset { throw .rateLimited("…", until: Double(reset)) }
 public struct RateLimitHeaders: Sendable, Equatable {
   /// The longest `Retry-After` taken as given (a day): a longer one is no usable time.
-  public static let maximumRetryAfter = 86_400
+  package static let maximumRetryAfter = 86_400
   /// The latest reset taken as given (9999-12-31 23:59:59 UTC), so a date can always be shown.
-  public static let latestReset = 253_402_300_799
+  package static let latestReset = 253_402_300_799
 
   /// The `Retry-After` field's text, and its seconds when usable.
-  public var retryAfterText: String?
+  package var retryAfterText: String?
+  /// The seconds `Retry-After` says to wait, when usable (0 to a day).
   public var retryAfter: Int?
   /// The requests allowed in the window, when the server says.
   public var limit: Int?
   /// The requests left in the window, when the server says.
   public var remaining: Int?
   /// The reset field's text, and its time (seconds since 1970) when usable.
-  public var resetText: String?
+  package var resetText: String?
+  /// When the window resets (`X-RateLimit-Reset`, seconds since 1970), when usable.
   public var reset: Int?
 
+  /// Reads the fields from `headers`; a field that is missing or out of range is nil.
   public init(_ headers: HTTPHeaders) {
     retryAfterText = headers["Retry-After"]
     retryAfter = retryAfterText.flatMap { CheckedNumber.integer($0, in: 0...Self.maximumRetryAfter) }

@@ -7,36 +7,36 @@
 ///
 /// Servers echo request URLs in their error messages (Marvel's 404 does), so the plugins pass
 /// every server-provided text through here too, not only the URLs they build.
-public struct Redactor: Sendable {
+package struct Redactor: Sendable {
   /// What a removed secret is replaced with.
-  public static let mask = "REDACTED"
+  package static let mask = "REDACTED"
 
   /// Query parameters that carry credentials in the APIs screenrun speaks, and in common others.
-  public static let defaultQueryNames: Set<String> = [
+  package static let defaultQueryNames: Set<String> = [
     "hash", "apikey", "api_key", "access_token", "token", "client_secret", "password", "signature", "sig",
   ]
 
   /// Literal values shorter than this are not searched for in text: a one-letter key would mangle
   /// every word. They still never enter a URL, because the sources send keys only hashed or in
   /// headers.
-  public static let minimumSecretLength = 4
+  package static let minimumSecretLength = 4
 
   private let secrets: [String]
   private let queryNames: Set<String>
 
-  public init(secrets: [String] = [], queryNames: Set<String> = Redactor.defaultQueryNames) {
+  package init(secrets: [String] = [], queryNames: Set<String> = Redactor.defaultQueryNames) {
     // Longest first, so a secret that contains another is removed whole.
     self.secrets = Set(secrets.filter { $0.count >= Self.minimumSecretLength }).sorted { $0.count > $1.count }
     self.queryNames = Set(queryNames.map { $0.lowercased() })
   }
 
   /// A redactor that also removes `more` secret values.
-  public func adding(secrets more: [String]) -> Redactor {
+  package func adding(secrets more: [String]) -> Redactor {
     Redactor(secrets: secrets + more, queryNames: queryNames)
   }
 
   /// `text` with every secret replaced by `REDACTED`.
-  public func callAsFunction(_ text: String) -> String {
+  package func callAsFunction(_ text: String) -> String {
     var result = removingQueryValues(from: text)
     result = removingUserInfo(from: result)
     for secret in secrets where result.contains(secret) {

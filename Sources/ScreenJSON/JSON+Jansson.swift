@@ -2,10 +2,13 @@ import CJansson
 
 /// Where and why a document failed to parse. Line and column count from 1.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The line of the error, from 1.
   public var line: Int
+  /// The column of the error, from 1.
   public var column: Int
   /// Byte offset into the document.
   public var offset: Int
+  /// What is wrong there, in jansson's words ("end of file expected").
   public var message: String
 
   public var description: String { "\(line):\(column): \(message)" }

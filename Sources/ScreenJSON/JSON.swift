@@ -6,16 +6,23 @@
 ///     let record = try JSON.parse(#"{"name": "Iron Man", "comics": {"available": 2664}}"#)
 ///     record[path: ["comics", "available"]]  // .int(2664)
 public enum JSON: Sendable, Hashable {
+  /// JSON `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number written with no fraction and no exponent that fits 64 bits: `42`, `-7`.
   case int(Int)
+  /// Any other number that a `Double` holds: `3.5`, `1e3`.
   case double(Double)
   /// An integer that does not fit 64 bits, as its decimal digits (with a leading `-` when it is
   /// negative): `18446744073709551616`. Only a number written with no fraction and no exponent
   /// that `Int` cannot hold is one; every other integer is `int`.
   case bigInteger(String)
+  /// A string, its escapes decoded.
   case string(String)
+  /// An array, in order.
   case array([JSON])
+  /// An object, its members in the order they were written.
   case object(JSONObject)
 }
 
@@ -51,11 +58,14 @@ extension JSON {
     return current
   }
 
+  /// The string, or nil for any other value.
   public var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
+  /// The integer: an `int`, or a `double` with no fraction under 9e15 in size (`3.0` is 3);
+  /// nil for any other value.
   public var intValue: Int? {
     switch self {
     case .int(let value): return value
@@ -69,16 +79,19 @@ extension JSON {
     return nil
   }
 
+  /// The elements of an array, or nil for any other value.
   public var arrayValue: [JSON]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
+  /// The members of an object, or nil for any other value.
   public var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
     return nil
   }
 
+  /// Whether this is `null`.
   public var isNull: Bool { self == .null }
 
   /// The name of this value's type, as a message to a person says it ("a string", "an object").
@@ -112,12 +125,17 @@ public struct JSONObject: Sendable {
   /// Objects up to this many members are searched in order; bigger ones are indexed.
   static let indexThreshold = 16
 
+  /// An object with no members.
   public init() {}
 
+  /// An object of `pairs`, in order (a key given twice keeps its last value, in its first place):
+  /// `JSONObject(["id": .int(7), "title": "Dune"])`.
   public init(_ pairs: KeyValuePairs<String, JSON>) {
     for (key, value) in pairs { self[key] = value }
   }
 
+  /// The member named `key`, or nil. Setting a new key appends it; setting an existing one keeps
+  /// its place; setting nil removes it.
   public subscript(key: String) -> JSON? {
     get { position(of: key).map { members[$0].value } }
     set {
@@ -137,6 +155,7 @@ public struct JSONObject: Sendable {
 
   /// The keys, in order.
   package var keys: [String] { members.map(\.key) }
+  /// How many members the object has.
   public var count: Int { members.count }
   package var isEmpty: Bool { members.isEmpty }
 

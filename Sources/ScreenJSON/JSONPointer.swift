@@ -2,14 +2,19 @@
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   package private(set) var tokens: [String]
 
+  /// The pointer of `tokens`, each a member name or an array index as written (unescaped); no
+  /// tokens is the root.
   public init(_ tokens: [String] = []) { self.tokens = tokens }
 
+  /// The pointer to the whole document, to build others from: `.root / "items" / 0`.
   public static let root = JSONPointer()
 
   package func appending(_ key: String) -> JSONPointer { JSONPointer(tokens + [key]) }
   package func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
 
+  /// `pointer` followed by the member named `key`.
   public static func / (pointer: JSONPointer, key: String) -> JSONPointer { pointer.appending(key) }
+  /// `pointer` followed by the array element at `index`.
   public static func / (pointer: JSONPointer, index: Int) -> JSONPointer { pointer.appending(index) }
 
   /// The pointer as text; the root is the empty string, which prints as `/` for people.

@@ -6,10 +6,11 @@ SYMBOL_GRAPH_DIR holds one folder a module, each with that module's `*.symbols.j
 (swift-symbolgraph-extract, public symbols, synthesized members skipped). Each CATALOG is a
 `Module.docc` folder, whose articles link relative to `Module`.
 
-It fails (exit 1) when an article links to a symbol that does not exist or has no documentation
-comment, or shows a declaration (in a ```swift block) that is not the declaration of a documented
-public symbol. It prints how many public symbols each module leaves undocumented. Standard library
-only.
+It fails (exit 1) when a public symbol has no documentation comment (naming each one, with its
+file and line), when an article links to a symbol that does not exist or has no documentation
+comment, or when it shows a declaration (in a ```swift block) that is not the declaration of a
+documented public symbol. It prints how many public symbols each module has, and how many of them
+are undocumented. Standard library only.
 """
 
 import glob
@@ -17,6 +18,7 @@ import json
 import os
 import re
 import sys
+import urllib.parse
 
 DECLARATION_START = re.compile(r"^(@MainActor |init[(<]|convenience init|func |static func |typealias )")
 LINK = re.compile(r"``([^`]+)``")
@@ -38,6 +40,15 @@ def load(graph_dir):
 def documented(symbol):
     comment = symbol.get("docComment")
     return bool(comment and any(line.get("text", "").strip() for line in comment.get("lines", [])))
+
+
+def place(symbol):
+    """Where a symbol is declared, `Sources/Module/File.swift:LINE`, relative to the working folder."""
+    location = symbol.get("location")
+    if not location:
+        return "(synthesized)"
+    path = urllib.parse.unquote(urllib.parse.urlparse(location["uri"]).path)
+    return f"{os.path.relpath(path)}:{location['position']['line'] + 1}"
 
 
 def declaration(symbol):
@@ -122,18 +133,26 @@ def main():
                     elif not any(documented(symbol) for symbol in symbols):
                         problems.append(f"{where}: ``{link}`` has no documentation comment")
 
+    undocumented = []
     sys.stdout.flush()
-    print("public symbols without a documentation comment (synthesized members skipped):")
+    print("public symbols, and those without a documentation comment (synthesized members skipped):")
     for module, symbols in sorted(modules.items()):
-        missing = sum(1 for symbol in symbols if not documented(symbol))
-        print(f"  {module}: {missing} of {len(symbols)}")
+        missing = [symbol for symbol in symbols if not documented(symbol)]
+        print(f"  {module}: {len(symbols)} public, {len(missing)} undocumented")
+        undocumented.extend(f"{place(symbol)}: {module}.{'.'.join(symbol['pathComponents'])} ({symbol['kind']['displayName'].lower()})" for symbol in missing)
+    print(f"  in all: {sum(len(symbols) for symbols in modules.values())} public")
     sys.stdout.flush()
+    if undocumented:
+        print(f"{len(undocumented)} public symbol(s) without a documentation comment:", file=sys.stderr)
+        for line in sorted(undocumented):
+            print("  " + line, file=sys.stderr)
     if problems:
         print(f"{len(problems)} problem(s) in the articles:", file=sys.stderr)
         for problem in problems:
             print("  " + problem, file=sys.stderr)
+    if undocumented or problems:
         return 1
-    print(f"the articles name {named} symbols and declarations, each documented")
+    print(f"every public symbol is documented, and the articles name {named} symbols and declarations")
     return 0
 
 

@@ -36,6 +36,7 @@ public struct SentRequest: Sendable, Equatable {
   /// Header fields as `Name: value`, in the order sent.
   public var headers: [String]
 
+  /// A request sent as `summary`, with its `headers`; remove every secret from both first.
   public init(summary: String, headers: [String] = []) {
     self.summary = summary
     self.headers = headers

@@ -24,6 +24,9 @@ public struct SourceStatus: Sendable, Equatable {
   /// Whether a credential (a token, an API key) goes with the requests.
   public var token: Bool?
 
+  /// What an answer says of the source, for the status line: the data mode, whether the answer
+  /// came from the cache, the rate limit's remaining requests, limit and reset (seconds since
+  /// 1970), and whether a token was given; nil where the answer does not say.
   public init(
     mode: PluginContext.DataMode, cached: Bool? = nil, rateLimitRemaining: Int? = nil, rateLimitLimit: Int? = nil,
     rateLimitReset: Int? = nil, token: Bool? = nil
@@ -52,7 +55,7 @@ public struct SourceStatus: Sendable, Equatable {
   }
 
   /// The status line: what is known, joined with " · ". The reset is in local time.
-  public func line() -> String {
+  package func line() -> String {
     var parts = [mode == .live ? "live" : "sample data"]
     switch cached {
     case true?: parts.append("from the cache (304)")

@@ -86,7 +86,7 @@ public struct Page: Sendable, Equatable {
   }
 
   /// Whether a next page exists: `next` is not nil.
-  public var hasMore: Bool { next != nil }
+  package var hasMore: Bool { next != nil }
 }
 
 /// The request for one record.

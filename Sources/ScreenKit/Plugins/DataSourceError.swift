@@ -95,21 +95,29 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
     }
   }
 
+  /// What went wrong, for code to tell errors apart: `switch error.kind { case .notFound: … }`.
   public var kind: Kind
   /// A message a person can act on. It never carries a secret.
   public var message: String
 
+  /// An error of `kind`, shown as `message`; the static functions below name each kind.
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
   }
 
+  /// The server failed: a 5xx, or another status no other kind covers.
   public static func server(status: Int, _ message: String) -> Self { Self(.server(status: status), message) }
+  /// The answer was not what the source expected: not JSON, or a member missing or of the
+  /// wrong type.
   public static func decoding(_ message: String) -> Self { Self(.decoding, message) }
+  /// No answer came: the connection was refused, timed out or found no route.
   public static func transport(_ message: String) -> Self { Self(.transport, message) }
+  /// The request cannot be answered as asked: `parameter` names the request parameter at fault.
   public static func badRequest(_ message: String, parameter: String? = nil) -> Self {
     Self(.badRequest(parameter: parameter), message)
   }
+  /// An external plugin's program ended (exited, or was killed by a signal); `message` says how.
   public static func plugin(_ message: String) -> Self { Self(.plugin, message) }
   /// `until` is seconds since 1970 (UTC).
   public static func rateLimited(_ message: String, until: Double? = nil, retryAfter: Int? = nil) -> Self {

@@ -12,13 +12,13 @@ import ScreenText
 /// check` or a test transcript, in any letter case, even when the plugin or its server echoes it.
 public struct EnvironmentVariable: Sendable, Hashable {
   /// The variable's name: letters, digits and `_`, not starting with a digit.
-  public var name: String
+  package var name: String
   /// One line on what it is for; empty when not said.
-  public var summary: String
+  package var summary: String
   /// Whether its value is a secret (a token, a key).
-  public var secret: Bool
+  package var secret: Bool
   /// The value the plugin gets when screenrun's environment does not set the variable.
-  public var defaultValue: String?
+  package var defaultValue: String?
 
   /// A variable a plugin reads: `EnvironmentVariable("BOOKS_TOKEN", summary: "an API token",
   /// secret: true)`, or one with the value it stands for when not set (`defaultValue:`).

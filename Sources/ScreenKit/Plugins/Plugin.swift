@@ -9,16 +9,16 @@
 ///     }
 public struct Plugin: Sendable {
   /// The name screens write in `source.plugin`: letters, digits, `-` and `_`.
-  public var name: String
+  package var name: String
   /// One line, shown by `screenrun --plugins`.
-  public var summary: String
+  package var summary: String
   /// What the plugin offers; every request is checked against these before the plugin sees it.
-  public var resources: [Resource]
+  package var resources: [Resource]
   /// The environment variables it reads, as `screenrun --help`, `--plugins` and the man page list
   /// them. The values of those marked `secret` are registered for redaction before `make` runs.
-  public var environment: [EnvironmentVariable]
+  package var environment: [EnvironmentVariable]
   /// Makes the plugin's data source for a run's context (its data mode and environment).
-  public var make: @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
+  package var make: @Sendable (PluginContext) throws(DataSourceError) -> any DataSource
 
   /// A plugin that makes its own `DataSource`, described by `resources`:
   /// `init(name: String, summary: String, resources: [Resource], environment:
@@ -45,7 +45,7 @@ public struct Plugin: Sendable {
   }
 
   /// The resource of that name, of either kind.
-  public func resource(named name: String) -> Resource? {
+  package func resource(named name: String) -> Resource? {
     resources.first { $0.name == name }
   }
 }
@@ -54,19 +54,26 @@ public struct Plugin: Sendable {
 /// may carry. The core checks every request against this before the plugin's handler runs (see
 /// `Resource.violation(parameters:pageSize:)`), so a plugin holds no re-checks of its own.
 public struct Resource: Sendable, Hashable {
+  /// What a resource answers: `list`, pages of records (`DataSource.page(_:)`), or `record`,
+  /// one record (`DataSource.record(_:)`).
   public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// `list`: pages of records; `record`: one record.
     case list, record
   }
 
-  public var name: String
-  public var kind: Kind
-  public var summary: String
-  public var parameters: [Parameter]
+  package var name: String
+  package var kind: Kind
+  package var summary: String
+  package var parameters: [Parameter]
   /// The largest page the data source allows (list resources).
-  public var maxPageSize: Int
+  package var maxPageSize: Int
   /// The parameter a list screen's search text goes to, when the resource is searchable.
-  public var search: String?
+  package var search: String?
 
+  /// A resource named `name` (what a screen writes in `source.resource`), of `kind`, described by
+  /// `summary` (what `screenrun --plugins` shows), taking `parameters`; a list serves pages of at
+  /// most `maxPageSize` records and, with `search`, sends a list screen's search text as that
+  /// parameter.
   public init(
     name: String, kind: Kind, summary: String, parameters: [Parameter] = [], maxPageSize: Int = 100,
     search: String? = nil
@@ -79,7 +86,7 @@ public struct Resource: Sendable, Hashable {
     self.search = search
   }
 
-  public func parameter(named name: String) -> Parameter? {
+  package func parameter(named name: String) -> Parameter? {
     parameters.first { $0.name == name }
   }
 }
@@ -90,15 +97,15 @@ public struct Resource: Sendable, Hashable {
 ///     Parameter("id", required: true, allowsBlank: false, summary: "the record's id")
 public struct Parameter: Sendable, Hashable {
   /// The parameter's name, as a screen's `source.params` and a request's `parameters` key it.
-  public var name: String
+  package var name: String
   /// Whether every request must carry it.
-  public var required: Bool
+  package var required: Bool
   /// Whether a value of only white space is accepted (and handed to the plugin as it is).
-  public var allowsBlank: Bool
+  package var allowsBlank: Bool
   /// The only values accepted, when there is a fixed set.
-  public var values: [String]?
+  package var values: [String]?
   /// What `screenrun --plugins` says of it.
-  public var summary: String
+  package var summary: String
 
   /// A parameter and its rules: `init(_ name: String, required: Bool = false, allowsBlank: Bool =
   /// true, values: [String]? = nil, summary: String)`. The core refuses a request without a

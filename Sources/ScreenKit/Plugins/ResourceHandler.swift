@@ -19,7 +19,7 @@ public struct ResourceHandler<API: Sendable>: Sendable {
   public typealias Refusal = @Sendable (API, Violation) -> DataSourceError
 
   /// The resource as declared: name, kind, summary, parameters, search parameter, largest page.
-  public var resource: Resource
+  package var resource: Resource
   package let answer: Answer
   /// How this resource words a request that breaks its rules; nil: as the declaration does.
   package let refusal: Refusal?
@@ -55,9 +55,9 @@ public struct ResourceHandler<API: Sendable>: Sendable {
 /// Every request is checked against its resource's declaration before its handler runs.
 public struct Declaration<API: Sendable>: Sendable {
   /// The resources, each with its handler.
-  public var handlers: [ResourceHandler<API>]
+  package var handlers: [ResourceHandler<API>]
   /// The error for a request that breaks a rule, in the API's own words; by default the core's.
-  public var refusal: @Sendable (API, Violation) -> DataSourceError
+  package var refusal: @Sendable (API, Violation) -> DataSourceError
 
   /// `init(_ handlers: [ResourceHandler<API>], refusal: @escaping @Sendable (API, Violation) ->
   /// DataSourceError = { _, violation in violation.error })`: the resources, and how a broken rule
@@ -71,17 +71,17 @@ public struct Declaration<API: Sendable>: Sendable {
   }
 
   /// The declared resources, in order.
-  public var resources: [Resource] { handlers.map(\.resource) }
+  package var resources: [Resource] { handlers.map(\.resource) }
 
   /// Checks `request`, then hands it to the handler of its list resource.
-  public func page(_ request: PageRequest, on api: API) async throws(DataSourceError) -> Page {
+  package func page(_ request: PageRequest, on api: API) async throws(DataSourceError) -> Page {
     let handler = try self.handler(DeclarationCheck.page(request, against: resources), request.resource, .list, api)
     guard case .list(let answer) = handler.answer else { throw unknown(request.resource, .list) }
     return try await answer(api, request)
   }
 
   /// Checks `request`, then hands it to the handler of its record resource.
-  public func record(_ request: RecordRequest, on api: API) async throws(DataSourceError) -> Record {
+  package func record(_ request: RecordRequest, on api: API) async throws(DataSourceError) -> Record {
     let handler = try self.handler(DeclarationCheck.record(request, against: resources), request.resource, .record, api)
     guard case .record(let answer) = handler.answer else { throw unknown(request.resource, .record) }
     return try await answer(api, request)

@@ -2,6 +2,7 @@
 /// value outside the allowed set, or a page size out of range. The core finds it before any
 /// handler runs; a plugin may word it in its API's own terms (see `Declaration`).
 public struct Violation: Sendable, Hashable {
+  /// Which rule of its resource a request breaks.
   public enum Kind: Sendable, Hashable {
     /// A parameter the resource does not declare.
     case unknownParameter
@@ -15,8 +16,9 @@ public struct Violation: Sendable, Hashable {
     case pageSize
   }
 
+  /// Which rule the request breaks.
   public var kind: Kind
-  public var resource: Resource
+  package var resource: Resource
   /// The parameter at fault; nil for the page size.
   public var parameter: String?
   /// The value at fault: the parameter's (nil when missing), or the page size as text.
@@ -24,7 +26,7 @@ public struct Violation: Sendable, Hashable {
   /// Every parameter of the request, for a message that names the request.
   public var parameters: [String: String]
 
-  public init(
+  package init(
     _ kind: Kind, resource: Resource, parameter: String? = nil, value: String? = nil,
     parameters: [String: String] = [:]
   ) {
