@@ -9,10 +9,10 @@ import Synchronization
 
 /// The same surface as the real client, as the plugins use it.
 public struct HTTPClient: Sendable {
-  public let configuration: HTTPConfiguration
-  public let redactor: Redactor
+  package let configuration: HTTPConfiguration
+  package let redactor: Redactor
 
-  public init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
+  package init(configuration: HTTPConfiguration, redactor: Redactor = Redactor()) {
     self.configuration = configuration
     self.redactor = redactor
   }
@@ -23,7 +23,7 @@ public struct HTTPClient: Sendable {
     return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url)
   }
 
-  public func host(_ url: URL) -> String {
+  package func host(_ url: URL) -> String {
     guard let host = url.host else { return redactor(url.absoluteString) }
     return url.port.map { "\(host):\($0)" } ?? host
   }
