@@ -1,5 +1,4 @@
 import ScreenKit
-import ShippedPlugins
 
 /// The man page, `screenrun.1` in roff, generated from the declaration that `--help` is: the
 /// usage, the summary, every subcommand and option with its help, the exit statuses, the
@@ -11,7 +10,7 @@ struct ManPage {
   var plugins: [Plugin]
   var version: String
 
-  init(_ declaration: CommandDeclaration, plugins: [Plugin] = ShippedPlugins.all, version: String = ScreenRun.version) {
+  init(_ declaration: CommandDeclaration, plugins: [Plugin], version: String = ScreenRun.version) {
     self.declaration = declaration
     self.plugins = plugins
     self.version = version

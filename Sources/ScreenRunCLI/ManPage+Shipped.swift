@@ -1,0 +1,10 @@
+import ShippedPlugins
+
+extension ManPage {
+  /// The man page of the shipped screenrun: the variables of the plugins it ships. (Apart from
+  /// `Documentation/`, which names no plugin, so that the arguments fuzz target builds without
+  /// them.)
+  init(_ declaration: CommandDeclaration) {
+    self.init(declaration, plugins: ShippedPlugins.all)
+  }
+}
