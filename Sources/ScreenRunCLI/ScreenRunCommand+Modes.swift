@@ -12,7 +12,8 @@ extension ScreenRunCommand {
     monitor: SourceMonitor = SourceMonitor(trace: TraceFile.line)
   ) -> Result<Navigator, ExitCode> {
     let navigator = Navigator(
-      loader: ScreenLoader(registry: registry, kinds: .standard), context: pluginContext(arguments), scheduler: scheduler,
+      loader: ScreenLoader(registry: registry, kinds: .standard), context: pluginContext(arguments),
+      scheduler: scheduler,
       monitor: monitor)
     do {
       try navigator.open(screen, parameters: arguments.parameters)

@@ -1,8 +1,8 @@
+import ScreenText
 import Testing
 
 @testable import ScreenKinds
 @testable import ScreenKit
-import ScreenText
 
 @Suite("Chart layout")
 struct ChartLayoutTests {
