@@ -81,7 +81,8 @@ extension ScreenRunCommand {
       navigator: navigator, clock: clock, options: RenderOptions(width: width, glyphs: arguments.glyphs))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
     await navigator.settle()
-    Output.write(runner.heading("start \(screen)") + runner.frame())
+    let theme = Theme.resolve(arguments.color, interactive: false, environment: environment)
+    Output.write(runner.frameValue(), theme: theme, heading: runner.heading("start \(screen)"))
     var number = 0
     while let text = nextLine() {
       number += 1
@@ -90,7 +91,7 @@ extension ScreenRunCommand {
         if command == .quit { break }
         try await runner.run(command, line: number)
         if let watcher, watcher.reloadIfChanged() { await navigator.settle() }
-        Output.write(runner.heading(command.description) + runner.frame())
+        Output.write(runner.frameValue(), theme: theme, heading: runner.heading(command.description))
       } catch {
         Output.error("\(name):\(error.line): error: \(error.message)")
         return .usage
@@ -108,7 +109,7 @@ extension ScreenRunCommand {
     case .failure(let code): return code
     }
     navigator.showsStatus = true
-    let session = InteractiveSession(navigator: navigator, glyphs: arguments.glyphs)
+    let session = InteractiveSession(navigator: navigator, glyphs: arguments.glyphs, color: arguments.color)
     var watcher: ScreenWatcher?
     if arguments.watch {
       watcher = ScreenWatcher(navigator: navigator, registry: registry)

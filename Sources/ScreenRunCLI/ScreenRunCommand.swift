@@ -150,7 +150,8 @@ struct ScreenRunCommand {
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    Output.write(TextRenderer.render(state, options: RenderOptions(width: width, glyphs: arguments.glyphs)))
+    let frame = TextRenderer.frame(state, options: RenderOptions(width: width, glyphs: arguments.glyphs))
+    Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
     return ending(navigator, file: screen)
   }
 }

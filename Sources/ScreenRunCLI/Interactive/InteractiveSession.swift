@@ -23,9 +23,8 @@ final class InteractiveSession {
     case noTerminal
   }
 
-  /// Whether the selection (the line a `›` marks) shows in reverse video: yes, unless NO_COLOR
-  /// is set and not empty (no-color.org). Frames from --once and --script never have it.
-  let reverseSelection: Bool
+  /// What roles look like on this terminal (`--color`, NO_COLOR, TERM=dumb).
+  let theme: Theme
   /// Turns the bytes read into keys, a bracketed paste whole.
   private var keyReader = KeyReader()
 
@@ -33,12 +32,12 @@ final class InteractiveSession {
   let glyphs: Glyphs
 
   init(
-    navigator: Navigator, glyphs: Glyphs = .unicode,
+    navigator: Navigator, glyphs: Glyphs = .unicode, color: ColorMode = .auto,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
     self.glyphs = glyphs
     self.navigator = navigator
-    reverseSelection = environment["NO_COLOR", default: ""].isEmpty
+    theme = Theme.resolve(color, interactive: true, environment: environment)
   }
 
   /// Runs until the user quits; the terminal is restored whatever happens.
@@ -173,47 +172,25 @@ final class InteractiveSession {
       TerminalWriter.write(frame)
       return
     }
-    // Lone URLs come whole, and `TerminalLine` cuts them to the terminal as hyperlinks.
-    let options = RenderOptions(
-      width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true, glyphs: glyphs)
     guard let state = navigator.screenState else { return }
-    var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    if let flash, !lines.isEmpty {
-      lines[lines.count - 1] = glyphs.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)
-    }
-    var frame = TerminalText(.home)
-    for (index, line) in lines.prefix(size.rows).enumerated() {
-      if index > 0 { frame.append(.clearToLineEnd + .newline) }
-      if reverseSelection, line.hasPrefix(glyphs.selectionMarker) {
-        // The selection as a bar across the width, in reverse video.
-        frame.append(.reverse)
-        frame.append(
-          TerminalLine.fitted(TextWidth.pad(line, toColumns: size.columns), columns: size.columns, glyphs: glyphs))
-        frame.append(.resetStyle)
-        continue
-      }
-      frame.append(TerminalLine.fitted(line, columns: size.columns, glyphs: glyphs))
-    }
-    frame.append(.clearToLineEnd + .clearToScreenEnd)
-    // The terminal cursor on the search field's caret, as in a text field; hidden elsewhere.
-    if let caret = Self.caret(in: Array(lines.prefix(size.rows)), glyphs: glyphs) {
-      frame.append(.move(row: caret.row, column: caret.column) + .showCursor)
-    } else {
-      frame.append(.hideCursor)
-    }
-    TerminalWriter.write(frame)
+    TerminalWriter.write(
+      Self.drawing(state, size: size, spinnerPhase: spinnerPhase, flash: flash, theme: theme, glyphs: glyphs))
   }
 
-  /// Where the search field's caret (`Glyphs.caret`) is drawn, counted from 1: in the first
-  /// search field line that holds one (the field shows a caret character of the query as
-  /// `Glyphs.caretStandIn`).
-  static func caret(in lines: [String], glyphs: Glyphs = .unicode) -> (row: Int, column: Int)? {
-    for (index, line) in lines.enumerated() where line.hasPrefix(FrameLine.searchField) {
-      guard let range = line.range(of: glyphs.caret) else { continue }
-      return (index + 1, TextWidth.width(of: String(line[..<range.lowerBound])) + 1)
+  /// The draw boundary: a screen's state in, the bytes of its frame out. The frame is rendered
+  /// for the terminal's size (lone URLs whole, for the writer to cut as hyperlinks), a flash
+  /// message takes its last line, and `FrameWriter` draws it from its data in the theme.
+  static func drawing(
+    _ state: ScreenState, size: (columns: Int, rows: Int), spinnerPhase: Int, flash: String?, theme: Theme,
+    glyphs: Glyphs
+  ) -> TerminalText {
+    let options = RenderOptions(
+      width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true, glyphs: glyphs)
+    var frame = TextRenderer.frame(state, options: options)
+    if let flash, !frame.lines.isEmpty {
+      frame.lines[frame.lines.count - 1] = Frame.Line(TerminalSafe.sanitize(flash), role: .status)
+      if frame.selectedRow == frame.lines.count - 1 { frame.selectedRow = nil }
     }
-    return nil
+    return FrameWriter.screen(frame, columns: size.columns, rows: size.rows, theme: theme, glyphs: glyphs)
   }
 }

@@ -40,7 +40,26 @@ struct DetailFrame {
     return frame.sections(frame.context).links.count
   }
 
+  /// The frame: the title, the rules and the footer in their roles, URLs as links, the focused
+  /// link as the selected row.
+  package func frame() -> Frame {
+    var focused: Int?
+    let lines = lines(focusedRow: &focused)
+    var frame = Frame(lines: lines.map { Frame.Line(linking: $0) }, selectedRow: focused)
+    if !frame.lines.isEmpty { frame.lines[0] = Frame.Line(lines[0], role: .title) }
+    if let row = focused, frame.lines.indices.contains(row) {
+      frame.lines[row] = frame.lines[row].replacingRole(.body, with: .focusedLink)
+    }
+    return frame
+  }
+
   package func lines() -> [String] {
+    var focused: Int?
+    return lines(focusedRow: &focused)
+  }
+
+  /// The lines, and in `focusedRow` the row of the focused link when it is in sight.
+  private func lines(focusedRow: inout Int?) -> [String] {
     let context = self.context
     let glyphs = options.glyphs
     let header = [TextRenderer.title(screen, context), glyphs.rule(width)]
@@ -53,6 +72,9 @@ struct DetailFrame {
       let sections = sections(context)
       body = sections.lines
       links = sections.links.count
+      if interactive, let focus = state.focus, sections.links.indices.contains(focus) {
+        focusedRow = sections.links[focus]
+      }
     }
     var footer = [glyphs.rule(width)]
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
@@ -65,9 +87,11 @@ struct DetailFrame {
       let budget = max(1, height - header.count - footer.count)
       let scroll = options.scroll > 0 ? options.scroll : state.scroll
       let start = min(scroll, max(0, body.count - budget))
+      if let row = focusedRow, row >= start, row < start + budget { focusedRow = row - start } else { focusedRow = nil }
       body = Array(body.dropFirst(start).prefix(budget))
       body += Array(repeating: "", count: budget - body.count)
     }
+    focusedRow = focusedRow.map { header.count + $0 }
     return header + body + footer
   }
 

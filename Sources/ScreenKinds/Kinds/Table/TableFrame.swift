@@ -16,7 +16,7 @@ package struct TableFrame {
     ]
   }
 
-  package func lines() -> [String] {
+  package func frame() -> Frame {
     let width = options.width
     let context = ListFrame(screen: screen, list: table.list, state: state.list, options: options).context
     let headers = { index in self.header(index, in: context) }
@@ -29,7 +29,7 @@ package struct TableFrame {
     }
     var frame = ListFrame(screen: screen, list: table.list, state: state.list, options: options, rows: rows)
     if !table.sortable.isEmpty { frame.keys = Self.keys }
-    return frame.lines()
+    return frame.frame()
   }
 
   /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending), in the
