@@ -10,7 +10,8 @@ package struct Glyphs: Sendable, Equatable {
   package var rule: String
   /// What ends a text cut to its room ("…").
   package var ellipsis: String
-  /// What starts the line of the selection ("› "); a terminal may show that line reversed.
+  /// What starts the line of the selection ("› "); the frame's `selectedRow` says which line
+  /// that is, for the terminal to draw it reversed.
   package var selectionMarker: String
   /// What starts an item of a list section ("• ").
   package var bullet: String
