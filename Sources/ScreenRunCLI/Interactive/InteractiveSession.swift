@@ -1,8 +1,14 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The full-screen mode: keys in, a frame out on every change of state and on resize.
 @MainActor
