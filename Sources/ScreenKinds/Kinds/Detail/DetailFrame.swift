@@ -18,18 +18,6 @@ struct DetailFrame {
     return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
   }
 
-  static func keys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
-  }
-  /// The keys of a screen with links: the links' keys come after scrolling.
-  static func linkKeys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
-  }
-  /// The keys of a screen showing one link: Enter opens it, focused or not.
-  static func oneLinkKeys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) scroll", "Enter open link", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
-  }
-
   /// How many links the screen shows at this viewport's width.
   static func linkCount(screen: ScreenState, detail: DetailSpec, state: DetailViewModel.State, viewport: Viewport)
     -> Int
@@ -40,59 +28,79 @@ struct DetailFrame {
     return frame.sections(frame.context).links.count
   }
 
-  /// The frame: the title, the rules and the footer in their roles, URLs as links, the focused
-  /// link as the selected row.
+  /// The frame: the title bold, the rules, the footer and the key hints dim, an error in its
+  /// role, URLs as links, and the focused link, in its role, as the selected row.
   package func frame() -> Frame {
-    var focused: Int?
-    let lines = lines(focusedRow: &focused)
-    var frame = Frame(lines: lines.map { Frame.Line(linking: $0) }, selectedRow: focused)
-    if !frame.lines.isEmpty { frame.lines[0] = Frame.Line(lines[0], role: .title) }
-    if let row = focused, frame.lines.indices.contains(row) {
-      frame.lines[row] = frame.lines[row].replacingRole(.body, with: .focusedLink)
+    let parts = self.parts()
+    var frame = Frame()
+    frame.lines.reserveCapacity(parts.header.count + parts.body.count + parts.footer.count)
+    for (index, line) in parts.header.enumerated() {
+      frame.lines.append(Frame.Line(line, role: index == parts.header.count - 1 ? .dim : .title))
+    }
+    frame.lines += parts.body.map { Frame.Line(linking: $0, role: parts.bodyRole) }
+    frame.lines += parts.footer.map { Frame.Line(linking: $0, role: .dim) }
+    if let row = parts.focused {
+      frame.selectedRow = parts.header.count + row
+      frame.lines[parts.header.count + row] = frame.lines[parts.header.count + row].replacingRole(
+        .body, with: .focusedLink)
     }
     return frame
   }
 
   package func lines() -> [String] {
-    var focused: Int?
-    return lines(focusedRow: &focused)
+    let parts = self.parts()
+    return parts.header + parts.body + parts.footer
   }
 
-  /// The lines, and in `focusedRow` the row of the focused link when it is in sight.
-  private func lines(focusedRow: inout Int?) -> [String] {
+  /// A frame's three parts as text: the header (the title's lines and a rule), the body as it
+  /// shows (scrolled to the height), the footer; the role of the body's text, and the body's row
+  /// of the focused link when it is in sight.
+  private struct Parts {
+    var header: [String]
+    var body: [String]
+    var footer: [String]
+    var bodyRole = Frame.Role.body
+    var focused: Int?
+  }
+
+  private func parts() -> Parts {
     let context = self.context
     let glyphs = options.glyphs
-    let header = [TextRenderer.title(screen, context), glyphs.rule(width)]
+    // Nothing of a detail screen is cut: the title and the footer wrap, as the body does.
+    let header = TextWidth.wrap(TextRenderer.title(screen, context), toColumns: width) + [glyphs.rule(width)]
     var body: [String]
-    var links: Int?
+    var bodyRole = Frame.Role.body
+    var focused: Int?
     switch state.status {
-    case .idle, .loading: body = [TextRenderer.loadingLine(options)]
-    case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
+    case .idle, .loading:
+      body = [TextRenderer.loadingLine(options)]
+      bodyRole = .dim
+    case .error(let error):
+      body = TextRenderer.errorLines(error, interactive: interactive, width: width)
+      bodyRole = .error
     case .loaded:
       let sections = sections(context)
       body = sections.lines
-      links = sections.links.count
       if interactive, let focus = state.focus, sections.links.indices.contains(focus) {
-        focusedRow = sections.links[focus]
+        focused = sections.links[focus]
       }
     }
     var footer = [glyphs.rule(width)]
-    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty {
+      footer += TextWidth.wrap(text, toColumns: width)
+    }
     if interactive {
-      let keys =
-        detail.targets.isEmpty || links == 0 ? Self.keys : links == 1 ? Self.oneLinkKeys : Self.linkKeys
-      footer.append(TextRenderer.keyHelp(keys(glyphs), options: options))
+      footer.append(TextRenderer.keyHelp(DetailKind.hints(state, detail, screen, options), options: options))
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
       let scroll = options.scroll > 0 ? options.scroll : state.scroll
       let start = min(scroll, max(0, body.count - budget))
-      if let row = focusedRow, row >= start, row < start + budget { focusedRow = row - start } else { focusedRow = nil }
+      if let row = focused, row >= start, row < start + budget { focused = row - start } else { focused = nil }
       body = Array(body.dropFirst(start).prefix(budget))
       body += Array(repeating: "", count: budget - body.count)
     }
-    focusedRow = focusedRow.map { header.count + $0 }
-    return header + body + footer
+    return Parts(header: header, body: body, footer: footer, bodyRole: bodyRole, focused: focused)
   }
 
   /// The body's lines, and the line of each link, in order.
@@ -117,58 +125,69 @@ struct DetailFrame {
           lines.removeSubrange(start...)
           continue
         }
-        if let header { lines.append(header.line(in: context)) }
+        if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         lines += TextWidth.wrap(text, toColumns: width)
       case .image(let label, let value):
         let label = label.line(in: context)
         // A URL is only useful whole: it goes on its own lines rather than being cut.
         guard let url = value.lineIfAny(in: context) else {
-          lines.append(label + ": none")
+          lines += TextWidth.wrap(label + ": none", toColumns: width)
           break
         }
         if TextWidth.width(of: label) + 2 + TextWidth.width(of: url) <= width {
           lines.append(label + ": " + url)
         } else {
-          lines.append(label + ":")
+          lines += TextWidth.wrap(label + ":", toColumns: width)
           lines += TextWidth.wrap(url, toColumns: width)  // a URL stays whole, alone on its line
         }
       case .fields(let header, let fields):
-        if let header { lines.append(header.line(in: context)) }
+        if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         let labels = fields.map { $0.label.line(in: context) }
         let labelWidth = labels.map { TextWidth.width(of: $0) }.max() ?? 0
         for (field, label) in zip(fields, labels) {
-          let label = TextWidth.pad(label, toColumns: labelWidth)
-          let valueLines = TextWidth.wrap(field.value.line(in: context), toColumns: max(10, width - labelWidth - 2))
-          for (index, line) in valueLines.enumerated() {
-            if FrameLine.isURL(line), labelWidth + 2 + TextWidth.width(of: line) > width {
-              // Too long to follow the label: the URL goes alone on its own line, whole.
-              if index == 0 { lines.append(label.trimmingWhitespace()) }
-              lines.append(line)
-              continue
-            }
-            lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + "  " + line)
-          }
+          lines += Self.fieldLines(
+            label: label, labelWidth: labelWidth, value: field.value.line(in: context), width: width)
         }
       case .list(let header, let path, let row, let empty, let limit, let select, let total):
-        if let header { lines.append(header.line(in: context)) }
+        if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         let items = state.record?[path: path]?.arrayValue ?? []
         if items.isEmpty {
-          lines.append("  " + (empty?.line(in: context) ?? "None."))
+          lines += TextWidth.wrap(empty?.line(in: context) ?? "None.", toColumns: width, lead: "  ")
         }
         let shown = items.prefix(limit ?? items.count)
         for item in shown {
           var itemContext = context
           itemContext.record = item
-          lines.append((select == nil ? "  " : marker()) + glyphs.bullet + row.line(in: itemContext))
+          // An item wraps with a hanging indent, under its first character.
+          let lead = (select == nil ? "  " : marker()) + glyphs.bullet
+          lines += TextWidth.wrap(row.line(in: itemContext), toColumns: width, lead: lead)
         }
         if !shown.isEmpty, let more = Self.more(shown: shown.count, of: items.count, total: total, in: context) {
-          lines.append("  \(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more")
+          lines += TextWidth.wrap(
+            "\(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more", toColumns: width, lead: "  ")
         }
       case .link(let label, _):
-        lines.append(marker() + glyphs.link + label.line(in: context))
+        lines += TextWidth.wrap(label.line(in: context), toColumns: width, lead: marker() + glyphs.link)
       }
     }
     return (lines, links)
+  }
+
+  /// The narrowest column a field's value gets beside the labels; in less, each label goes on a
+  /// line of its own and its value below it, indented, with the rest of the width.
+  static let minimumValueColumns = 12
+
+  /// The lines of one field: the label padded to `labelWidth`, then its value wrapped in the
+  /// column beside it; or, where that column would be narrower than `minimumValueColumns`, the
+  /// label wrapped on lines of its own and the value below it, indented by two columns. Nothing of
+  /// either is cut, and a URL too wide for its room stands whole on a line of its own.
+  static func fieldLines(label: String, labelWidth: Int, value: String, width: Int) -> [String] {
+    if width - labelWidth - 2 >= minimumValueColumns {
+      var lead = TextWidth.pad(label, toColumns: labelWidth)
+      lead += "  "
+      return TextWidth.wrap(value, toColumns: width, lead: lead)
+    }
+    return TextWidth.wrap(label, toColumns: width) + TextWidth.wrap(value, toColumns: width, lead: "  ")
   }
 
   /// How many items a limited list section does not show: its `total` (as a whole number, when
