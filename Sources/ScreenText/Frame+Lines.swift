@@ -6,21 +6,25 @@ extension Frame.Line {
   /// or quote, and runs to the next space or non-ASCII character; trailing punctuation (`.`, `,`,
   /// `;`, `:`, `!`, `?`, quotes, and a closing bracket without its opening one) is left out. A URL
   /// that ends where a cut left an ellipsis (`…` or `...`) is not a link: it is not whole.
-  package init(linking text: String, role: Frame.Role = .body) {
+  ///
+  /// URLs are looked for where they start in the first `limit` bytes: a line cut to a width
+  /// shows nothing after that (a URL that starts there is read whole, however long).
+  package init(linking text: String, role: Frame.Role = .body, searchingFirst limit: Int = .max) {
     self.init()
+    var text = text
+    let found = text.utf8.count < 8 ? [] : text.withUTF8 { Self.urls(in: $0, limit: limit) }
     // Most lines hold no URL: they stay one span, their text shared.
-    guard text.utf8.count >= 8, !Self.urls(in: text).isEmpty else {
+    guard !found.isEmpty else {
       append(text, role: role)
       return
     }
-    var text = text
     self = text.withUTF8 { bytes in
       var line = Frame.Line()
       var done = 0
       func piece(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       }
-      for url in Self.urls(in: bytes) {
+      for url in found {
         line.append(piece(done..<url.lowerBound), role: role)
         let link = piece(url)
         line.append(link, role: .link, url: link)
@@ -34,16 +38,16 @@ extension Frame.Line {
   /// The byte ranges of the whole URLs in `text`.
   static func urls(in text: String) -> [Range<Int>] {
     var text = text
-    return text.withUTF8 { urls(in: $0) }
+    return text.withUTF8 { urls(in: $0, limit: .max) }
   }
 
   /// The byte ranges of the whole URLs in `bytes`, in one pass: a URL's run of printable ASCII
   /// is read once, so no input makes this slower than linear.
-  static func urls(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+  static func urls(in bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [Range<Int>] {
     var found: [Range<Int>] = []
     let count = bytes.count
     var index = 0
-    while index + 8 <= count {
+    while index + 8 <= count, index < limit {
       guard bytes[index] | 0x20 == UInt8(ascii: "h"), let scheme = Self.scheme(bytes, at: index) else {
         index += 1
         continue

@@ -168,6 +168,8 @@ package struct ListFrame {
     lines.reserveCapacity(range.count * linesPerRow + heading + tail.count)
     if let layout { lines.append(Frame.Line(layout.heading, role: .dim)) }
     let query = state.activeQuery.map { TerminalSafe.sanitize($0) } ?? ""
+    // What of a row can show: no character takes less than a byte, and few take no column.
+    let shown = 16 * width
     for index in range {
       var record = context
       record.record = state.records[index]
@@ -186,17 +188,17 @@ package struct ListFrame {
         var text = ""
         text.reserveCapacity(width)
         layout.line(record, &text)
-        line.append(Frame.Line(linking: text).highlighting(query))
+        line.append(Frame.Line(linking: text, searchingFirst: shown).highlighting(query))
         lines.append(line)
         continue
       }
-      line.append(Frame.Line(linking: list.row.title.line(in: record)).highlighting(query))
+      line.append(Frame.Line(linking: list.row.title.line(in: record), searchingFirst: shown).highlighting(query))
       lines.append(line)
       if let subtitle = list.row.subtitle {
         var second = ""
         second.appendSpaces(indent)
         second += subtitle.line(in: record)
-        lines.append(Frame.Line(linking: second, role: .dim))
+        lines.append(Frame.Line(linking: second, role: .dim, searchingFirst: shown))
       }
     }
     return (lines + tail, selected)
