@@ -50,7 +50,8 @@ extension Arguments {
         help: """
           when to style frames, as ls and grep take it: auto (the default) styles the interactive mode (bold \
           title, reverse-video selection, dim hints, underlined links as OSC 8 hyperlinks, red errors, the query \
-          highlighted) and keeps --once, --script and screen tests plain; always styles them too; never writes \
+          highlighted) and keeps --once, --script and screen tests plain; always styles --once and --script \
+          too; never writes \
           no attribute at all (the selection shows by its marker); also governs the colours of test's diffs
           """,
         effect: .set { arguments, value throws(UsageError) in

@@ -5,7 +5,8 @@ package enum ColorMode: String, Sendable, CaseIterable {
   /// The interactive mode is styled; `--once`, `--script` and screen tests are plain, whether
   /// stdout is a terminal or not. `screenrun test`'s diff is in colour on a terminal.
   case auto
-  /// Every frame is styled, the plain outputs too (they still write no hyperlink).
+  /// `--once` and `--script` are styled too (they still write no hyperlink); a screen test's
+  /// transcript stays text (its `styles: true` setting shows roles as markup).
   case always
   /// No attribute anywhere: the selection shows by its marker alone.
   case never
