@@ -88,4 +88,35 @@ struct BreweriesExampleTests {
     #expect(server.requests.allSatisfy { $0.header("User-Agent") == "screenrun/\(ScreenRun.version)" })
     #expect(server.requests.allSatisfy { $0.status == 200 })
   }
+
+  @Test("plugin check asks each resource at the base URL on its command line, and a next page")
+  func pluginCheck() async throws {
+    let records = try Self.records()
+    let id = try #require(records[3]["id"]?.stringValue)
+    func page(_ slice: ArraySlice<JSON>, _ number: String) -> RecordedExchange {
+      RecordedExchange(
+        path: "/v1/breweries", query: [QueryItem("per_page", "5"), QueryItem("page", number)],
+        response: .json(200, JSON.array(Array(slice)).lineText))
+    }
+    let server = try ReplayServer(
+      exchanges: [
+        page(records[0..<5], "1"), page(records[5..<10], "2"),
+        RecordedExchange(path: "/v1/breweries/\(id)", response: .json(200, records[3].lineText)),
+      ], ignoredQueryItems: [])
+    defer { server.stop() }
+    let result = try await Screenrun.run(
+      ["plugin", "check", Self.folder, server.baseURL, "--param", "id=\(id)"],
+      environment: ["SCREENRUN_NO_USER_PLUGINS": "1"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdout.contains("  asks: \(server.baseURL)"), "\(result)")
+    #expect(result.stdout.contains("  ok    'breweries': 5 records; the next page: 5"), "\(result)")
+    #expect(result.stdout.contains("  ok    'brewery': a record of \(records[3].objectValue?.count ?? 0) members"))
+    #expect(result.stdout.contains("plugin 'breweries' answers"))
+    #expect(server.requests.map { $0.target }.last == "/v1/breweries/\(id)")
+
+    let refused = try await Screenrun.run(
+      ["plugin", "check", Self.folder, "http://127.0.0.1:1"], environment: ["SCREENRUN_NO_USER_PLUGINS": "1"])
+    #expect(refused.exitCode == 1, "\(refused)")
+    #expect(refused.stderr.contains("resource 'breweries': connection failed"), "\(refused)")
+  }
 }

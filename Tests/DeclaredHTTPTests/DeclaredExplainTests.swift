@@ -24,7 +24,9 @@ struct DeclaredExplainTests {
       ])
     #expect(result.exitCode == 0, "\(result)")
     let hash = try #require(server.requests.first?.queryValue("hash"))
-    #expect(result.stdout.contains("sent        GET \(server.baseURL)/v1/public/characters?limit=20&offset=0&ts="), "\(result)")
+    #expect(
+      result.stdout.contains("sent        GET \(server.baseURL)/v1/public/characters?limit=20&offset=0&ts="),
+      "\(result)")
     #expect(result.stdout.contains("hash=REDACTED"), "\(result)")
     #expect(!result.stdout.contains(hash) && !result.stderr.contains(hash))
     #expect(!result.stdout.contains(privateKey) && !result.stderr.contains(privateKey))

@@ -12,11 +12,11 @@ struct ManifestProblemTests {
     defer { folder.remove() }
     let resources =
       resources
-      ?? #"""
-      [{"name": "books", "kind": "list", "summary": "books", "search": "q",
-        "parameters": [{"name": "q", "summary": "words"}],
-        "request": {"path": "/books", "query": {"q": "{q}"}, "records": "/items", "paging": {"type": "link"}}}]
-      """#
+        ?? #"""
+        [{"name": "books", "kind": "list", "summary": "books", "search": "q",
+          "parameters": [{"name": "q", "summary": "words"}],
+          "request": {"path": "/books", "query": {"q": "{q}"}, "records": "/items", "paging": {"type": "link"}}}]
+        """#
     let text = #"{"name": "books", "summary": "books", "http": \#(http), "resources": \#(resources)\#(extra)}"#
     let file = folder.url.appendingPathComponent("plugin.json")
     try Data(text.utf8).write(to: file)
@@ -85,7 +85,9 @@ struct ManifestProblemTests {
         [{"name": "books", "kind": "list", "summary": "books"},
          {"name": "book", "kind": "record", "summary": "a book", "request": {"path": "/b", "record": "data"}}]
         """#, extra: #", "command": ["python3", "x.py"]"#)
-    #expect(problems.contains { $0.contains("/http/atribution") && $0.contains("did you mean 'attribution'?") }, "\(problems)")
+    #expect(
+      problems.contains { $0.contains("/http/atribution") && $0.contains("did you mean 'attribution'?") }, "\(problems)"
+    )
     #expect(problems.contains { $0.contains("/resources/0") && $0.contains("missing required key 'request'") })
     #expect(problems.contains { $0.contains("/resources/1/request/record") && $0.contains("not a JSON pointer") })
     #expect(problems.contains { $0.contains("/command") && $0.contains("not both") })
