@@ -122,7 +122,8 @@ extension HTTPDeclaration {
         case "path":
           [
             "type": "string", "pattern": "^/",
-            "description": "The path under the base URL, with {parameter} placeholders: each value one escaped segment.",
+            "description":
+              "The path under the base URL, with {parameter} placeholders: each value one escaped segment.",
           ]
         case "query": names("Query parameters: templates; one whose value is blank is left out.")
         case "records": pointer("A list's array of records (the root by default).")
@@ -130,7 +131,9 @@ extension HTTPDeclaration {
         case "total": pointer("A list's total count.")
         case "paging": pagingSchema
         case "emptySearch":
-          ["enum": ["all", "nothing"], "description": "What an empty search does: list all (default), or ask nothing."]
+          [
+            "enum": ["all", "nothing"], "description": "What an empty search does: list all (default), or ask nothing.",
+          ]
         case "emptyStatuses":
           [
             "type": "array", "items": ["type": "integer", "minimum": 400, "maximum": 599],
@@ -166,7 +169,8 @@ extension HTTPDeclaration {
         case "limit": text("offset: the page size's parameter.")
         case "offset": text("offset: the offset's parameter.")
         case "page": text("page: the page number's parameter.")
-        case "first": ["type": "integer", "minimum": 0, "maximum": 1, "description": "page: the first page (default 1)."]
+        case "first":
+          ["type": "integer", "minimum": 0, "maximum": 1, "description": "page: the first page (default 1)."]
         case "next": pointer("next-url: where the next page's URL is; cursor: where the next cursor is.")
         case "param": text("cursor: the parameter the cursor goes back in.")
         case "cap": ["type": "integer", "minimum": 1, "description": "How many results can be reached at most."]
