@@ -137,7 +137,10 @@ let package = Package(
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
     .executableTarget(
       name: "screenbench",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "CJansson", "MarvelPlugin", "screenrun"]
+      dependencies: [
+        "ScreenKit", "ScreenKinds", "ScreenRuntime", "CJansson", "MarvelPlugin", "DeclaredHTTP", "ReplayServer",
+        "screenrun",
+      ]
     ),
     // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
     // source, and `ScreenDriver`, which drives a screen to a settled frame.
