@@ -44,9 +44,9 @@ enum DeclaredCheckCommand {
     var environment = context.environment
     if let baseURL { environment[http.baseURLVariable] = baseURL }
     let mode: PluginContext.DataMode = baseURL == nil ? context.mode : .live
-    let where_ = mode == .live ? (environment[http.baseURLVariable] ?? http.defaultBaseURL) : "its sample"
+    let asked = mode == .live ? (environment[http.baseURLVariable] ?? http.defaultBaseURL) : "its sample"
     Output.write(
-      "checking plugin '\(manifest.name)' (\(manifest.file))\n  asks: \(SecretRegistry.shared.redact(where_))\n")
+      "checking plugin '\(manifest.name)' (\(manifest.file))\n  asks: \(SecretRegistry.shared.redact(asked))\n")
     let source: any DataSource
     do throws(DataSourceError) {
       source = try manifest.plugin.make(PluginContext(mode: mode, environment: environment))
