@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// `screenrun plugin check DIR... [BASE_URL]` for a REST API declared in a `plugin.json` (`http`):
@@ -18,7 +18,7 @@ enum DeclaredCheckCommand {
     var code = ScreenRunCommand.ExitCode.ok
     for folder in operands where !urls.contains(folder) {
       let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-      let file = (trimmed as NSString).lastPathComponent == "plugin.json" ? trimmed : trimmed + "/plugin.json"
+      let file = trimmed.lastPathComponent == "plugin.json" ? trimmed : trimmed + "/plugin.json"
       if let manifest = try? PluginManifest.load(file), manifest.http != nil {
         declared.append(manifest)
       } else {

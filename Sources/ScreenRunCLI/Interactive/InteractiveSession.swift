@@ -1,8 +1,14 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The full-screen mode: keys in, a frame out on every change of state and on resize.
 @MainActor
@@ -211,7 +217,7 @@ final class InteractiveSession {
   /// `Glyphs.caretStandIn`).
   static func caret(in lines: [String], glyphs: Glyphs = .unicode) -> (row: Int, column: Int)? {
     for (index, line) in lines.enumerated() where line.hasPrefix(FrameLine.searchField) {
-      guard let range = line.range(of: glyphs.caret) else { continue }
+      guard let range = line.firstRange(of: glyphs.caret) else { continue }
       return (index + 1, TextWidth.width(of: String(line[..<range.lowerBound])) + 1)
     }
     return nil
