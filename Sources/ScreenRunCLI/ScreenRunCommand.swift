@@ -83,7 +83,8 @@ struct ScreenRunCommand {
     case .parameterKeys(let screen):
       return parameterKeys(of: screen, registry: registry)
     case .pluginCheck(let folders):
-      return PluginCheckCommand.run(folders, context: pluginContext(arguments), parameters: arguments.parameters)
+      return await DeclaredCheckCommand.pluginCheck(
+        folders, context: pluginContext(arguments), parameters: arguments.parameters)
     case .run(let screen):
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).

@@ -96,6 +96,11 @@ struct ScreenBench {
           screenrun: screenrun, runs: options.smoke ? 1 : options.runs(default: 5), smokeTests: options.smoke ? 3 : nil
         ).run())
     }
+    if options.only.contains("P11") {
+      progress("P11 declared REST API…")
+      report.sections.append(
+        try await DeclaredHTTPBenchmark(runs: options.runs(default: 21), pages: options.smoke ? 3 : 20).run())
+    }
     report.seconds = (ContinuousClock.now - started).seconds
 
     print("screenbench: \(report.machine.description)")

@@ -197,7 +197,8 @@ extension Arguments {
           return .completions(shell: operands[0])
         }),
       .init(
-        words: ["plugin", "check"], operands: "PLUGIN...", help: "check an external plugin against the protocol",
+        words: ["plugin", "check"], operands: "PLUGIN... [BASE_URL]",
+        help: "check an external plugin against the protocol, or an http plugin against its API at BASE_URL",
         available: true,
         command: { operands throws(UsageError) in
           guard !operands.isEmpty else { throw UsageError("plugin check needs at least one plugin folder") }
