@@ -82,9 +82,7 @@ package final class Navigator {
   package var screenState: ScreenState? {
     guard var state = current?.screenState else { return nil }
     if showsHelp, let model = current?.model {
-      let help =
-        Self.sharedKeys.map { KeyHelpLine(keys: $0.keys.map(\.description).joined(separator: ", "), does: $0.does) }
-        + model.keyHelp
+      let help = model.keyHelp  // the keys every screen shares come first, from the kind's bindings
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.lines(kind: model.kind, help: help, options: options)
       }
