@@ -1,8 +1,12 @@
 /// What to measure, and how much: the full sizes of the issue by default, tiny ones with
 /// `--smoke` (what CI runs, so the benchmark keeps compiling and running), or any in between.
 struct Options: Sendable {
-  /// Which benchmarks run, by id (P1…P5).
-  var only: Set<String> = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P11"]
+  /// Which benchmarks run, by id (P1…P11). P1 needs the builds of `Tests/Benchmarks/p1`, so it
+  /// runs when `--p1-builds` is given (which the script does), and not by default.
+  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P11"]
+  /// P1: the folder `Tests/Benchmarks/p1` filled with the static and dynamic screenrun and the
+  /// four hello-worlds.
+  var p1Builds: String?
   /// Runs per figure; nil means each benchmark's own default.
   var runs: Int?
   /// P2: the size of the generated document, in megabytes.
@@ -24,15 +28,18 @@ struct Options: Sendable {
   static let usage = """
     usage: screenbench [--smoke] [--only P1,P2,...] [--runs N] [--mb N] [--render-sizes N,N,...]
                        [--trials N] [--records N] [--seed N] [--root DIR] [--json FILE]
+                       [--p1-builds DIR]
 
     Measures screenrun side by side with its baselines and prints a table: each figure is the
     median of several runs, with the min and max. Run it from the package root:
 
-      swift run -c release screenbench
+      swift run -c release screenbench     P2 to P8
+      Tests/Benchmarks/p1                  P1: builds screenrun static and dynamic, and the
+                                           hello-worlds, then runs screenbench --only P1
 
     options:
       --smoke              tiny sizes and few runs (a few seconds): checks that it still works
-      --only IDS           run only these benchmarks: P1 first frame, P2 JSON throughput,
+      --only IDS           run only these benchmarks: P1 first frame (with --p1-builds), P2 JSON throughput,
                            P3 render scaling, P4 search requests, P5 memory,
                            P6 pathological sizes (1 MB against 256 KB; 128 KB with --smoke),
                            P7 a page through an external plugin against in-process
@@ -46,6 +53,7 @@ struct Options: Sendable {
       --seed N             seed of the generated data and random latencies (default 6)
       --root DIR           the package root (default: found from the working folder)
       --json FILE          also write the table, with every run, as JSON
+      --p1-builds DIR      P1: the folder of builds Tests/Benchmarks/p1 made; P1 runs with it
     """
 
   struct UsageError: Error, CustomStringConvertible {
@@ -104,6 +112,8 @@ struct Options: Sendable {
         options.root = try value(option)
       case "--json":
         options.jsonPath = try value(option)
+      case "--p1-builds":
+        options.p1Builds = try value(option)
       case "--help", "-h":
         throw UsageError(description: "")
       default:
@@ -111,6 +121,11 @@ struct Options: Sendable {
       }
       explicit.insert(option)
       index += 1
+    }
+    if options.p1Builds != nil, !explicit.contains("--only") { options.only.insert("P1") }
+    if options.only.contains("P1"), options.p1Builds == nil {
+      throw UsageError(
+        description: "P1 needs the static and dynamic builds: run Tests/Benchmarks/p1, which builds them and runs P1")
     }
     if options.smoke {
       // Tiny sizes, unless given: enough to run every path once, in seconds.
@@ -138,7 +153,7 @@ struct Options: Sendable {
       "runs": runs.map(String.init) ?? "default", "mb": String(megabytes),
       "renderSizes": renderSizes.map(String.init).joined(separator: ","), "trials": String(trials),
       "records": String(records), "seed": String(seed), "smoke": String(smoke),
-      "only": only.sorted().joined(separator: ","),
+      "only": only.sorted().joined(separator: ","), "p1Builds": p1Builds ?? "",
     ]
   }
 }

@@ -232,6 +232,14 @@ package struct PagedList: ViewModel {
     ]
   }
 
+  /// What a list keeps of a page's records: only the members its screen reads, whatever the
+  /// source sent (an API's records are often far larger than a row shows), or every record whole
+  /// when a template reads the record whole (`members` nil).
+  package static func kept(_ records: [JSON], members: RecordMembers?) -> [JSON] {
+    guard let members else { return records }
+    return records.map { $0.keeping(members) }
+  }
+
   private func receive(_ state: inout State, _ answer: PageAnswer, generation: Int, page: Int, cursor: PageCursor?) {
     // An answer to an older query, or to a page already replaced, is stale: drop it.
     guard generation == state.generation, page == state.pagesLoaded else { return }
@@ -239,7 +247,8 @@ package struct PagedList: ViewModel {
     switch answer {
     case .success(let answer):
       state.failedCursor = nil
-      if page == 0 { state.records = answer.records } else { state.records += answer.records }
+      let records = Self.kept(answer.records, members: configuration.members)
+      if page == 0 { state.records = records } else { state.records += records }
       state.total = answer.total
       state.reachable = answer.reachable
       state.next = answer.records.isEmpty && page > 0 ? nil : answer.next

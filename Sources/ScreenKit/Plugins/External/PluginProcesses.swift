@@ -29,6 +29,13 @@ package enum PluginProcesses {
   private static let live = Mutex<[pid_t: Entry]>([:])
   /// Whether this process adopts its plugins' orphans (`PR_SET_CHILD_SUBREAPER`).
   private static let adopting = Atomic<Bool>(false)
+  /// Whether this process has ever started a child: until it has, it has no descendant to end,
+  /// and `stopAll` reads no process table (a scan of /proc, milliseconds on a busy machine, that
+  /// every `--once` paid on its way out).
+  private static let startedAny = Atomic<Bool>(false)
+
+  /// Notes that a child is about to be started (before the fork, so that no way out misses it).
+  static func willStart() { startedAny.store(true, ordering: .relaxed) }
 
   /// Makes screenrun the reaper of what its plugins leave behind (Linux): an orphaned grandchild
   /// becomes screenrun's child, and `stopAll` ends it. Only for a process whose every child is a
@@ -90,7 +97,7 @@ package enum PluginProcesses {
   /// kills and reaps every process left below it: what screenrun does on every way out.
   package static func stopAll() {
     stop(live.withLock { Array($0.keys) })
-    guard adopting.load(ordering: .relaxed) else { return }
+    guard adopting.load(ordering: .relaxed), startedAny.load(ordering: .relaxed) else { return }
     // A killed process's children are adopted in turn: a few rounds end a tree that forks.
     for _ in 0..<8 {
       let left = ProcessTable.read().descendants(of: [getpid()])

@@ -238,6 +238,7 @@ private final class Spawner: @unchecked Sendable {
     }
     var pid: pid_t = 0
     let (input, output, errors) = job.descriptors
+    PluginProcesses.willStart()
     let status = cspawn_start(job.argv[0], arguments, variables, input, output, errors, &pid)
     return (status, pid)
   }
