@@ -108,14 +108,8 @@ extension ScreenRunCommand {
     case .failure(let code): return code
     }
     navigator.showsStatus = true
-    let session = InteractiveSession(navigator: navigator, glyphs: arguments.glyphs)
-    var watcher: ScreenWatcher?
-    if arguments.watch {
-      watcher = ScreenWatcher(navigator: navigator, registry: registry)
-      watcher?.poll(every: .milliseconds(200))
-    }
-    let ending = await session.run()
-    watcher?.stop()
+    let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
+    let ending = await InteractiveSession(navigator: navigator, watcher: watcher, glyphs: arguments.glyphs).run()
     switch ending {
     case .ok: return .ok
     case .noTerminal:
