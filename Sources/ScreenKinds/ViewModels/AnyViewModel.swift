@@ -73,7 +73,7 @@ package struct ScreenInput: Sendable, Equatable, CustomStringConvertible {
   let value: any Sendable
   package let description: String
 
-  init(_ value: any Sendable) {
+  package init(_ value: any Sendable) {
     self.value = value
     description = String(describing: value)
   }
