@@ -58,7 +58,8 @@ final class InteractiveSession {
     defer { navigator.environment.onAction = nil }
     guard let input = TerminalInput(posting: inbox) else { return .noTerminal }
     defer { input.stop() }
-    let ticker = Task { [inbox] in
+    // The spinner's tick, off this actor: it only posts.
+    let ticker = Task.detached { [inbox] in
       while (try? await Task.sleep(for: .milliseconds(100))) != nil { inbox.post(.tick) }
     }
     defer { ticker.cancel() }
