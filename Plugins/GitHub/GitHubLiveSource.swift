@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PluginHTTP
 import ScreenKit
 
@@ -28,7 +28,7 @@ struct GitHubLiveSource: GitHubAPI {
   private let token: String?
 
   init(environment: [String: String]) throws(DataSourceError) {
-    let token = environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines)
+    let token = environment[Self.tokenVariable]?.trimmingWhitespace()
     self.token = token?.isEmpty == false ? token : nil
     service = try LiveService(
       environment: environment, baseURLVariable: Self.baseURLVariable, defaultBaseURL: Self.defaultBaseURL,
@@ -45,7 +45,7 @@ struct GitHubLiveSource: GitHubAPI {
   func commit(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     try await service.redacting { () throws(DataSourceError) in
       let repository = try GitHubRepositoryName(request.parameters["repo"])
-      let sha = request.parameters["sha"]?.trimmingCharacters(in: .whitespaces) ?? ""
+      let sha = request.parameters["sha"]?.trimmingSpaces() ?? ""
       let path = repository.path + "/commits/\(sha, parameter: "sha")"
       return try await record(path, request.resource, repository, "a commit")
     }

@@ -79,7 +79,7 @@ struct ValueRange<Bound: Comparable & Sendable>: Sendable, Equatable {
       guard let value = bound(String(text)) else { return nil }
       return .some(Limit(value: value, inclusive: inclusive))
     }
-    if let dots = text.range(of: "..") {
+    if let dots = text.firstRange(of: "..") {
       guard let lower = limit(text[..<dots.lowerBound], inclusive: true),
         let upper = limit(text[dots.upperBound...], inclusive: true)
       else { return nil }

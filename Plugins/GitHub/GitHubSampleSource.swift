@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// Answers the GitHub plugin's resources from the bundled recordings, with the REST API's own

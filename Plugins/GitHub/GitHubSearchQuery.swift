@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// The `q` of a repository search, read the way GitHub reads it: words (or "quoted phrases"),
@@ -259,13 +259,29 @@ extension GitHubSearchQuery {
   /// lowercases both first). ASCII text, nearly all the recorded data, is searched byte by byte,
   /// where the two agree; Foundation searches through NSString, whose cost a search paid for every
   /// word in every field of every repository. Other text, where Foundation's Unicode rules (one
-  /// character written two ways) decide, and an empty word, go to Foundation.
+  /// character written two ways) decide, and an empty word, follow those rules below.
   static func contains(_ text: String, _ term: String) -> Bool {
     let ascii: Bool?? = text.utf8.withContiguousStorageIfAvailable { text in
       term.utf8.withContiguousStorageIfAvailable { term in asciiContains(text, term) } ?? nil
     }
     if case .some(.some(let answer)) = ascii { return answer }
-    return text.contains(term)
+    // Foundation's rules, which the standard library's `contains` (character by character) does
+    // not all share: an empty word is never found; a word matches a character written the other
+    // way (`é` in `e` + U+0301), and a run of scalars matches where it does not end inside a
+    // character (U+0301 in `e` + U+0301, `\n` in `\r\n`, but not `e` in `e` + U+0301).
+    guard !term.isEmpty else { return false }
+    return text.contains(term) || scalarsContain(Array(text.unicodeScalars), Array(term.unicodeScalars))
+  }
+
+  /// Whether `term`'s scalars occur in `text`'s where the next scalar does not extend the last
+  /// one matched (a combining mark, a variation selector, a joiner).
+  private static func scalarsContain(_ text: [Unicode.Scalar], _ term: [Unicode.Scalar]) -> Bool {
+    guard !term.isEmpty, term.count <= text.count else { return false }
+    for start in 0...(text.count - term.count) where text[start..<start + term.count].elementsEqual(term) {
+      let end = start + term.count
+      if end == text.count || !text[end].properties.isGraphemeExtend { return true }
+    }
+    return false
   }
 
   /// Whether `term` occurs in `text`, when both are ASCII and `term` is not empty; else nil.

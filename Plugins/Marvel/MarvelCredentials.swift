@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PluginHTTP
 import ScreenKit
 
@@ -24,7 +24,7 @@ struct MarvelCredentials: Sendable, CustomStringConvertible {
   /// never their values), raised before any request is made.
   init(environment: [String: String]) throws(DataSourceError) {
     func value(_ name: String) -> String? {
-      let text = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      let text = environment[name]?.trimmingWhitespace() ?? ""
       return text.isEmpty ? nil : text
     }
     let publicKey = value(Self.publicKeyVariable)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// Answers the Marvel API's resources from the bundled dataset, with the API's own semantics:
@@ -50,11 +50,11 @@ struct MarvelSampleSource: MarvelAPI {
   private func characters(matching parameters: [String: String]) throws(DataSourceError) -> [Int] {
     var matches = 0..<dataset.count
     if let prefix = parameters["nameStartsWith"] {
-      let prefix = prefix.trimmingCharacters(in: .whitespaces).lowercased()
+      let prefix = prefix.trimmingSpaces().lowercased()
       matches = matches.clamped(to: dataset.characters(withPrefix: Array(prefix.utf8)))
     }
     if let name = parameters["name"] {
-      let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+      let name = name.trimmingSpaces().lowercased()
       matches = matches.clamped(to: dataset.characters(named: Array(name.utf8)))
     }
     guard let order = parameters["orderBy"] else { return Array(matches) }
@@ -88,7 +88,7 @@ struct MarvelSampleSource: MarvelAPI {
       attribution = "\(Self.notRecordedNote) \(dataset.attribution)"
     }
     if let prefix = parameters["titleStartsWith"] {
-      let prefix = prefix.trimmingCharacters(in: .whitespaces).lowercased()
+      let prefix = prefix.trimmingSpaces().lowercased()
       var matching: [ListedComic] = []
       for comic in comics where try title(of: comic).lowercased().hasPrefix(prefix) { matching.append(comic) }
       comics = matching

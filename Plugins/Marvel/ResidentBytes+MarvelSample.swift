@@ -1,7 +1,13 @@
-import Foundation
+import FoundationEssentials
 import MarvelSampleData
 import ScreenKit
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the Marvel sample's bytes come from: linked into the binary by Sample/data.S, or a file
 /// of the same format mapped into memory.

@@ -130,3 +130,11 @@ int cspawn_become_subreaper(void) {
   return ENOSYS;
 #endif
 }
+
+void cspawn_name_thread(const char *name) {
+#if defined(__linux__)
+  prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+#else
+  (void)name;
+#endif
+}

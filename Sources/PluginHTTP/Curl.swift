@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// libcurl, opened with `dlopen` the first time live mode makes a request, so that sample mode,
@@ -166,10 +166,10 @@ struct Curl: Sendable {
         if status >= 200 { headArrived() }
       } else if line.first == " " || line.first == "\t" {
         // An obsolete folded line continues the field before it.
-        if !fields.isEmpty { fields[fields.count - 1].1 += " " + line.trimmingCharacters(in: .whitespaces) }
+        if !fields.isEmpty { fields[fields.count - 1].1 += " " + line.trimmingSpaces() }
       } else if let colon = line.firstIndex(of: ":") {
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = line[..<colon].trimmingSpaces()
+        let value = line[line.index(after: colon)...].trimmingSpaces()
         if !name.isEmpty { fields.append((name, value)) }
       }
     }

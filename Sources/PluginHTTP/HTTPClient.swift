@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// The HTTP the live data sources share: a GET with headers, two timeouts, cancellation, the
@@ -127,8 +127,13 @@ public struct HTTPClient: Sendable {
     return .transport(message)
   }
 
-  private static func seconds(_ duration: Duration) -> String {
+  /// `30 s`, or `2.5 s` with one decimal when the duration is not whole seconds.
+  package static func seconds(_ duration: Duration) -> String {
     let seconds = duration.timeInterval
-    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    let tenths = (seconds.magnitude * 10).rounded()
+    guard tenths < 1e15 else { return "\(seconds) s" }
+    let sign = seconds < 0 ? "-" : ""
+    if seconds == seconds.rounded() { return "\(sign)\(Int(tenths) / 10) s" }
+    return "\(sign)\(Int(tenths) / 10).\(Int(tenths) % 10) s"
   }
 }

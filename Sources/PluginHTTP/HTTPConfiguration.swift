@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// How the live sources talk HTTP: timeouts and the response cache, read from the environment.
@@ -56,7 +56,7 @@ package struct HTTPConfiguration: Sendable {
   }
 
   private static func seconds(_ environment: [String: String], _ name: String) throws(DataSourceError) -> Duration? {
-    guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+    guard let text = environment[name]?.trimmingSpaces(), !text.isEmpty else { return nil }
     guard let seconds = CheckedNumber.decimal(text, in: 0.1...3600) else {
       throw .badRequest(
         "\(name) is \(CheckedNumber.quoted(text)); set it to a number of seconds from 0.1 to 3600, such as 30",

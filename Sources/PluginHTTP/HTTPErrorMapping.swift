@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// The one mapping from an HTTP status to a `DataSourceError`, shared by every live source, so a
@@ -106,7 +106,7 @@ public struct HTTPErrorMapping: Sendable {
     var parts: [String] = []
     for pointer in messagePointers {
       guard let text = body[path: pointer.tokens]?.stringValue else { continue }
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = text.trimmingWhitespace()
       if !trimmed.isEmpty, !parts.contains(trimmed) { parts.append(trimmed) }
     }
     guard !parts.isEmpty else { return nil }
@@ -167,14 +167,11 @@ public struct HTTPErrorMapping: Sendable {
   /// `14:05:09`, or `2026-11-30 14:05:09` when not the same day as `now`, in the machine's time
   /// zone: how a reset time is shown.
   package static func localTime(_ seconds: Double, now: Date = Date()) -> String {
-    let date = Date(timeIntervalSince1970: seconds)
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone.current
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone.current
-    formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"
-    return formatter.string(from: date)
+    guard let reset = LocalTime(unixSeconds: seconds) else { return "the Unix time \(seconds)" }
+    guard let today = LocalTime(unixSeconds: now.timeIntervalSince1970), reset.isSameDay(as: today) else {
+      return reset.dateText + " " + reset.secondsText
+    }
+    return reset.secondsText
   }
 
   /// "1 second", "30 seconds", "5 minutes", "3 hours".

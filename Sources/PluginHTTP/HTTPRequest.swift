@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A GET request, with what the client needs to know to cache it and to keep its secrets.
 public struct HTTPRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// Builds request URLs: a base address from the environment, a path, and a query encoded
@@ -9,7 +9,7 @@ public enum HTTPURL {
   package static func base(
     from environment: [String: String], variable: String, default fallback: String, redactor: Redactor
   ) throws(DataSourceError) -> URL {
-    let text = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    let text = environment[variable]?.trimmingWhitespace() ?? ""
     let address = text.isEmpty ? fallback : text
     guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host, !host.isEmpty, url.query == nil
@@ -111,7 +111,7 @@ public enum HTTPURL {
   /// RFC 3986 says they are; nil when there is none.
   static func dotSegment(in path: String) -> String? {
     path.split(separator: "/", omittingEmptySubsequences: true).first { segment in
-      let text = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
+      let text = String(segment).replacingOccurrences("%2e", with: ".").replacingOccurrences("%2E", with: ".")
       return text == "." || text == ".."
     }.map(String.init)
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 /// What every live data source sets up the same way, written once: the API's base URL from an

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// MD5 (RFC 1321): the Marvel API signs each request with `md5(ts + privateKey + publicKey)`,
 /// and the response cache names its files by the MD5 of what they hold.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 #if canImport(Glibc)
@@ -150,7 +150,7 @@ package struct CacheEntry: Sendable {
     for line in lines {
       if let field = Self.value(line, "header"), let colon = field.firstIndex(of: ":") {
         headers.append(
-          (String(field[..<colon]), String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+          (String(field[..<colon]), String(field[field.index(after: colon)...]).trimmingSpaces()))
       } else if let text = Self.value(line, "body-length") {
         length = CheckedNumber.integer(text, in: 0...Int.max)
       } else if let text = Self.value(line, "body-md5") {

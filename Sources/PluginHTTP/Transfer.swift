@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import ScreenKit
 import Synchronization
 
 /// One GET through libcurl, on a thread of its own so that a slow server never holds a thread of
@@ -70,11 +72,9 @@ final class Transfer: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard transfer.wait(continuation) else { return }
-        let thread = Thread {
+        SystemThread.start(name: "screenrun HTTP") {
           transfer.finish(transfer.perform(url: url, headers: lines, library: library))
         }
-        thread.name = "screenrun HTTP"
-        thread.start()
       }
     } onCancel: {
       transfer.end(because: .cancelled)

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The command line's output: frames and listings to stdout, errors to stderr, all of it through
 /// `TerminalWriter`, the one door out, as text from outside (neutralized, secrets redacted).

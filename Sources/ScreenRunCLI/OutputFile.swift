@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A file that screenrun writes for the user (`--junit`, `--trace`): never a device or a FIFO
 /// replaced by a regular file, and never a wait for a reader that is not there.
@@ -31,7 +37,7 @@ enum OutputFile {
     } catch let failure as Failure {
       throw failure
     } catch {
-      throw Failure(description: error.localizedDescription)
+      throw Failure(description: SystemError.describe(error))
     }
   }
 

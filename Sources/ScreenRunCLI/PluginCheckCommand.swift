@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `screenrun plugin check DIR...`: holds each external plugin's program to the protocol of
 /// PLUGINS.md (see `ConformanceCheck`) and says what held, what did not, and where in the
@@ -17,7 +23,7 @@ enum PluginCheckCommand {
     var code = ScreenRunCommand.ExitCode.ok
     for folder in folders {
       let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-      let file = (trimmed as NSString).lastPathComponent == "plugin.json" ? trimmed : trimmed + "/plugin.json"
+      let file = trimmed.lastPathComponent == "plugin.json" ? trimmed : trimmed + "/plugin.json"
       let manifest: PluginManifest
       do {
         manifest = try PluginManifest.load(file)

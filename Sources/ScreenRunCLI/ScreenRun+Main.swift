@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 @_exported import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension ScreenRun {
   /// Runs screenrun on the process's arguments, with the plugins it ships and `plugins` added,

@@ -1,8 +1,14 @@
-import Foundation
+import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
 import ShippedPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The command line: reads the arguments, runs what they ask, and says how the run ended.
 /// `ScreenRun.main(plugins:)` is its door.
@@ -105,7 +111,7 @@ struct ScreenRunCommand {
   static func discover(_ arguments: Arguments, into registry: PluginRegistry) -> PluginDiscovery {
     let places = PluginDiscovery.places(
       pluginPaths: arguments.pluginPaths, environment: environment, noUserPlugins: arguments.noUserPlugins,
-      executable: Bundle.main.executablePath)
+      executable: SystemError.executablePath)
     let discovery = PluginDiscovery(places: places, compiled: registry.names)
     discovery.register(in: registry)
     return discovery
@@ -115,7 +121,7 @@ struct ScreenRunCommand {
   @MainActor
   static func check(_ files: [String], registry: PluginRegistry, problems: [Diagnostic] = []) -> ExitCode {
     let loader = ScreenLoader(registry: registry, kinds: .standard)
-    let manifests = files.filter { ($0 as NSString).lastPathComponent == "plugin.json" }
+    let manifests = files.filter { $0.lastPathComponent == "plugin.json" }
     var diagnostics = problems
     for file in manifests {
       do {

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Watches the screen files a navigator has opened, and the external plugins (manifest and
 /// program files), and reloads what changed: the edit-and-run loop of a screen or plugin author.

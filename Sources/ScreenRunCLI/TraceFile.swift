@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `--trace FILE`: one JSON line for each request sent, each answer with its time, and each
 /// answer dropped as stale (`SourceMonitor` makes the lines). Every line has the process's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Testing
 
 /// Compares text with a snapshot stored beside the test, in the spirit of swift-snapshot-testing:

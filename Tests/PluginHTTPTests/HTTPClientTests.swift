@@ -230,3 +230,16 @@ struct HTTPClientRedirectTests {
     #expect(other.requests.isEmpty, "the redirect to another server was followed")
   }
 }
+
+@Suite("HTTPClient's seconds")
+struct HTTPClientSecondsTests {
+  @Test("whole seconds are written bare, others with one decimal rounded to tenths")
+  func seconds() {
+    let cases: [(Duration, String)] = [
+      (.seconds(30), "30 s"), (.milliseconds(2500), "2.5 s"), (.milliseconds(100), "0.1 s"),
+      (.milliseconds(260), "0.3 s"),
+      (.seconds(3600), "3600 s"), (.milliseconds(1040), "1.0 s"), (.zero, "0 s"),
+    ]
+    for (duration, text) in cases { #expect(HTTPClient.seconds(duration) == text, "\(duration)") }
+  }
+}

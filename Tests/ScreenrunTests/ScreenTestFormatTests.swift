@@ -65,7 +65,7 @@ struct ScreenTestFormatTests {
       "d\u{200B} ", "\r e \r", "\u{85}f",
     ]
     for value in values {
-      #expect(ScreenTest.Settings.trimmingSpaces(value[...]) == value.trimmingCharacters(in: .whitespaces), "\(value)")
+      #expect(value[...].trimmingSpaces() == value.trimmingCharacters(in: .whitespaces), "\(value)")
     }
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenJSON
 
 /// A screen file's text and parsed JSON, able to place a problem at a line and column.
@@ -42,12 +42,12 @@ package struct ScreenDocument {
     var message = error.message
     var offset = error.offset  // just past the token jansson stopped at
     if message.hasPrefix("unable to decode byte") {
-      if let near = message.range(of: " near ") { message = String(message[..<near.lowerBound]) }
+      if let near = message.firstRange(of: " near ") { message = String(message[..<near.lowerBound]) }
       return Diagnostic(
         kind: .syntax, file: file, location: location(ofByte: offset, in: bytes),
         message: "invalid JSON: the file is not UTF-8 here (\(message)); save it as UTF-8")
     }
-    if let near = message.range(of: " near '"), message.hasSuffix("'") {
+    if let near = message.firstRange(of: " near '"), message.hasSuffix("'") {
       let token = message[near.upperBound...].dropLast()
       offset = max(0, offset - token.utf8.count)
       if token == "}" || token == "]" {

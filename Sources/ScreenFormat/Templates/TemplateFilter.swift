@@ -133,3 +133,27 @@ extension String {
     return String(self[first...last])
   }
 }
+
+extension Substring {
+  /// The text without spaces and tabs at either end, as `trimmingCharacters(in: .whitespaces)`
+  /// takes them (the tab, Unicode's space separators and U+200B, scalar by scalar); line breaks
+  /// stay.
+  package func trimmingSpaces() -> String {
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+      return String(self)
+    }
+    // Foundation's set holds the zero width space (U+200B) too, though Unicode does not call it one.
+    let isSpace = { (scalar: Unicode.Scalar) in
+      scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    guard let first = unicodeScalars.firstIndex(where: { !isSpace($0) }),
+      let last = unicodeScalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(Substring(unicodeScalars[first...last]))
+  }
+}
+
+extension String {
+  /// The text without spaces and tabs at either end (`Substring.trimmingSpaces()`).
+  package func trimmingSpaces() -> String { self[...].trimmingSpaces() }
+}

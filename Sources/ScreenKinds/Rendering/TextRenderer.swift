@@ -33,7 +33,7 @@ package enum TextRenderer {
   /// (`SourceStatus.line()` joins them with the default one).
   static func statusLine(_ status: String, _ glyphs: Glyphs) -> String {
     let line = TerminalSafe.sanitize(status)
-    return glyphs.isUnicode ? line : line.replacingOccurrences(of: Glyphs.unicode.separator, with: glyphs.separator)
+    return glyphs.isUnicode ? line : line.replacingOccurrences(Glyphs.unicode.separator, with: glyphs.separator)
   }
 
   /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenFormat
 import ScreenJSON
 import ScreenKit

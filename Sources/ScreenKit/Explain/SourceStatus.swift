@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a data source says of itself after an answer: sample or live data, whether the answer
 /// came from a cache, the rate limit left, and whether a credential is in use (never the
@@ -80,20 +86,8 @@ public struct SourceStatus: Sendable, Equatable {
 
   /// `HH:MM` in local time; with the date too when it is not within a day of now.
   package static func localTime(_ seconds: Int, now: Int = Int(Date().timeIntervalSince1970)) -> String {
-    func parts(_ value: Int) -> tm {
-      var time = time_t(value)
-      var result = tm()
-      localtime_r(&time, &result)
-      return result
-    }
-    let reset = parts(seconds)
-    let clock = Self.twoDigits(Int(reset.tm_hour)) + ":" + Self.twoDigits(Int(reset.tm_min))
-    guard (seconds - now).magnitude >= 86_400 else { return clock }
-    let date =
-      String(Int(reset.tm_year) + 1900) + "-" + Self.twoDigits(Int(reset.tm_mon) + 1) + "-"
-      + Self.twoDigits(Int(reset.tm_mday))
-    return date + " " + clock
+    guard let reset = LocalTime(unixSeconds: seconds) else { return "the Unix time \(seconds)" }
+    guard (seconds - now).magnitude >= 86_400 else { return reset.minutesText }
+    return reset.dateText + " " + reset.minutesText
   }
-
-  private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

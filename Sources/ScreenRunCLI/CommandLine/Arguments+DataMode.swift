@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 
 extension Arguments {
@@ -6,7 +6,7 @@ extension Arguments {
   /// unset) changes nothing, and any other value is a usage error rather than a silent default.
   func resolvingEnvironment(_ environment: [String: String]) throws(UsageError) -> Arguments {
     var resolved = self
-    switch environment["SCREENRUN_DATA"]?.trimmingCharacters(in: .whitespaces).lowercased() {
+    switch environment["SCREENRUN_DATA"]?.trimmingSpaces().lowercased() {
     case nil, "", "sample": break
     case "live": resolved.live = true
     case let other?:

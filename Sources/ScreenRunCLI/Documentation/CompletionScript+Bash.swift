@@ -1,7 +1,7 @@
 extension CompletionScript {
   /// The bash script: a `_screenrun` function for `complete -F`.
   var bash: String {
-    let function = "_" + program.replacingOccurrences(of: "-", with: "_")
+    let function = "_" + program.replacingOccurrences("-", with: "_")
     var valueCases: [String] = []
     for option in options {
       guard let value = option.value else { continue }
@@ -102,7 +102,7 @@ extension CompletionScript {
   }
 
   private func bashReply(_ completion: Completion) -> String {
-    let function = "_" + program.replacingOccurrences(of: "-", with: "_")
+    let function = "_" + program.replacingOccurrences("-", with: "_")
     switch completion {
     case .nothing: return ":"
     case .files: return #"local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))"#

@@ -1,7 +1,7 @@
 extension CompletionScript {
   /// The fish script: a `complete` line for each option and subcommand.
   var fish: String {
-    let prefix = "__" + program.replacingOccurrences(of: "-", with: "_")
+    let prefix = "__" + program.replacingOccurrences("-", with: "_")
     let valued = options.filter { $0.value != nil }.flatMap(\.spellings)
     let firstWords = subcommands.map { $0.words[0] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       .joined(separator: " ")
@@ -100,6 +100,6 @@ extension CompletionScript {
   }
 
   static func fishQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    "'" + text.replacingOccurrences("\\", with: "\\\\").replacingOccurrences("'", with: "\\'") + "'"
   }
 }

@@ -1,7 +1,7 @@
 extension CompletionScript {
   /// The zsh script: a `#compdef` function over `_arguments`.
   var zsh: String {
-    let function = "_" + program.replacingOccurrences(of: "-", with: "_")
+    let function = "_" + program.replacingOccurrences("-", with: "_")
     /// The `_arguments` specs of the options offered after the subcommands whose first word is
     /// `first` (nil: none given).
     func specs(after first: String?) -> [String] {
@@ -96,6 +96,6 @@ extension CompletionScript {
   }
 
   static func zshQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    "'" + text.replacingOccurrences("'", with: #"'\''"#) + "'"
   }
 }

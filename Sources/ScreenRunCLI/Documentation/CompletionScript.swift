@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A shell completion script, generated from the command line's one declaration
 /// (`Arguments.declaration`): its subcommands, its options and what each option's value is, and
@@ -98,7 +98,7 @@ struct CompletionScript {
 
   /// The first part of an option's help, short enough for a completion menu.
   static func summary(_ help: String) -> String {
-    let clause = help.prefix { !";(:".contains($0) }.trimmingCharacters(in: .whitespaces)
+    let clause = help.prefix { !";(:".contains($0) }.trimmingSpaces()
     return clause.count <= 70 ? clause : String(clause.prefix(69)) + "…"
   }
 

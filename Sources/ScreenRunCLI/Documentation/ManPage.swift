@@ -82,7 +82,7 @@ struct ManPage {
   /// Text as roff prints it: backslashes and dashes escaped, and no line starting with a control
   /// character.
   static func escaped(_ text: String) -> String {
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    let escaped = text.replacingOccurrences("\\", with: "\\e").replacingOccurrences("-", with: "\\-")
     return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
   }
 }

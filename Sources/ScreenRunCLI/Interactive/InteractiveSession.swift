@@ -147,7 +147,7 @@ final class InteractiveSession {
   /// `Glyphs.caretStandIn`).
   static func caret(in lines: [String], glyphs: Glyphs = .unicode) -> (row: Int, column: Int)? {
     for (index, line) in lines.enumerated() where line.hasPrefix(FrameLine.searchField) {
-      guard let range = line.range(of: glyphs.caret) else { continue }
+      guard let range = line.firstRange(of: glyphs.caret) else { continue }
       return (index + 1, TextWidth.width(of: String(line[..<range.lowerBound])) + 1)
     }
     return nil

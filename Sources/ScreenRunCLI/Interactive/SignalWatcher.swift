@@ -1,7 +1,13 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import ScreenRuntime
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Serves SIGINT, SIGTERM and SIGHUP on a thread of its own, so they are answered however busy
 /// the main thread is (a long wrap, a huge paste): the terminal is given back and the process
@@ -29,7 +35,7 @@ enum SignalWatcher {
     pipeWrite = ends[1]
     let readEnd = ends[0]
 
-    let thread = Thread {
+    SystemThread.start(name: "screenrun signals") {
       // A parent may have started screenrun with these signals blocked (a mask is inherited):
       // this thread takes them whatever the other threads block.
       var served = sigset_t()
@@ -47,8 +53,6 @@ enum SignalWatcher {
         if count == 0 || (count < 0 && errno != EINTR) { return }
       }
     }
-    thread.name = "screenrun signals"
-    thread.start()
 
     for number in statuses.keys {
       var action = sigaction()

@@ -1,7 +1,13 @@
-import Foundation
+import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Puts the terminal into raw mode on the alternate screen, and always puts it back: on quit,
 /// on an error, on a failed write, on SIGINT, SIGTERM and SIGHUP (served off the main thread by
@@ -40,8 +46,8 @@ enum TerminalMode {
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
         _ = tcflush(STDIN_FILENO, TCIFLUSH)
       })
-    for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
-      Foundation.signal(signal, crashHandler)
+    for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+      _ = signal(number, crashHandler)
     }
     TerminalWriter.write(TerminalText(enterScreen))
     return true
@@ -92,13 +98,13 @@ enum TerminalMode {
   /// The one documented exception to the one door out (`TerminalWriter`): in a crash nothing but
   /// a raw `write(2)` of constant bytes is safe, and the writer's lock may be held by the thread
   /// that crashed.
-  private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
+  private static let crashHandler: @convention(c) (Int32) -> Void = { number in
     if TerminalMode.active {
       let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
       _ = SystemIO.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
     }
-    Foundation.signal(signal, SIG_DFL)
-    raise(signal)
+    _ = signal(number, SIG_DFL)
+    raise(number)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
@@ -114,8 +114,8 @@ extension ScreenTest {
     let folders = pluginFolders(file: file)
     var problems: [String] = []
     for (index, resolved) in folders.enumerated() {
-      var isFolder: ObjCBool = false
-      if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder.boolValue {
+      var isFolder = false
+      if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder {
         problems.append(
           "\(file):\(settings.pluginPathLines[index]):1: error: the plugin path '\(settings.pluginPaths[index])' "
             + "is not a folder (\(resolved))")
@@ -129,7 +129,7 @@ extension ScreenTest {
 
   /// The folder of a test file, which its paths are relative to.
   static func folder(of file: String) -> String {
-    (file as NSString).deletingLastPathComponent
+    file.deletingLastPathComponent
   }
 
   /// What `--script` prints of a frame: neutralized and with every secret redacted.

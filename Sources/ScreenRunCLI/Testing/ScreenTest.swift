@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A screen test: one `.screentest` file, a transcript a person reads in a diff. Its settings
 /// come first, then each script command verbatim after `$ `, each followed by what it printed:
@@ -252,7 +258,7 @@ extension ScreenTest.Settings {
           + "a '# comment', or a '$ COMMAND' line; got '\(text)'")
     }
     let name = String(text[..<colon])
-    let value = Self.trimmingSpaces(text[text.index(after: colon)...])
+    let value = text[text.index(after: colon)...].trimmingSpaces()
     let column = text.distance(from: text.startIndex, to: colon) + 3
     func fail(_ message: String) -> ScreenTestError { ScreenTestError(line: line, column: column, message: message) }
     switch name {
@@ -298,16 +304,6 @@ extension ScreenTest.Settings {
         expected: "settings are " + ScreenTest.settingNames.joined(separator: ", "))
       throw ScreenTestError(line: line, column: 1, message: message.description)
     }
-  }
-
-  /// `text` without the white space at its ends that `trimmingCharacters(in: .whitespaces)` takes
-  /// (tabs and Unicode's space separators); ASCII text, the usual setting, without NSString.
-  static func trimmingSpaces(_ text: Substring) -> String {
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
-    let space = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-    guard let first = text.utf8.firstIndex(where: { !space($0) }), let last = text.utf8.lastIndex(where: { !space($0) })
-    else { return "" }
-    return String(text[first...last])
   }
 }
 

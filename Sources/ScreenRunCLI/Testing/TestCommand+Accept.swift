@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension TestCommand {
   /// `screenrun test --accept [PATH...]`: takes each pending file in as its test, without running
@@ -11,7 +17,7 @@ extension TestCommand {
     for path in missing { Output.error("\(path): error: no such test file or folder") }
     // A test named is a request for its pending file.
     let pending = found.map { $0.hasSuffix(suffix) ? $0 : $0 + "." + ScreenTest.pendingExtension }
-      .filter { name in options.filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+      .filter { name in options.filter.map { Self.path(name, holds: $0) } ?? true }
       .filter { FileManager.default.fileExists(atPath: $0) }
     var code: ScreenRunCommand.ExitCode = missing.isEmpty ? .ok : .usage
     guard !pending.isEmpty else {
@@ -49,7 +55,7 @@ extension TestCommand {
               .joined(separator: "\n"))
         }
         Output.write("accept it? [y]es, [n]o, [a]ll the rest, [q]uit: ")
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "q"
+        let answer = readLine()?.trimmingSpaces().lowercased() ?? "q"
         if answer == "q" || answer == "quit" { break }
         if answer == "a" || answer == "all" { all = true }
         if !all && answer != "y" && answer != "yes" {

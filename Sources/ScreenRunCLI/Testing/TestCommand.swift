@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `screenrun test [PATH...]`: finds `.screentest` files, runs them side by side in this process,
 /// prints a line for each and a summary, and exits 0 when all pass, 1 when one fails, and 2 when
@@ -59,11 +65,17 @@ struct TestCommand {
     var diff: TranscriptDiff
   }
 
+  /// Whether a test's path holds the `--filter` text, ignoring case (Unicode's lowercasing, in
+  /// any locale the same).
+  static func path(_ path: String, holds filter: String) -> Bool {
+    filter.isEmpty || path.lowercased().contains(filter.lowercased())
+  }
+
   func run() async -> ScreenRunCommand.ExitCode {
     if options.accept { return accept() }
     let (names, missing) = Self.find(paths.isEmpty ? [Self.defaultPath] : paths, suffix: "." + ScreenTest.fileExtension)
     for path in missing { Output.error("\(path): error: no such test file or folder") }
-    let selected = names.filter { name in options.filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+    let selected = names.filter { name in options.filter.map { Self.path(name, holds: $0) } ?? true }
     guard !selected.isEmpty else {
       let looked = (paths.isEmpty ? [Self.defaultPath] : paths).joined(separator: ", ")
       let filter = options.filter.map { " whose path holds '\($0)'" } ?? ""
@@ -234,7 +246,7 @@ struct TestCommand {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return nil
       } catch {
-        return "\(path): error: cannot write: \(error.localizedDescription)"
+        return "\(path): error: cannot write: \(SystemError.describe(error))"
       }
     }
     if test.isUnrecorded {
@@ -321,12 +333,12 @@ struct TestCommand {
       }
     }
     for path in paths {
-      var isFolder: ObjCBool = false
+      var isFolder = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
         missing.append(path)
         continue
       }
-      if isFolder.boolValue {
+      if isFolder {
         let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         search(folder, depth: 0)
       } else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import Synchronization
@@ -25,7 +25,7 @@ final class TestRun: Sendable {
   /// By the plugin folders, resolved.
   private let setups = Mutex<[[String]: Setup]>([:])
 
-  init(plugins: [Plugin], executable: String? = Bundle.main.executablePath) {
+  init(plugins: [Plugin], executable: String? = SystemError.executablePath) {
     compiled = ScreenRunCommand.registry(adding: plugins).all
     self.executable = executable
   }

@@ -1,7 +1,13 @@
-import Foundation
+import FoundationEssentials
 import ScreenKit
 import ScreenText
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The one door out: every byte for the terminal, stdout or stderr goes through here.
 ///

@@ -77,7 +77,7 @@ package struct ListFrame {
   static func queryField(before: String, after: String, columns: Int, glyphs: Glyphs = .unicode) -> String {
     let caret = glyphs.caret
     func safe(_ text: String) -> String {
-      TerminalSafe.sanitize(text).replacingOccurrences(of: caret, with: glyphs.caretStandIn)
+      TerminalSafe.sanitize(text).replacingOccurrences(caret, with: glyphs.caretStandIn)
     }
     let (before, after) = (safe(before), safe(after))
     let columns = max(2, columns)

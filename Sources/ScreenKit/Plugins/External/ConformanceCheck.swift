@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenJSON
 import ScreenText
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `screenrun plugin check DIR`: holds a plugin's program to the protocol of PLUGINS.md.
 ///

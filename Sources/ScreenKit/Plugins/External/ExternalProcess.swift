@@ -1,7 +1,14 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ScreenJSON
 import ScreenText
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One running plugin program: its pipes, the requests waiting for answers, and its log (stderr).
 ///
@@ -195,7 +202,7 @@ final class ExternalProcess: Sendable {
   // MARK: - What the plugin writes
 
   private func readLines(from descriptor: Int32) {
-    let thread = Thread { [self] in
+    SystemThread.start(name: "plugin \(name) stdout") { [self] in
       defer { close(descriptor) }
       var framing = LineFraming(limit: ExternalSource.maximumLine)
       var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -218,14 +225,12 @@ final class ExternalProcess: Sendable {
         if state.withLock({ $0.failure != nil }) { return }
       }
     }
-    thread.name = "plugin \(name) stdout"
-    thread.start()
   }
 
   /// Reads the plugin's stderr: its end is kept (the last line is quoted when the plugin fails),
   /// and all of it goes to its log file.
   private func readLog(from descriptor: Int32, into file: PluginLog?) {
-    let thread = Thread { [self] in
+    SystemThread.start(name: "plugin \(name) stderr") { [self] in
       defer { close(descriptor) }
       var chunk = [UInt8](repeating: 0, count: 16 << 10)
       while true {
@@ -242,8 +247,6 @@ final class ExternalProcess: Sendable {
         }
       }
     }
-    thread.name = "plugin \(name) stderr"
-    thread.start()
   }
 
   /// The plugin's log (stderr) as far as it is kept.

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenJSON
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The data source of an external plugin: each request goes to its program as a line of JSON,
 /// and the answer comes back as one (the protocol of PLUGINS.md). The program starts on the

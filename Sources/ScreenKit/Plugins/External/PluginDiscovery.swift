@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScreenFormat
 
 /// Where external plugins are found, in order of precedence (an earlier place overrides a later
@@ -142,8 +142,8 @@ package struct PluginDiscovery: Sendable {
   }
 
   package static func isFolder(_ path: String) -> Bool {
-    var folder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    var folder = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
   }
 
   /// Registers the plugins found, each replacing a compiled-in one of its name (a broken one

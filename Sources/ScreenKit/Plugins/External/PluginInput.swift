@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A plugin's stdin, written on a thread of its own: a request is queued and the caller goes on,
 /// so a plugin that stops reading blocks no task and no lock, and the request's deadline (armed
@@ -8,7 +8,7 @@ import Foundation
 final class PluginInput: @unchecked Sendable {
   private let descriptor: Int32
   /// Guards everything below; the thread waits on it for lines.
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var queue: [(request: Int?, bytes: [UInt8])] = []
   /// The request whose line is being written, if one is.
   private var writing: Int?
@@ -18,9 +18,7 @@ final class PluginInput: @unchecked Sendable {
   init(_ descriptor: Int32, name: String) {
     self.descriptor = descriptor
     PluginSpawn.nonBlocking(descriptor)
-    let thread = Thread { [self] in serve() }
-    thread.name = "plugin \(name) stdin"
-    thread.start()
+    SystemThread.start(name: "plugin \(name) stdin") { [self] in serve() }
   }
 
   /// Queues a line (`request` is its id, for `isUnread`); after `close`, it is dropped.

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import ScreenText
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A plugin's log: what its program writes to stderr, kept in a file the user can read, at
 /// `$XDG_STATE_HOME/screenrun/plugins/NAME.log` (or `~/.local/state/screenrun/plugins/NAME.log`).
@@ -51,7 +57,7 @@ package final class PluginLog: @unchecked Sendable {
   /// log that cannot be opened is not kept; the plugin runs all the same.
   package init(path: String, heading: String) {
     self.path = path
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = path.deletingLastPathComponent
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     open()

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ScreenFormat
 import ScreenJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An external plugin's `plugin.json`: a program in any language that speaks the protocol of
 /// PLUGINS.md over stdin and stdout, and the resources it declares, exactly as a Swift plugin
@@ -28,7 +34,7 @@ package struct PluginManifest: Sendable, Hashable {
 
   /// The `plugin.json` file, and the folder it is in (where `./` in `command` resolves).
   package var file: String
-  package var folder: String { (file as NSString).deletingLastPathComponent }
+  package var folder: String { file.deletingLastPathComponent }
   package var name: String
   package var summary: String
   package var command: [String]
@@ -77,7 +83,7 @@ package struct PluginManifest: Sendable, Hashable {
   /// plugin goes by (its `name` when that can be read, else its folder's name), so that a screen
   /// that uses a broken plugin is told why rather than that there is no such plugin.
   package static func read(_ file: String) -> (manifest: PluginManifest?, name: String, problems: [Diagnostic]) {
-    let folderName = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+    let folderName = file.deletingLastPathComponent.lastPathComponent
     let document: ScreenDocument
     do {
       document = try ScreenDocument(path: file, what: "a plugin manifest (plugin.json)")

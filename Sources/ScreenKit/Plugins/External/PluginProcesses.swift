@@ -1,6 +1,12 @@
 import CSpawn
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Every plugin process screenrun started and has not reaped, and how they end: no process a
 /// plugin started outlives screenrun by any way out it sees (PLUGINS.md, "Processes").
@@ -45,9 +51,7 @@ package enum PluginProcesses {
   /// concurrency pool (two on a two-core machine) or of Dispatch. They stay on the list until
   /// they are reaped, so `stopAll` waits for them.
   static func stopInBackground(_ pids: [pid_t]) {
-    let thread = Thread { stop(pids) }
-    thread.name = "plugin stop"
-    thread.start()
+    SystemThread.start(name: "plugin stop") { stop(pids) }
   }
 
   /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then

@@ -1,5 +1,5 @@
 import CSpawn
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -189,15 +189,13 @@ private final class Spawner: @unchecked Sendable {
   }
 
   /// Guards `jobs` and the results; the spawning thread waits on it for work, callers for results.
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var jobs: [Int: Job] = [:]
   private var order: [Int] = []
   private var next = 0
 
   private init() {
-    let thread = Thread { [self] in serve() }
-    thread.name = "plugin spawn"
-    thread.start()
+    SystemThread.start(name: "plugin spawn") { [self] in serve() }
   }
 
   /// Starts a program on the spawning thread and waits for it to be started: errno (0 when it

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A lock with a condition to wait on (the C library's mutex and condition variable), for the
+/// threads of `SystemThread`: what `Foundation.NSCondition` did, without Foundation.
+package final class Condition: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  package init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  package func lock() { pthread_mutex_lock(mutex) }
+  package func unlock() { pthread_mutex_unlock(mutex) }
+  /// Waits for a `signal` or `broadcast`; call it locked, in a loop that checks what it waits for.
+  package func wait() { pthread_cond_wait(condition, mutex) }
+  /// Wakes one waiting thread.
+  package func signal() { pthread_cond_signal(condition) }
+  /// Wakes every waiting thread.
+  package func broadcast() { pthread_cond_broadcast(condition) }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ScreenKit
+
+/// What the core uses in place of full Foundation: path components, local time, threads with a
+/// condition, and error words; each checked against what Foundation answers, where it has one.
+@Suite("System helpers without Foundation")
+struct SystemHelpersTests {
+  /// Path, last component, the rest: NSString's documented answers (corelibs Foundation's own
+  /// `deletingLastPathComponent` traps on some of these, so the table is written out).
+  static let paths: [(String, String, String)] = [
+    ("/tmp/scratch.tiff", "scratch.tiff", "/tmp"), ("/tmp/scratch", "scratch", "/tmp"), ("/tmp/", "tmp", "/"),
+    ("scratch///", "scratch", ""), ("/", "/", "/"), ("", "", ""), ("a", "a", ""), ("/a", "a", "/"),
+    ("a/b/c.json", "c.json", "a/b"), ("/a//b", "b", "/a"), ("/a/b//", "b", "/a"), ("../x/y", "y", "../x"),
+    ("Plugins/Weather/plugin.json", "plugin.json", "Plugins/Weather"),
+    ("caf\u{E9}/\u{1F600}.json", "\u{1F600}.json", "caf\u{E9}"),
+  ]
+
+  @Test("path components are what NSString's documentation gives")
+  func pathComponents() {
+    for (path, last, rest) in Self.paths {
+      #expect(path.lastPathComponent == last, "'\(path)'")
+      #expect(path.deletingLastPathComponent == rest, "'\(path)'")
+    }
+  }
+
+  @Test("local time is what Foundation's calendar gives in the machine's time zone")
+  func localTimeAgreesWithFoundation() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone.current
+    for seconds in [0, 1, 86_399, 951_782_400, 1_700_000_000, 1_893_456_000, 4_102_444_799, -86_400] {
+      let local = try #require(LocalTime(unixSeconds: seconds))
+      let parts = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+      #expect(
+        [local.year, local.month, local.day, local.hour, local.minute, local.second]
+          == [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map { $0 ?? -1 }, "\(seconds)"
+      )
+    }
+  }
+
+  @Test("local time is written with two digits a part, and numbers it cannot place are nil")
+  func localTimeText() throws {
+    let time = try #require(LocalTime(unixSeconds: 1_893_456_000.5))
+    #expect(time.dateText.count == "2030-01-01".count && time.secondsText.count == "00:00:00".count)
+    #expect(time.secondsText.hasPrefix(time.minutesText + ":"))
+    #expect(time.isSameDay(as: time))
+    for bad in [Double.nan, .infinity, -.infinity, 1e300, -1e300] { #expect(LocalTime(unixSeconds: bad) == nil) }
+    #expect(LocalTime(unixSeconds: Int.max) == nil)
+  }
+
+  @Test("a thread started runs its job, and a condition wakes the one who waits")
+  func threadAndCondition() {
+    let condition = Condition()
+    let done = Mutex(false)
+    SystemThread.start(name: "test thread") {
+      condition.lock()
+      done.withLock { $0 = true }
+      condition.broadcast()
+      condition.unlock()
+    }
+    condition.lock()
+    while !done.withLock({ $0 }) { condition.wait() }
+    condition.unlock()
+    #expect(done.withLock { $0 })
+  }
+
+  @Test("a file error is told in the C library's words")
+  func errorWords() {
+    #expect(SystemError.describe(POSIXError(.ENOENT)) == "No such file or directory")
+    do {
+      try Data([1]).write(to: URL(fileURLWithPath: "/nonexistent-folder-\(getpid())/x"), options: .atomic)
+      Issue.record("the write should fail")
+    } catch {
+      #expect(SystemError.describe(error) == "No such file or directory", "\(error)")
+    }
+    #expect(SystemError.executablePath?.hasPrefix("/") == true)
+  }
+}
