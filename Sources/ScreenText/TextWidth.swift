@@ -117,6 +117,34 @@ package enum TextWidth {
     return output.lines
   }
 
+  /// `wrap` with a hanging indent: the text is wrapped to the columns that `lead` leaves (at least
+  /// `minimumRoom`), its first line follows `lead` and the others as many spaces, so that every
+  /// line but a lone URL fits `columns`. A URL too wide for that room stands whole and alone on
+  /// its line, with no indent (`FrameLine`); when it is the first, `lead` (unless it is blank) goes on
+  /// the line before it. Nothing of the text is lost, and the work is linear in its length.
+  ///
+  ///     TextWidth.wrap("ant-design-pro, react", toColumns: 16, lead: "Topics  ")
+  ///     // ["Topics  ant-desi", "        gn-pro,", "        react"]: a word wider than the room is
+  ///     // broken by columns
+  package static func wrap(_ text: String, toColumns columns: Int, lead: String, minimumRoom: Int = 1) -> [String] {
+    let indent = width(of: lead)
+    let room = max(minimumRoom, columns - indent)
+    var lines: [String] = []
+    for (index, line) in wrap(text, toColumns: room).enumerated() {
+      if FrameLine.isURL(line), width(of: line) > room {
+        var bare = lead[...]
+        while bare.last == " " { bare.removeLast() }
+        if index == 0, !bare.isEmpty { lines.append(String(bare)) }
+        lines.append(line)
+        continue
+      }
+      var start = ""
+      if index == 0 { start = lead } else { start.appendSpaces(indent) }
+      lines.append(start + line)
+    }
+    return lines
+  }
+
   /// Lines being filled, word by word.
   private struct WrappedLines {
     let columns: Int

@@ -43,7 +43,7 @@ struct AppTests {
     #expect(lines.first == "Keys of a list screen")
     #expect(store.frame.contains("go back to the screen before"))
     #expect(store.frame.contains("Ctrl-C, Ctrl-D          quit"))
-    #expect(store.frame.contains("reload, or retry after an error"))
+    #expect(store.frame.contains("these keys (while the search is"))
     #expect(lines.last == "Any key closes this help.")
     // The key that closes the help does nothing else.
     store.send(.key(.down), effects: [.draw]) { $0.overlay = .none }

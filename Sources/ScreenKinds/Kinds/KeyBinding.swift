@@ -13,6 +13,9 @@ package struct KeyBinding<K: Kind>: Sendable {
     case send(K.Action)
     /// Show the key help (`?`).
     case help
+    /// A key every screen shares (back, quit), which the navigator answers: the binding names it
+    /// in the kind's footer and help, where the kind puts it, and passes the key on.
+    case passOn
     /// What the key asks for depends on the key and the screen (the row a page down reaches).
     case perform(@Sendable (Key, KindContext<K>) -> KeyAction<K.Action>)
   }
@@ -39,19 +42,22 @@ package struct KeyBinding<K: Kind>: Sendable {
   /// What the keys do.
   package var action: Action
   /// The footer's hint, as in "↑↓ move"; nil for a binding the footer does not name.
-  package var hint: String?
+  package var hint: KeyHint?
+  /// When the footer names the binding; nil: while it is active (`when`).
+  package var hintWhen: Condition?
   /// What the keys do, for the `?` help; empty leaves the binding out of it.
   package var help: String
   /// When the binding takes its keys; an inactive binding passes them on to the next.
   package var when: Condition
 
   package init(
-    _ keys: [Key], anyCharacter: Bool = false, hint: String? = nil, help: String, when: Condition = .always,
-    action: Action
+    _ keys: [Key], anyCharacter: Bool = false, hint: KeyHint? = nil, hintWhen: Condition? = nil, help: String,
+    when: Condition = .always, action: Action
   ) {
     self.keys = keys
     self.anyCharacter = anyCharacter
     self.hint = hint
+    self.hintWhen = hintWhen
     self.help = help
     self.when = when
     self.action = action
@@ -59,17 +65,30 @@ package struct KeyBinding<K: Kind>: Sendable {
 
   /// A binding that sends one action.
   package init(
-    _ keys: [Key], hint: String? = nil, help: String, when: Condition = .always, send action: K.Action
+    _ keys: [Key], hint: KeyHint? = nil, help: String, when: Condition = .always, send action: K.Action
   ) {
     self.init(keys, hint: hint, help: help, when: when, action: .send(action))
   }
 
   /// A binding whose action depends on the key and the screen.
   package init(
-    _ keys: [Key], anyCharacter: Bool = false, hint: String? = nil, help: String, when: Condition = .always,
-    perform: @escaping @Sendable (Key, KindContext<K>) -> KeyAction<K.Action>
+    _ keys: [Key], anyCharacter: Bool = false, hint: KeyHint? = nil, hintWhen: Condition? = nil, help: String,
+    when: Condition = .always, perform: @escaping @Sendable (Key, KindContext<K>) -> KeyAction<K.Action>
   ) {
-    self.init(keys, anyCharacter: anyCharacter, hint: hint, help: help, when: when, action: .perform(perform))
+    self.init(
+      keys, anyCharacter: anyCharacter, hint: hint, hintWhen: hintWhen, help: help, when: when,
+      action: .perform(perform))
+  }
+
+  /// Esc and ← go back to the screen before (← where no binding before this one takes it: a
+  /// list's search with text moves its cursor). The navigator answers them.
+  package static var back: KeyBinding {
+    KeyBinding([.escape, .left], hint: "Esc back", help: "go back to the screen before", action: .passOn)
+  }
+
+  /// Ctrl-C and Ctrl-D quit. The navigator answers them.
+  package static var quit: KeyBinding {
+    KeyBinding([.control("c"), .control("d")], hint: "Ctrl-C quit", help: "quit", action: .passOn)
   }
 
   /// Whether the binding takes `key`, active or not.
@@ -85,6 +104,7 @@ package struct KeyBinding<K: Kind>: Sendable {
     switch action {
     case .send(let action): .send(action)
     case .help: .help
+    case .passOn: .none  // never asked: `press` passes these keys on
     case .perform(let perform): perform(key, screen)
     }
   }
@@ -102,16 +122,17 @@ package struct KeyBinding<K: Kind>: Sendable {
     action wrap: @escaping @Sendable (K.Action) -> Outer.Action
   ) -> KeyBinding<Outer> {
     let inner: @Sendable (KindContext<Outer>) -> KindContext<K> = { $0.map(state: state, spec: spec) }
-    let condition = when
+    let lift = { (condition: Condition) in KeyBinding<Outer>.Condition { condition.isActive(inner($0)) } }
     let lifted: KeyBinding<Outer>.Action =
       switch action {
       case .send(let action): .send(wrap(action))
       case .help: .help
+      case .passOn: .passOn
       case .perform(let perform): .perform { key, screen in perform(key, inner(screen)).map(wrap) }
       }
     return KeyBinding<Outer>(
-      keys, anyCharacter: anyCharacter, hint: hint, help: help,
-      when: KeyBinding<Outer>.Condition { condition.isActive(inner($0)) }, action: lifted)
+      keys, anyCharacter: anyCharacter, hint: hint, hintWhen: hintWhen.map(lift), help: help, when: lift(when),
+      action: lifted)
   }
 }
 
@@ -135,6 +156,45 @@ package enum KeyAction<Action: Sendable>: Sendable {
   }
 }
 
+/// A binding's hint in the footer: the keys as the footer names them, and what they do in a word
+/// or two ("Ctrl-R reload"). The up and down arrows are named by the frame's glyphs ("↑↓", or
+/// "Up/Down" under `--ascii`).
+package struct KeyHint: Sendable, Equatable, ExpressibleByStringLiteral {
+  /// The keys; nil for the up and down arrows, which the glyphs name.
+  package var keys: String?
+  package var does: String
+
+  package init(keys: String?, does: String) {
+    self.keys = keys
+    self.does = does
+  }
+
+  /// "Ctrl-R reload": the keys, a space, what they do.
+  package init(stringLiteral text: String) {
+    let space = text.firstIndex(of: " ") ?? text.endIndex
+    self.init(keys: String(text[..<space]), does: String(text[space...].dropFirst()))
+  }
+
+  /// The up and down arrows, and what they do.
+  package static func upDown(_ does: String) -> KeyHint { KeyHint(keys: nil, does: does) }
+
+  /// The hint as the footer writes it in `glyphs`.
+  package func text(_ glyphs: Glyphs) -> String { (keys ?? glyphs.upDown) + " " + does }
+}
+
+extension Kind {
+  /// The footer's key hints of a screen of this kind in `options`' glyphs, from its bindings; none
+  /// outside the interactive mode, whose frames have no key line.
+  package static func hints(_ state: State, _ spec: Spec, _ screen: ScreenState, _ options: RenderOptions)
+    -> [String]
+  {
+    guard let rows = options.height else { return [] }
+    let context = KindContext<Self>(
+      state: state, spec: spec, screen: screen, viewport: Viewport(columns: options.width, rows: rows))
+    return bindings.hints(on: context, glyphs: options.glyphs)
+  }
+}
+
 /// A line of the key help: the keys, and what they do.
 package struct KeyHelpLine: Sendable, Equatable {
   package var keys: String
@@ -148,24 +208,31 @@ package struct KeyHelpLine: Sendable, Equatable {
 
 extension Array {
   /// The first active binding that takes `key`, in order, and what it does; nil when none does
-  /// (the navigator may give the key the meaning every screen shares).
+  /// (the navigator may give the key the meaning every screen shares, as a `passOn` binding asks).
   func press<K: Kind>(_ key: Key, _ screen: KindContext<K>) -> KeyAction<K.Action>? where Element == KeyBinding<K> {
     for binding in self where binding.binds(key) && binding.when.isActive(screen) {
+      if case .passOn = binding.action { return nil }
       return binding.resolve(key, screen)
     }
     return nil
   }
 
-  /// The help lines of the bindings, one a binding with words.
-  func help<K: Kind>() -> [KeyHelpLine] where Element == KeyBinding<K> {
-    filter { !$0.help.isEmpty }.map { KeyHelpLine(keys: $0.names, does: $0.help) }
+  /// The help lines of the bindings, one a binding with words: the keys every screen shares
+  /// (`passOn`) first, then the kind's own, each in order.
+  package func help<K: Kind>() -> [KeyHelpLine] where Element == KeyBinding<K> {
+    let described = filter { !$0.help.isEmpty }
+    let shared = described.filter { if case .passOn = $0.action { true } else { false } }
+    let own = described.filter { if case .passOn = $0.action { false } else { true } }
+    return (shared + own).map { KeyHelpLine(keys: $0.names, does: $0.help) }
   }
 
-  /// The footer hints of the bindings active on `screen`, in order, each once.
-  package func hints<K: Kind>(on screen: KindContext<K>) -> [String] where Element == KeyBinding<K> {
+  /// The footer hints of the bindings on `screen`, in order, each once, in `glyphs`: a binding's
+  /// hint shows while its `hintWhen` holds, or else while it is active.
+  package func hints<K: Kind>(on screen: KindContext<K>, glyphs: Glyphs = .unicode) -> [String]
+  where Element == KeyBinding<K> {
     var hints: [String] = []
-    for binding in self where binding.when.isActive(screen) {
-      if let hint = binding.hint, !hints.contains(hint) { hints.append(hint) }
+    for binding in self where (binding.hintWhen ?? binding.when).isActive(screen) {
+      if let hint = binding.hint?.text(glyphs), !hints.contains(hint) { hints.append(hint) }
     }
     return hints
   }

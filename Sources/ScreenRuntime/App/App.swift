@@ -8,12 +8,13 @@ import ScreenKit
 /// What it asks of the world (open a screen file, start a screen's load, read the files again,
 /// draw, quit, suspend) comes back as `AppEffect`s; their answers come back as actions.
 package enum App {
-  /// What the keys every screen shares do, before the kind's own bindings: the key help lists them.
+  /// What the keys every screen shares do, before the kind's own bindings (which name them in
+  /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`).
   enum SharedKey { case quit, back }
 
-  static let sharedKeys: [(keys: [Key], does: String, what: SharedKey)] = [
-    ([.escape, .left], "go back to the screen before", .back),
-    ([.control("c"), .control("d")], "quit", .quit),
+  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [
+    ([.escape, .left], .back),
+    ([.control("c"), .control("d")], .quit),
   ]
 
   /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has

@@ -11,9 +11,7 @@ extension AppState {
     var state = current.screenState
     if overlay == .help {
       let model = current.model
-      let help =
-        App.sharedKeys.map { KeyHelpLine(keys: $0.keys.map(\.description).joined(separator: ", "), does: $0.does) }
-        + model.keyHelp
+      let help = model.keyHelp  // the keys every screen shares come first, from the kind's bindings
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.lines(kind: model.kind, help: help, options: options)
       }

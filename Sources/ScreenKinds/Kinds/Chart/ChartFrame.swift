@@ -40,7 +40,7 @@ struct ChartFrame {
       )
     }
     var frame = ListFrame(screen: screen, list: chart.list, state: state.list, options: options, rows: rows)
-    if !chart.table.sortable.isEmpty { frame.keys = TableFrame.keys }
+    frame.hints = ChartKind.hints(state, chart, screen, options)
     return frame.lines()
   }
 

@@ -18,18 +18,6 @@ struct DetailFrame {
     return TemplateContext(record: state.record, params: screen.parameters, meta: meta)
   }
 
-  static func keys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) scroll", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
-  }
-  /// The keys of a screen with links: the links' keys come after scrolling.
-  static func linkKeys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) scroll", "Tab link", "Enter open", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
-  }
-  /// The keys of a screen showing one link: Enter opens it, focused or not.
-  static func oneLinkKeys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) scroll", "Enter open link", "Esc back", "Ctrl-C quit", "Ctrl-R reload"]
-  }
-
   /// How many links the screen shows at this viewport's width.
   static func linkCount(screen: ScreenState, detail: DetailSpec, state: DetailViewModel.State, viewport: Viewport)
     -> Int
@@ -43,23 +31,22 @@ struct DetailFrame {
   package func lines() -> [String] {
     let context = self.context
     let glyphs = options.glyphs
-    let header = [TextRenderer.title(screen, context), glyphs.rule(width)]
+    // Nothing of a detail screen is cut: the title and the footer wrap, as the body does.
+    let header = TextWidth.wrap(TextRenderer.title(screen, context), toColumns: width) + [glyphs.rule(width)]
     var body: [String]
-    var links: Int?
     switch state.status {
     case .idle, .loading: body = [TextRenderer.loadingLine(options)]
     case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
     case .loaded:
       let sections = sections(context)
       body = sections.lines
-      links = sections.links.count
     }
     var footer = [glyphs.rule(width)]
-    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty {
+      footer += TextWidth.wrap(text, toColumns: width)
+    }
     if interactive {
-      let keys =
-        detail.targets.isEmpty || links == 0 ? Self.keys : links == 1 ? Self.oneLinkKeys : Self.linkKeys
-      footer.append(TextRenderer.keyHelp(keys(glyphs), options: options))
+      footer.append(TextRenderer.keyHelp(DetailKind.hints(state, detail, screen, options), options: options))
     }
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
@@ -93,58 +80,69 @@ struct DetailFrame {
           lines.removeSubrange(start...)
           continue
         }
-        if let header { lines.append(header.line(in: context)) }
+        if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         lines += TextWidth.wrap(text, toColumns: width)
       case .image(let label, let value):
         let label = label.line(in: context)
         // A URL is only useful whole: it goes on its own lines rather than being cut.
         guard let url = value.lineIfAny(in: context) else {
-          lines.append(label + ": none")
+          lines += TextWidth.wrap(label + ": none", toColumns: width)
           break
         }
         if TextWidth.width(of: label) + 2 + TextWidth.width(of: url) <= width {
           lines.append(label + ": " + url)
         } else {
-          lines.append(label + ":")
+          lines += TextWidth.wrap(label + ":", toColumns: width)
           lines += TextWidth.wrap(url, toColumns: width)  // a URL stays whole, alone on its line
         }
       case .fields(let header, let fields):
-        if let header { lines.append(header.line(in: context)) }
+        if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         let labels = fields.map { $0.label.line(in: context) }
         let labelWidth = labels.map { TextWidth.width(of: $0) }.max() ?? 0
         for (field, label) in zip(fields, labels) {
-          let label = TextWidth.pad(label, toColumns: labelWidth)
-          let valueLines = TextWidth.wrap(field.value.line(in: context), toColumns: max(10, width - labelWidth - 2))
-          for (index, line) in valueLines.enumerated() {
-            if FrameLine.isURL(line), labelWidth + 2 + TextWidth.width(of: line) > width {
-              // Too long to follow the label: the URL goes alone on its own line, whole.
-              if index == 0 { lines.append(label.trimmingWhitespace()) }
-              lines.append(line)
-              continue
-            }
-            lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + "  " + line)
-          }
+          lines += Self.fieldLines(
+            label: label, labelWidth: labelWidth, value: field.value.line(in: context), width: width)
         }
       case .list(let header, let path, let row, let empty, let limit, let select, let total):
-        if let header { lines.append(header.line(in: context)) }
+        if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         let items = state.record?[path: path]?.arrayValue ?? []
         if items.isEmpty {
-          lines.append("  " + (empty?.line(in: context) ?? "None."))
+          lines += TextWidth.wrap(empty?.line(in: context) ?? "None.", toColumns: width, lead: "  ")
         }
         let shown = items.prefix(limit ?? items.count)
         for item in shown {
           var itemContext = context
           itemContext.record = item
-          lines.append((select == nil ? "  " : marker()) + glyphs.bullet + row.line(in: itemContext))
+          // An item wraps with a hanging indent, under its first character.
+          let lead = (select == nil ? "  " : marker()) + glyphs.bullet
+          lines += TextWidth.wrap(row.line(in: itemContext), toColumns: width, lead: lead)
         }
         if !shown.isEmpty, let more = Self.more(shown: shown.count, of: items.count, total: total, in: context) {
-          lines.append("  \(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more")
+          lines += TextWidth.wrap(
+            "\(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more", toColumns: width, lead: "  ")
         }
       case .link(let label, _):
-        lines.append(marker() + glyphs.link + label.line(in: context))
+        lines += TextWidth.wrap(label.line(in: context), toColumns: width, lead: marker() + glyphs.link)
       }
     }
     return (lines, links)
+  }
+
+  /// The narrowest column a field's value gets beside the labels; in less, each label goes on a
+  /// line of its own and its value below it, indented, with the rest of the width.
+  static let minimumValueColumns = 12
+
+  /// The lines of one field: the label padded to `labelWidth`, then its value wrapped in the
+  /// column beside it; or, where that column would be narrower than `minimumValueColumns`, the
+  /// label wrapped on lines of its own and the value below it, indented by two columns. Nothing of
+  /// either is cut, and a URL too wide for its room stands whole on a line of its own.
+  static func fieldLines(label: String, labelWidth: Int, value: String, width: Int) -> [String] {
+    if width - labelWidth - 2 >= minimumValueColumns {
+      var lead = TextWidth.pad(label, toColumns: labelWidth)
+      lead += "  "
+      return TextWidth.wrap(value, toColumns: width, lead: lead)
+    }
+    return TextWidth.wrap(label, toColumns: width) + TextWidth.wrap(value, toColumns: width, lead: "  ")
   }
 
   /// How many items a limited list section does not show: its `total` (as a whole number, when

@@ -68,9 +68,12 @@ package struct DetailKind: Kind {
   }
 
   /// The detail screen's keys: scroll the body by a line or a page, move between the links and
-  /// open one, reload, `?` for the key help.
+  /// open one, reload, `?` for the key help; those the footer names in its order.
   package static let bindings: [KeyBinding<DetailKind>] = [
-    KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
+    KeyBinding([.up, .control("p"), .down, .control("n")], hint: .upDown("scroll"), help: "scroll by a line") {
+      key, screen in
+      scroll(to: [.up, .control("p")].contains(key) ? screen.state.scroll - 1 : screen.state.scroll + 1, screen)
+    },
     KeyBinding([.character("?")], help: "these keys", action: .help),
     KeyBinding(
       [.tab, .backTab], hint: "Tab link", help: "focus the next or the previous link, in screen order",
@@ -96,10 +99,10 @@ package struct DetailKind: Kind {
       if let focus = screen.state.focus { return .open(row: focus) }
       return focus(1, screen)
     },
-    KeyBinding([.up, .control("p"), .down, .control("n"), .enter], hint: "↑↓ scroll", help: "scroll by a line") {
-      key, screen in
-      scroll(to: [.up, .control("p")].contains(key) ? screen.state.scroll - 1 : screen.state.scroll + 1, screen)
-    },
+    // Enter on a screen without links scrolls down a line (the help of Enter above says so).
+    KeyBinding([.enter], help: "") { _, screen in scroll(to: screen.state.scroll + 1, screen) },
+    .back, .quit,
+    KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
     KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
       let page = screen.viewport.rows - 5
       return scroll(to: key == .pageUp ? screen.state.scroll - page : screen.state.scroll + page, screen)

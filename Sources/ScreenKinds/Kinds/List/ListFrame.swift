@@ -10,8 +10,8 @@ package struct ListFrame {
   package let options: RenderOptions
   /// How rows are drawn when not as `list.row` says (a table's cells); nil for the list's rows.
   package var rows: RowStyle? = nil
-  /// The key help of the interactive footer, in the frame's glyphs.
-  var keys: (Glyphs) -> [String] = Self.keys
+  /// The key hints of the interactive footer, from the kind's bindings (`Kind.hints`).
+  var hints: [String] = []
 
   /// Rows of one line each under a heading line, as a kind built on the list draws them.
   package struct RowStyle {
@@ -60,7 +60,7 @@ package struct ListFrame {
     var footer = [options.glyphs.rule(width)]
     if let position = position() { footer.append(position) }
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append(TextRenderer.keyHelp(keys(options.glyphs), options: options)) }
+    if interactive { footer.append(TextRenderer.keyHelp(hints, options: options)) }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
     var body = self.body(budget: budget, context: context)
@@ -102,11 +102,6 @@ package struct ListFrame {
       used += next
     }
     return glyphs.ellipsis + end
-  }
-
-  /// The key help of a list's interactive footer, in order of importance.
-  static func keys(_ glyphs: Glyphs) -> [String] {
-    ["\(glyphs.upDown) move", "Enter open", "Esc back", "Ctrl-C quit", "PgUp/PgDn page", "Ctrl-R reload"]
   }
 
   private func body(budget: Int?, context: TemplateContext) -> [String] {

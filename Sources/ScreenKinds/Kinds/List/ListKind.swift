@@ -10,7 +10,9 @@ extension ScreenContent {
       guard let list = screen.spec.list else { return ["error: a \(screen.spec.kind) screen cannot show this state"] }
       var screen = screen
       if highlighted, screen.selection == nil { screen.selection = state.selection }
-      return ListFrame(screen: screen, list: list, state: state, options: options).lines()
+      var frame = ListFrame(screen: screen, list: list, state: state, options: options)
+      frame.hints = ListKind.hints(state, list, screen, options)
+      return frame.lines()
     }
   }
 }
@@ -68,7 +70,9 @@ package struct ListKind: Kind {
   {
     var screen = screen
     if screen.selection == nil { screen.selection = state.selection }
-    return ListFrame(screen: screen, list: list, state: state, options: options).lines()
+    var frame = ListFrame(screen: screen, list: list, state: state, options: options)
+    frame.hints = hints(state, list, screen, options)
+    return frame.lines()
   }
 
   package static func isBusy(_ state: State) -> Bool { state.status == .loading || state.isLoadingNextPage }
@@ -95,8 +99,8 @@ package struct ListKind: Kind {
 
   /// The list's keys: type to search, move the highlight, page, open the highlighted row. `?` is
   /// the key help while the search field is empty, and a character of the query after that.
+  /// Those the footer names are in its order.
   package static let bindings: [KeyBinding<ListKind>] = [
-    KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
     KeyBinding(
       [.character("?")], help: "these keys (while the search is empty; then it types a ?)",
       when: .state { $0.query.isEmpty }, action: .help),
@@ -117,7 +121,7 @@ package struct ListKind: Kind {
       [.control("u")], "delete from the start of the search to the cursor (all of it at the end)", .deleteToStart),
     editing([.control("k")], "delete from the cursor to the end of the search", .deleteToEnd),
     KeyBinding(
-      [.left, .right], help: "move the cursor in the search (← goes back when the search is empty)",
+      [.left, .right], help: "move the cursor in the search (Left goes back when the search is empty)",
       when: isEditing
     ) { key, _ in .send(.edit(key == .left ? .left : .right)) },
     KeyBinding(
@@ -125,12 +129,24 @@ package struct ListKind: Kind {
     ) {
       key, _ in .send(.edit(key == .control("a") ? .start : .end))
     },
-    KeyBinding([.up, .control("p")], hint: "↑↓ move", help: "move the highlight up") { _, screen in
+    KeyBinding([.up, .control("p")], hint: .upDown("move"), help: "move the highlight up") { _, screen in
       .send(.moveSelection(to: screen.state.selection - 1))
     },
-    KeyBinding([.down, .control("n")], hint: "↑↓ move", help: "move the highlight down") { _, screen in
+    KeyBinding([.down, .control("n")], hint: .upDown("move"), help: "move the highlight down") { _, screen in
       .send(.moveSelection(to: screen.state.selection + 1))
     },
+    // A query typed and not yet searched for: the rows shown are about to be replaced, and none
+    // of them is opened.
+    KeyBinding(
+      [.enter], help: "", when: KeyBinding.Condition { ListViewModel.isPending($0.state, search: $0.spec.search) },
+      send: .submit),
+    // The footer names Enter whether or not there is a row to open now.
+    KeyBinding(
+      [.enter], hint: "Enter open", hintWhen: .always,
+      help: "open the highlighted row; while a typed query waits, search for it now",
+      when: .state { $0.status != .loading && !$0.records.isEmpty }
+    ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },
+    .back, .quit,
     KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", help: "move by a screenful") { key, screen in
       let page = max(1, (screen.viewport.rows - 7) / (screen.spec.row.subtitle == nil ? 1 : 2))
       return .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page : page)))
@@ -138,20 +154,12 @@ package struct ListKind: Kind {
     KeyBinding([.home, .end], help: "move to the first or the last row loaded") { key, screen in
       .send(.moveSelection(to: key == .home ? 0 : screen.state.records.count - 1))
     },
-    // A query typed and not yet searched for: the rows shown are about to be replaced, and none
-    // of them is opened.
-    KeyBinding(
-      [.enter], help: "", when: KeyBinding.Condition { ListViewModel.isPending($0.state, search: $0.spec.search) },
-      send: .submit),
-    KeyBinding(
-      [.enter], hint: "Enter open", help: "open the highlighted row; while a typed query waits, search for it now",
-      when: .state { $0.status != .loading && !$0.records.isEmpty }
-    ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },
+    KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
   ]
 
   /// Active on a list that has a search.
   static let hasSearch = KeyBinding<ListKind>.Condition { $0.spec.search != nil }
-  /// Active on a list that has a search with text in it (else ← goes back).
+  /// Active on a list that has a search with text in it (else Left goes back).
   static let isEditing = KeyBinding<ListKind>.Condition { $0.spec.search != nil && !$0.state.query.isEmpty }
 
   /// A key that edits the search, on a list that has one and a query with text; inactive, it

@@ -9,13 +9,6 @@ package struct TableFrame {
   package let state: TableViewModel.State
   package let options: RenderOptions
 
-  static func keys(_ glyphs: Glyphs) -> [String] {
-    [
-      "\(glyphs.upDown) move", "Enter open", "Ctrl-S sort", "Esc back", "Ctrl-C quit", "PgUp/PgDn page",
-      "Ctrl-R reload",
-    ]
-  }
-
   package func lines() -> [String] {
     let width = options.width
     let context = ListFrame(screen: screen, list: table.list, state: state.list, options: options).context
@@ -28,7 +21,7 @@ package struct TableFrame {
       return (heading, { record, line in append({ table.columns[$0].value.render(in: record) }, widths, to: &line) })
     }
     var frame = ListFrame(screen: screen, list: table.list, state: state.list, options: options, rows: rows)
-    if !table.sortable.isEmpty { frame.keys = Self.keys }
+    frame.hints = TableKind.hints(state, table, screen, options)
     return frame.lines()
   }
 

@@ -89,10 +89,16 @@ package struct TableKind: Kind {
   }
 
   /// A list's keys, and Ctrl-S to sort: by the next way in the cycle. The list's bindings are
-  /// the table's too, so the key help lists them.
-  package static let bindings: [KeyBinding<TableKind>] =
-    [.sort(state: \.sort, choices: \.sortChoices, action: Action.sort)]
-    + ListKind.bindings.map { $0.lifted(state: \.list, spec: \.list, action: Action.list) }
+  /// the table's too, so the key help lists them; Ctrl-S comes before the keys every screen
+  /// shares, where the footer names it (no list binding takes Ctrl-S).
+  package static let bindings: [KeyBinding<TableKind>] = {
+    let list: [KeyBinding<TableKind>] = ListKind.bindings.map {
+      $0.lifted(state: \.list, spec: \.list, action: Action.list)
+    }
+    let shared = list.firstIndex { if case .passOn = $0.action { true } else { false } } ?? list.count
+    return Array(list[..<shared]) + [.sort(state: \.sort, choices: \.sortChoices, action: Action.sort)]
+      + list[shared...]
+  }()
 
   /// The list's commands, and `sort COLUMN` (ascending) or `sort -COLUMN` (descending); COLUMN is
   /// a header or a sort value.
