@@ -77,6 +77,12 @@ let package = Package(
       name: "PluginHTTP",
       dependencies: ["ScreenKit", "CCurl"]
     ),
+    // REST APIs declared in a plugin.json with no code (its `http` object): run live over
+    // PluginHTTP, or from the manifest's sample file.
+    .target(
+      name: "DeclaredHTTP",
+      dependencies: ["ScreenKit", "PluginHTTP"]
+    ),
     .target(
       name: "MarvelPlugin",
       dependencies: ["ScreenKit", "PluginHTTP", "MarvelSampleData"],
@@ -114,7 +120,7 @@ let package = Package(
     // The one list of the plugins screenrun ships (Plugins/Shipped/ShippedPlugins.swift).
     .target(
       name: "ShippedPlugins",
-      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin"],
+      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin", "DeclaredHTTP"],
       path: "Plugins/Shipped"
     ),
     // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that
@@ -131,7 +137,10 @@ let package = Package(
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.
     .executableTarget(
       name: "screenbench",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "CJansson", "MarvelPlugin", "screenrun"]
+      dependencies: [
+        "ScreenKit", "ScreenKinds", "ScreenRuntime", "CJansson", "MarvelPlugin", "DeclaredHTTP", "ReplayServer",
+        "screenrun",
+      ]
     ),
     // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
     // source, and `ScreenDriver`, which drives a screen to a settled frame.
@@ -190,6 +199,15 @@ let package = Package(
     .testTarget(
       name: "GitHubLiveTests",
       dependencies: ["GitHubPlugin", "ReplayServer", "ScreenKit"]
+    ),
+    // Declared REST APIs (plugin.json's `http`): the manifest, the source against the replay
+    // server, and the shipped GitHub and Marvel manifests against the compiled-in live sources.
+    .testTarget(
+      name: "DeclaredHTTPTests",
+      dependencies: [
+        "DeclaredHTTP", "PluginHTTP", "GitHubPlugin", "MarvelPlugin", "ReplayServer", "ScreenKit", "TestSupport",
+        "screenrun",
+      ]
     ),
     // Live data end to end: the built `screenrun` against the replay server.
     .testTarget(

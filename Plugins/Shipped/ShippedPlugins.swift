@@ -1,3 +1,4 @@
+import DeclaredHTTP
 import ExamplePlugin
 import GitHubPlugin
 import MarvelPlugin
@@ -8,9 +9,14 @@ import ScreenKit
 /// Adding a plugin is its folder under `Plugins/`, its target in `Package.swift` (a dependency
 /// of this one), and one entry here. The command line names no plugin; it registers these.
 public enum ShippedPlugins {
-  public static let all: [Plugin] = [
-    MarvelPlugin.plugin,
-    GitHubPlugin.plugin,
-    ExamplePlugin.plugin,
-  ]
+  ///
+  /// Listing them also installs what runs the REST APIs that `plugin.json` files declare (`http`).
+  public static let all: [Plugin] = {
+    DeclaredHTTP.install()
+    return [
+      MarvelPlugin.plugin,
+      GitHubPlugin.plugin,
+      ExamplePlugin.plugin,
+    ]
+  }()
 }

@@ -15,6 +15,18 @@ enum Output {
     TerminalWriter.write(untrusted: text)
   }
 
+  /// A plain output's frame after `heading`: its plain text, or in the theme's attributes when
+  /// it styles them (`--color always`).
+  static func write(_ frame: Frame?, theme: Theme, heading: String = "") {
+    guard theme.styled, let frame else {
+      TerminalWriter.write(untrusted: heading + (frame?.plainText ?? ""))
+      return
+    }
+    var text = TerminalText(untrusted: heading)
+    text.append(FrameWriter.lines(frame, theme: theme))
+    TerminalWriter.write(text)
+  }
+
   static func error(_ line: String) {
     TerminalWriter.writeLine(untrusted: line)
   }

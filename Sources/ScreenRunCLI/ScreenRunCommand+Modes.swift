@@ -81,7 +81,8 @@ extension ScreenRunCommand {
       navigator: navigator, clock: clock, options: RenderOptions(width: width, glyphs: arguments.glyphs))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
     await navigator.settle()
-    Output.write(runner.heading("start \(screen)") + runner.frame())
+    let theme = Theme.resolve(arguments.color, interactive: false, environment: environment)
+    Output.write(runner.frameValue(), theme: theme, heading: runner.heading("start \(screen)"))
     var number = 0
     while let text = nextLine() {
       number += 1
@@ -90,7 +91,7 @@ extension ScreenRunCommand {
         if command == .quit { break }
         try await runner.run(command, line: number)
         if let watcher, watcher.reloadIfChanged() { await navigator.settle() }
-        Output.write(runner.heading(command.description) + runner.frame())
+        Output.write(runner.frameValue(), theme: theme, heading: runner.heading(command.description))
       } catch {
         Output.error("\(name):\(error.line): error: \(error.message)")
         return .usage
@@ -109,7 +110,9 @@ extension ScreenRunCommand {
     }
     navigator.showsStatus = true
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
-    let ending = await InteractiveSession(navigator: navigator, watcher: watcher, glyphs: arguments.glyphs).run()
+    let session = InteractiveSession(
+      navigator: navigator, watcher: watcher, glyphs: arguments.glyphs, color: arguments.color)
+    let ending = await session.run()
     switch ending {
     case .ok: return .ok
     case .noTerminal:

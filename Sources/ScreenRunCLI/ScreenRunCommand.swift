@@ -83,7 +83,8 @@ struct ScreenRunCommand {
     case .parameterKeys(let screen):
       return parameterKeys(of: screen, registry: registry)
     case .pluginCheck(let folders):
-      return PluginCheckCommand.run(folders, context: pluginContext(arguments), parameters: arguments.parameters)
+      return await DeclaredCheckCommand.pluginCheck(
+        folders, context: pluginContext(arguments), parameters: arguments.parameters)
     case .run(let screen):
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).
@@ -156,7 +157,8 @@ struct ScreenRunCommand {
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    Output.write(TextRenderer.render(state, options: RenderOptions(width: width, glyphs: arguments.glyphs)))
+    let frame = TextRenderer.frame(state, options: RenderOptions(width: width, glyphs: arguments.glyphs))
+    Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
     return ending(navigator, file: screen)
   }
 }

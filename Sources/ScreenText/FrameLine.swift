@@ -3,12 +3,13 @@
 ///
 /// A terminal can only open a URL that it sees whole, so in a plain frame (`--once`, `--script`,
 /// tests) a URL too long for the width is printed whole on a line of its own, and nothing else
-/// shares that line. The terminal layer, which must not draw past the terminal's edge, recognises
-/// such a line with `isLoneURL` and may cut it there (with "…", as a hyperlink to the whole URL).
+/// shares that line. In the interactive mode, which must not draw past the terminal's edge, the
+/// writer cuts it there with "…": the URL is its span's (`Frame.Span.url`), so the cut text is
+/// still a hyperlink to the whole URL.
 package enum FrameLine {
   /// What starts the line of the selection in the interactive mode (a list's highlighted row, a
-  /// detail screen's focused link); a terminal may show that line in reverse video.
-  /// (`Glyphs.selectionMarker` of the default glyphs).
+  /// detail screen's focused link); which row that is, is the frame's `selectedRow`, never found
+  /// by this marker (`Glyphs.selectionMarker` of the default glyphs).
   package static let selectionMarker = Glyphs.unicode.selectionMarker
 
   /// Whether `text` is one URL: `http://` or `https://` (in any case) and at least one more

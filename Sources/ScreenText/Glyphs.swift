@@ -10,7 +10,8 @@ package struct Glyphs: Sendable, Equatable {
   package var rule: String
   /// What ends a text cut to its room ("…").
   package var ellipsis: String
-  /// What starts the line of the selection ("› "); a terminal may show that line reversed.
+  /// What starts the line of the selection ("› "); the frame's `selectedRow` says which line
+  /// that is, for the terminal to draw it reversed.
   package var selectionMarker: String
   /// What starts an item of a list section ("• ").
   package var bullet: String
@@ -23,10 +24,9 @@ package struct Glyphs: Sendable, Equatable {
   package var upDown: String
   /// Between two items of a line of key help or status (" · ").
   package var separator: String
-  /// The caret of the search field, where the terminal cursor is put ("▏"), and what a caret
-  /// character of the query itself shows as, so that the caret is its line's only one ("|").
+  /// The caret of the search field, where the frame puts the terminal cursor ("▏"). A caret
+  /// character typed in the query is shown as it is: the cursor is data, not a character.
   package var caret: String
-  package var caretStandIn: String
   /// The frames of the loading spinner.
   package var spinner: [String]
   /// The blocks of a bar, by the eighths of a column they fill, from one eighth to a whole
@@ -36,7 +36,7 @@ package struct Glyphs: Sendable, Equatable {
   /// The glyphs frames are drawn with unless `--ascii` says otherwise, in any locale.
   package static let unicode = Glyphs(
     rule: "─", ellipsis: "…", selectionMarker: "› ", bullet: "• ", link: "→ ", ascending: "↑", descending: "↓",
-    upDown: "↑↓", separator: " · ", caret: "▏", caretStandIn: "|",
+    upDown: "↑↓", separator: " · ", caret: "▏",
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     bars: ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"])
 
@@ -44,7 +44,7 @@ package struct Glyphs: Sendable, Equatable {
   /// nothing else.
   package static let ascii = Glyphs(
     rule: "-", ellipsis: "...", selectionMarker: "> ", bullet: "* ", link: "-> ", ascending: "^", descending: "v",
-    upDown: "Up/Down", separator: " - ", caret: "|", caretStandIn: "!", spinner: ["|", "/", "-", "\\"], bars: ["#"])
+    upDown: "Up/Down", separator: " - ", caret: "|", spinner: ["|", "/", "-", "\\"], bars: ["#"])
 
   /// Whether these are the default glyphs, whose cuts take the fast paths of `TextWidth`.
   package var isUnicode: Bool { ellipsis == "…" }

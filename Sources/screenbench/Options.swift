@@ -2,7 +2,7 @@
 /// `--smoke` (what CI runs, so the benchmark keeps compiling and running), or any in between.
 struct Options: Sendable {
   /// Which benchmarks run, by id (P1…P5).
-  var only: Set<String> = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10"]
+  var only: Set<String> = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
   /// Runs per figure; nil means each benchmark's own default.
   var runs: Int?
   /// P2: the size of the generated document, in megabytes.
@@ -39,8 +39,9 @@ struct Options: Sendable {
                            P3 render scaling, P4 search requests, P5 memory,
                            P6 pathological sizes (1 MB against 256 KB; 128 KB with --smoke),
                            P7 a page through an external plugin against in-process
-                           P8 screen tests (screenrun test against a process per test)
-                           P10 keystroke to frame through a pty (sample data, 100,000 rows)
+                           P8 screen tests (screenrun test against a process per test),
+                           P10 keystroke to frame through a pty (sample data, 100,000 rows),
+                           P11 paging through a declared REST API against the compiled-in source
       --runs N             runs per figure (default: 21 for P1, P3 and P7, 7 for P2, 3 for P5)
       --mb N               P2: megabytes of generated JSON (default 20)
       --render-sizes LIST  P3: records loaded in each list (default 100,10000,100000)
@@ -79,7 +80,7 @@ struct Options: Sendable {
       case "--only":
         let ids = try value(option).uppercased().split(separator: ",").map { String($0) }
         guard !ids.isEmpty, ids.allSatisfy({ Options().only.contains($0) }) else {
-          throw UsageError(description: "--only takes ids among P1,P2,P3,P4,P5,P6,P7,P8,P10")
+          throw UsageError(description: "--only takes ids among P1,P2,P3,P4,P5,P6,P7,P8,P10,P11")
         }
         options.only = Set(ids)
       case "--runs":

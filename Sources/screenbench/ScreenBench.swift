@@ -101,6 +101,11 @@ struct ScreenBench {
       report.sections.append(
         try KeystrokeLatencyBenchmark(screenrun: screenrun, samples: options.keystrokes, rows: options.records).run())
     }
+    if options.only.contains("P11") {
+      progress("P11 declared REST API…")
+      report.sections.append(
+        try await DeclaredHTTPBenchmark(runs: options.runs(default: 21), pages: options.smoke ? 3 : 20).run())
+    }
     report.seconds = (ContinuousClock.now - started).seconds
 
     print("screenbench: \(report.machine.description)")

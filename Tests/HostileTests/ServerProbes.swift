@@ -3,7 +3,7 @@ import ReplayServer
 
 /// Probes that a hostile server plays: one line a probe, or one line a family of them.
 enum ServerProbes {
-  static var all: [Probe] { escapes + numbers + size + transport + secrets + shapes + links }
+  static var all: [Probe] { escapes + numbers + size + transport + secrets + shapes + links + DeclaredProbes.all }
 
   private typealias H = Hostile
   private static func q(_ text: String) -> String { Hostile.q(text) }

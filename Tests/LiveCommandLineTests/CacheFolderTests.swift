@@ -1,5 +1,6 @@
 import Foundation
 import ReplayServer
+import TestSupport
 import Testing
 
 /// What live mode leaves in the cache folders: its own `screenrun/http` and nothing else (no

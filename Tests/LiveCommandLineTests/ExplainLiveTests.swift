@@ -1,5 +1,6 @@
 import Foundation
 import ReplayServer
+import TestSupport
 import Testing
 
 /// `--explain` and `--trace` with live data: the request shown is the one sent over HTTP, with

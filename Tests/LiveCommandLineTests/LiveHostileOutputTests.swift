@@ -1,6 +1,7 @@
 import Foundation
 import ReplayServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Hostile servers, through the built binary: what they send reaches neither stream raw

@@ -1,5 +1,6 @@
 import Foundation
 import ReplayServer
+import TestSupport
 import Testing
 
 /// Every live error path, printed by the real `screenrun` binary with secrets in its

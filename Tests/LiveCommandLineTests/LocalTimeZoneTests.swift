@@ -1,5 +1,6 @@
 import Foundation
 import ReplayServer
+import TestSupport
 import Testing
 
 /// A rate limit's reset is shown in the machine's time zone. `FoundationEssentials` alone knows

@@ -1,5 +1,6 @@
 import Foundation
 import ReplayServer
+import TestSupport
 import Testing
 
 /// `--status` against the replay server: the status line after a 200 with GitHub's rate-limit

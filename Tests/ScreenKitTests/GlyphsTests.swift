@@ -11,7 +11,7 @@ struct GlyphsTests {
     let all =
       [
         glyphs.rule, glyphs.ellipsis, glyphs.selectionMarker, glyphs.bullet, glyphs.link, glyphs.ascending,
-        glyphs.descending, glyphs.upDown, glyphs.separator, glyphs.caret, glyphs.caretStandIn,
+        glyphs.descending, glyphs.upDown, glyphs.separator, glyphs.caret,
       ] + glyphs.spinner + glyphs.bars
     for glyph in all { #expect(glyph.utf8.allSatisfy { $0 < 0x80 }, "\(glyph)") }
     #expect(glyphs.rule(5) == "-----")

@@ -120,7 +120,8 @@ struct QueryCursorTests {
     return FrameLine.searchField
       + ListFrame.queryField(
         before: String(query[..<split]), after: String(query[split...]),
-        columns: width - TextWidth.width(of: FrameLine.searchField) - 1)
+        columns: width - TextWidth.width(of: FrameLine.searchField) - 1
+      ).text
   }
 
   @Test func theFieldKeepsTheCaretInSight() {
@@ -143,7 +144,9 @@ struct QueryCursorTests {
       let line = field(wide, after: after, width: 30)
       #expect(TextWidth.width(of: line) <= 30 && line.contains("▏"), "\(after): \(line)")
     }
-    #expect(field("a▏b", after: 1, width: 40) == "Search: a|▏b", "the query's own caret character is not the caret")
+    let typed = ListFrame.queryField(before: "a▏", after: "›|b", columns: 30)
+    #expect(typed.text == "a▏▏›|b", "the query's own caret character is shown as it is")
+    #expect(typed.before == "a▏" && typed.caret == "▏", "the caret is where the cursor is, as data")
     #expect(field("a\u{1B}[2Jb", after: 1, width: 40) == "Search: a�[2J▏b")
   }
 }

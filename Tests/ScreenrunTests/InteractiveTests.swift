@@ -198,33 +198,105 @@ struct InteractiveTests {
     }
   }
 
-  @Test("the selection shows in reverse video, and NO_COLOR turns it off; '?' shows the keys, any key closes them")
-  func reverseSelectionAndKeyHelp() async throws {
-    for noColor in [false, true] {
-      try await TmuxSession.with(["Screens/characters.json"], environment: noColor ? ["NO_COLOR": "1"] : [:]) { pane in
-        try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
-        try await pane.press("Down")
-        try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
-        let styled = try await pane.captureStyled()
-        let reversed = styled.filter { $0.contains("\u{1B}[7m") }
-        if noColor {
-          #expect(reversed.isEmpty, "NO_COLOR: no reverse video: \(styled)")
-        } else {
-          #expect(reversed.count == 1, "\(styled)")
-          #expect(reversed.first?.contains("2. A-Bomb (HAS)") == true, "the selected row: \(reversed)")
-        }
-        try await pane.type("?")
-        let help = try await pane.waitForScreen("the key help") { $0.title == "Keys of a list screen" }
-        #expect(help.contains("Any key closes this help."))
-        #expect(help.lines.contains { $0.hasPrefix("Up, Ctrl-P") }, "\(help)")
-        try await pane.press("x")
-        let back = try await pane.waitForScreen("the list again") { $0.title == "Marvel Characters" }
-        #expect(back.contains("Search: Search characters…"), "the closing key does nothing else: \(back)")
-        try await pane.press("C-c")
-        try await expectRestored(pane, try await pane.waitForEnd())
-      }
+  @Test("a bold title, the selection in reverse video, dim hints; '?' shows the keys, any key closes them")
+  func stylesAndKeyHelp() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.recordOutput()
+      try await pane.press("Down")
+      try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
+      // tmux's capture carries an attribute over from line to line; what screenrun wrote does not.
+      let written = try pane.recordedOutput()
+      #expect(written.contains("\u{1B}[2m↑↓ move"), "dim key help: \(written.debugDescription)")
+      #expect(written.contains("\u{1B}[2m 3. \u{1B}[0mA.I.M."), "dim row numbers: \(written.debugDescription)")
+      let styled = try await pane.captureStyled()
+      #expect(styled.first?.hasPrefix("\u{1B}[1mMarvel Characters") == true, "a bold title: \(styled)")
+      let reversed = styled.filter { Self.sgr(in: $0).contains { $0.contains(7) } }
+      #expect(reversed.count == 1, "\(styled)")
+      #expect(reversed.first?.contains("2. A-Bomb (HAS)") == true, "the selected row: \(reversed)")
+      try await pane.type("?")
+      let keys = try await pane.waitForScreen("the key help") { $0.title == "Keys of a list screen" }
+      #expect(keys.contains("Any key closes this help."))
+      #expect(keys.lines.contains { $0.hasPrefix("Up, Ctrl-P") }, "\(keys)")
+      try await pane.press("x")
+      let back = try await pane.waitForScreen("the list again") { $0.title == "Marvel Characters" }
+      #expect(back.contains("Search: Search characters…"), "the closing key does nothing else: \(back)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
     }
   }
+
+  @Test(
+    "what screenrun writes: colour by default, none with NO_COLOR (bold and reverse stay), no attribute with --color never or TERM=dumb",
+    arguments: [
+      (["NO_COLOR": "1"], [String]()), ([:], ["--color", "never"]), (["TERM": "dumb"], []), ([:], []),
+    ])
+  func colorModes(environment: [String: String], options: [String]) async throws {
+    try await TmuxSession.with(["Screens/characters.json"] + options, environment: environment) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.recordOutput()
+      try await pane.type("iron")
+      try await pane.waitForScreen("the search") { $0.contains("1-20 of 20") && $0.contains("Search: iron▏") }
+      try await pane.press("Down")
+      try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
+      let written = try pane.recordedOutput()
+      let styles = Self.sgr(in: written)
+      #expect(written.contains("Cross Army"), "the frames were recorded: \(written.debugDescription)")
+      let colours = styles.filter { $0.contains { Self.isColour($0) } }
+      if options == ["--color", "never"] || environment["TERM"] == "dumb" {
+        #expect(styles.isEmpty, "no attribute at all: \(styles)")
+        #expect(!written.contains("\u{1B}]8;"), "no hyperlink")
+      } else if environment["NO_COLOR"] != nil {
+        #expect(colours.isEmpty, "NO_COLOR: no colour written: \(colours)")
+        #expect(styles.contains([1]), "bold stays: \(styles)")
+        #expect(styles.contains([7]), "reverse video stays: \(styles)")
+        #expect(styles.contains([1, 4]), "the query's matches are bold and underlined: \(styles)")
+      } else {
+        #expect(styles.contains([1, 33]), "the query's matches in bold yellow: \(styles)")
+        #expect(styles.contains([7]) && styles.contains([1]), "\(styles)")
+      }
+      // Every styled span is closed with a reset.
+      #expect(styles.filter { $0 != [0] }.count == styles.filter { $0 == [0] }.count, "\(styles)")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  @Test("▏, › and | typed into the search show as they are; the cursor is where the frame says")
+  func markersInTheQuery() async throws {
+    try await TmuxSession.with(["Screens/characters.json"]) { pane in
+      try await pane.waitForScreen("the list") { $0.contains("1-20 of 1,446") && $0.selectedRow == 1 }
+      try await pane.type("a▏›|")
+      let screen = try await pane.waitForScreen("the query typed") { $0.contains("No characters start with") }
+      let field = try #require(screen.lines.first { $0.hasPrefix("Search: ") })
+      #expect(field == "Search: a▏›|▏", "\(field)")
+      #expect(screen.selectedRow == nil, "no row is selected: \(screen)")
+      #expect(try await pane.paneFormat("#{cursor_x},#{cursor_y}") == "12,1", "the cursor on the caret")
+      try await pane.press("Left", "Left")
+      try await pane.waitForScreen("the caret moved") { $0.contains("Search: a▏▏›|") }
+      #expect(try await pane.paneFormat("#{cursor_x},#{cursor_y}") == "10,1")
+      try await pane.press("C-c")
+      try await expectRestored(pane, try await pane.waitForEnd())
+    }
+  }
+
+  /// The parameters of every SGR sequence (`ESC [ … m`) in `text`; `ESC[m` is `[0]`.
+  static func sgr(in text: String) -> [[Int]] {
+    var found: [[Int]] = []
+    var rest = Substring(text)
+    while let start = rest.range(of: "\u{1B}[") {
+      rest = rest[start.upperBound...]
+      let parameters = rest.prefix { $0.isNumber || $0 == ";" }
+      let after = rest.dropFirst(parameters.count)
+      guard after.first == "m" else { continue }
+      found.append(parameters.isEmpty ? [0] : parameters.split(separator: ";").map { Int($0) ?? -1 })
+      rest = after.dropFirst()
+    }
+    return found
+  }
+
+  /// Whether an SGR parameter sets a colour (30–37, 38, 39, 40–49, 90–107).
+  static func isColour(_ parameter: Int) -> Bool { (30...49).contains(parameter) || (90...107).contains(parameter) }
 
   @Test("Ctrl-Z suspends: the shell gets the terminal back; fg resumes in raw mode with a full redraw")
   func ctrlZAndFg() async throws {

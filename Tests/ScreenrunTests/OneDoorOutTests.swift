@@ -79,22 +79,13 @@ struct OneDoorOutTests {
   }
 
   static func findings() throws -> [Finding] {
-    let root = Screenrun.repositoryRoot
     var findings: [Finding] = []
-    for folder in ["Sources", "Plugins"] {
-      let base = root.appendingPathComponent(folder)
-      guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
-      for case let url as URL in walker where url.pathExtension == "swift" {
-        let relative = String(url.path.dropFirst(root.path.count + 1))
-        if relative.hasPrefix("Sources/screenbench/") || writerFiles.contains(relative) { continue }
-        let text = try String(contentsOf: url, encoding: .utf8)
-        for (number, line) in text.components(separatedBy: "\n").enumerated() {
-          let code = Self.withoutComment(line)
-          for pattern in patterns where code.range(of: pattern.regex, options: .regularExpression) != nil {
-            if exceptions.contains(where: { $0.file == relative && line.contains($0.line) }) { continue }
-            findings.append(Finding(file: relative, line: number + 1, text: line, kind: pattern.name))
-          }
-        }
+    for (relative, number, line) in try ProductSources.lines() {
+      if relative.hasPrefix("Sources/screenbench/") || writerFiles.contains(relative) { continue }
+      let code = Self.withoutComment(line)
+      for pattern in patterns where code.range(of: pattern.regex, options: .regularExpression) != nil {
+        if exceptions.contains(where: { $0.file == relative && line.contains($0.line) }) { continue }
+        findings.append(Finding(file: relative, line: number, text: line, kind: pattern.name))
       }
     }
     return findings

@@ -5,7 +5,7 @@ import ScreenRuntime
 import Testing
 
 /// The writer's pieces as values: the secret registry, neutralizing, links and fitted lines.
-@Suite("TerminalWriter, SecretRegistry, TerminalControl and TerminalLine")
+@Suite("TerminalWriter, SecretRegistry, TerminalControl and the lines FrameWriter draws")
 struct TerminalWriterTests {
   static func text(_ value: TerminalText) -> String {
     String(decoding: TerminalWriter.bytes(of: value), as: UTF8.self)
@@ -58,20 +58,29 @@ struct TerminalWriterTests {
     }
   }
 
-  @Test("interactive lines: a too-long lone URL is cut with … and linked whole; other lines are cut")
+  /// A line as the interactive mode draws it: cut to `columns`, in the terminal's theme.
+  static func drawn(_ text: String, columns: Int) -> String {
+    var drawn = TerminalText()
+    FrameWriter.append(
+      Frame.Line(linking: text).truncated(toColumns: columns), selected: false, theme: .terminal, to: &drawn)
+    return Self.text(drawn)
+  }
+
+  @Test("interactive lines: a URL, alone or in a line, cut with … and linked whole; text from outside stays text")
   func fittedLines() {
     let url = "https://i.annihil.us/u/prod/marvel/i/mg/9/c0/527bb7b37ff55/portrait_xlarge.jpg"
-    let linked = Self.text(TerminalLine.fitted("  " + url, columns: 40))
-    #expect(linked.hasPrefix("  \u{1B}]8;;\(url)\u{1B}\\https://i.annihil.us/u/prod/marvel/i/…\u{1B}]8;;\u{1B}\\"))
-    let shown = linked.replacingOccurrences(of: "\u{1B}]8;;\(url)\u{1B}\\", with: "")
-      .replacingOccurrences(of: "\u{1B}]8;;\u{1B}\\", with: "")
-    #expect(TextWidth.width(of: shown) == 40, "\(shown)")
+    let link = "\u{1B}]8;;\(url)\u{1B}\\"
+    let end = "\u{1B}]8;;\u{1B}\\"
+    let underline = "\u{1B}[4m"
+    let reset = "\u{1B}[0m"
+    let linked = Self.drawn("  " + url, columns: 40)
+    #expect(linked == "  " + underline + link + "https://i.annihil.us/u/prod/marvel/i/…" + end + reset, "\(linked)")
 
-    #expect(Self.text(TerminalLine.fitted(url, columns: 200)) == url, "a URL that fits is left alone")
-    #expect(Self.text(TerminalLine.fitted("see " + url, columns: 30)).hasSuffix("…"))
-    #expect(!Self.text(TerminalLine.fitted("see " + url, columns: 30)).contains("\u{1B}"))
-    let hostile = Self.text(TerminalLine.fitted(url + "\u{1B}]52;c;x\u{07}", columns: 30))
-    #expect(!hostile.contains("\u{1B}") && !hostile.contains("\u{07}"), "\(hostile.debugDescription)")
+    #expect(Self.drawn(url, columns: 200) == underline + link + url + end + reset, "a URL that fits is linked")
+    let inField = Self.drawn("see " + url, columns: 30)
+    #expect(inField == "see " + underline + link + "https://i.annihil.us/u/pr…" + end + reset, "\(inField)")
+    let hostile = Self.drawn("https://a.b/c\u{1B}]52;c;x\u{07}", columns: 60)
+    #expect(!hostile.contains("\u{07}") && hostile.contains("\u{FFFD}"), "\(hostile.debugDescription)")
     #expect(FrameLine.isURL("http://a.b/c") && !FrameLine.isURL("http://a.b/c d"))
   }
 }

@@ -80,7 +80,7 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
 
   /// The lines of the screen: `screen` is the screen being drawn (its title, parameters and
   /// selection), `spec` its kind's part.
-  static func render(_ state: State, _ spec: Spec, _ screen: ScreenState, _ options: RenderOptions) -> [String]
+  static func render(_ state: State, _ spec: Spec, _ screen: ScreenState, _ options: RenderOptions) -> Frame
   /// What `--explain` says of a screen of the kind, beyond what every screen has.
   static func explain(_ state: State, _ spec: Spec) -> KindExplanation
   /// Whether a request is on its way (the spinner turns).

@@ -25,12 +25,18 @@ package struct ScreenState: Sendable {
 package struct ScreenContent: Sendable {
   /// The kind's state.
   package let state: any Sendable
-  package let lines: @Sendable (ScreenState, RenderOptions) -> [String]
+  /// Draws the screen: it gets the screen (whose `content` is this) and the layout.
+  package let frame: @Sendable (ScreenState, RenderOptions) -> Frame
 
-  /// `lines` draws the screen: it gets the screen (whose `content` is this) and the layout.
+  package init(state: any Sendable, frame: @escaping @Sendable (ScreenState, RenderOptions) -> Frame) {
+    self.state = state
+    self.frame = frame
+  }
+
+  /// Content drawn as plain lines, one body span each, their URLs links.
   package init(state: any Sendable, lines: @escaping @Sendable (ScreenState, RenderOptions) -> [String]) {
     self.state = state
-    self.lines = lines
+    self.frame = { screen, options in Frame(lines: lines(screen, options).map { Frame.Line(linking: $0) }) }
   }
 }
 

@@ -8,25 +8,26 @@ import ScreenText
 /// the terminal, and every line is cut to the width by columns, so wide characters stay aligned.
 package enum TextRenderer {
   package static func render(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> String {
+    frame(screen, options: options).plainText
+  }
+
+  /// The screen's frame: the problems of a failed reload above the kind's lines, the status line
+  /// above the key help (or last), every line cut to the width.
+  package static func frame(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> Frame {
     let problems = problemLines(screen.problems, width: options.width, glyphs: options.glyphs)
     var status = screen.status.map { ["source: " + statusLine($0, options.glyphs)] } ?? []
     // In a terminal too short for it beside the smallest frame, the status line gives way.
     if let height = options.height, height - problems.count - status.count < RenderOptions.minimumHeight { status = [] }
     var options = options
     if let height = options.height { options.height = max(8, height - problems.count - status.count) }
-    var lines = screen.content.lines(screen, options)
+    var frame = screen.content.frame(screen, options)
     // A terminal frame ends with its key help; the status line goes just above it.
-    lines.insert(contentsOf: status, at: options.height == nil || lines.isEmpty ? lines.count : lines.count - 1)
-    // One buffer for the frame, each line cut into it as it is appended.
-    let all = [problems, lines].joined()
-    var frame = ""
-    frame.reserveCapacity(all.reduce(0) { $0 + $1.utf8.count + 1 })
-    for line in all {
-      frame += fit(line, options)
-      frame += "\n"
-    }
-    // A frame of no lines is one empty line, as it always was.
-    return all.isEmpty ? "\n" : frame
+    frame.insert(
+      status.map { Frame.Line($0, role: .status) },
+      at: options.height == nil || frame.lines.isEmpty ? frame.lines.count : frame.lines.count - 1)
+    frame.insert(problems.map { Frame.Line(linking: $0, role: .error) }, at: 0)
+    for index in frame.lines.indices { frame.lines[index] = fit(frame.lines[index], options) }
+    return frame
   }
 
   /// The data source's status line made safe, its items apart with the separator of `glyphs`
@@ -59,6 +60,13 @@ package enum TextRenderer {
   package static func fit(_ line: String, _ options: RenderOptions) -> Substring {
     if options.keepsWholeURLs, FrameLine.isLoneURL(line) { return line[...] }
     return withoutTrailingSpaces(options.glyphs.truncate(line, toColumns: options.width))
+  }
+
+  /// `fit` for a frame's line: its spans keep their roles and URLs up to the cut.
+  package static func fit(_ line: Frame.Line, _ options: RenderOptions) -> Frame.Line {
+    let text = line.text
+    if options.keepsWholeURLs, FrameLine.isLoneURL(text) { return line }
+    return line.keepingCut(withoutTrailingSpaces(options.glyphs.truncate(text, toColumns: options.width)))
   }
 
   /// `text` without the spaces that end it. Only a space that follows ASCII (or starts the text)
@@ -110,6 +118,15 @@ package enum TextRenderer {
   package static func errorLines(_ error: DataSourceError, interactive: Bool, width: Int) -> [String] {
     var lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(error.description), toColumns: width)
     if interactive { lines.append("Ctrl-R to retry") }
+    return lines
+  }
+
+  /// `errorLines` in a frame: the error's lines of role `.error`, the hint dim.
+  package static func errorFrameLines(_ error: DataSourceError, interactive: Bool, width: Int) -> [Frame.Line] {
+    var lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(error.description), toColumns: width).map {
+      Frame.Line(linking: $0, role: .error)
+    }
+    if interactive { lines.append(Frame.Line("Ctrl-R to retry", role: .dim)) }
     return lines
   }
 }

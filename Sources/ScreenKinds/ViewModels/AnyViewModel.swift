@@ -120,9 +120,9 @@ final class KindModel<K: Kind>: ScreenModel {
 
   var content: ScreenContent {
     let state = store.state
-    return ScreenContent(state: state) { screen, options in
+    return ScreenContent(state: state) { screen, options -> Frame in
       guard let spec = screen.spec.body as? K.Spec else {
-        return ["error: a \(screen.spec.kind) screen cannot show this state"]
+        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
       }
       return K.render(state, spec, screen, options)
     }

@@ -1,3 +1,5 @@
+import ScreenRuntime
+
 extension Arguments {
   /// screenrun's command line, declared once: the parser, the usage and `--help` read this.
   static let declaration = CommandDeclaration(
@@ -43,6 +45,23 @@ extension Arguments {
           bullets, # for bars; text from the data is shown as it is
           """,
         effect: .set { arguments, _ throws(UsageError) in arguments.ascii = true }),
+      .init(
+        name: "--color", value: "auto|always|never", form: .run,
+        help: """
+          when to style frames, as ls and grep take it: auto (the default) styles the interactive mode (bold \
+          title, reverse-video selection, dim hints, underlined links as OSC 8 hyperlinks, red errors, the query \
+          highlighted) and keeps --once, --script and screen tests plain; always styles --once and --script \
+          too; never writes \
+          no attribute at all (the selection shows by its marker); also governs the colours of test's diffs
+          """,
+        effect: .set { arguments, value throws(UsageError) in
+          let text = value ?? ""
+          guard let mode = ColorMode(rawValue: text) else {
+            throw UsageError("--color takes auto, always or never, not '\(text)'")
+          }
+          arguments.color = mode
+          arguments.testOptions.color = mode
+        }),
       .init(
         name: "--param", value: "KEY=VALUE", repeatable: true, form: .run,
         help: "a navigation parameter the screen reads as {params.KEY}; repeatable",
@@ -146,7 +165,7 @@ extension Arguments {
         help:
           "run the screen tests (.screentest files) in PATH, folders searched recursively (default: the current folder)",
         available: true,
-        command: { operands throws(UsageError) in .test(paths: operands) },
+        command: { operands throws(UsageError) in .test(paths: operands) }, takes: ["--color"],
         instead: "a test file sets its own screen, width, height, parameters, data mode and plugin paths"),
       .init(
         words: ["schema"], operands: "[plugin]",
@@ -178,7 +197,8 @@ extension Arguments {
           return .completions(shell: operands[0])
         }),
       .init(
-        words: ["plugin", "check"], operands: "PLUGIN...", help: "check an external plugin against the protocol",
+        words: ["plugin", "check"], operands: "PLUGIN... [BASE_URL]",
+        help: "check an external plugin against the protocol, or an http plugin against its API at BASE_URL",
         available: true,
         command: { operands throws(UsageError) in
           guard !operands.isEmpty else { throw UsageError("plugin check needs at least one plugin folder") }
@@ -206,7 +226,13 @@ extension Arguments {
         help: "seconds to wait for an external plugin's answer (default: its manifest's, or 10)"),
       .init(
         name: "XDG_CACHE_HOME, XDG_CONFIG_HOME, HOME", help: "where the cache and the user's plugins are (see FILES)"),
-      .init(name: "NO_COLOR", help: "when set, the interactive mode marks the selected row without reverse video"),
+      .init(
+        name: "NO_COLOR",
+        help: """
+          when set and not empty, no colour is written (errors and matches are then bold); bold, dim, underline and \
+          reverse video stay, as no-color.org asks; --color always writes colours all the same
+          """),
+      .init(name: "TERM", help: "dumb: with --color auto, the interactive mode writes no attribute"),
     ],
     files: [
       .init(

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenRuntime
 
 /// What the command line asked for.
 struct Arguments: Equatable {
@@ -40,6 +41,8 @@ struct Arguments: Equatable {
   var ascii = false
   /// The glyphs frames are drawn with.
   var glyphs: Glyphs { ascii ? .ascii : .unicode }
+  /// When frames are styled (`--color`).
+  var color = ColorMode.auto
   var parameters: [String: String] = [:]
   /// Live data over HTTP instead of the bundled samples (`--live`, or `SCREENRUN_DATA=live`).
   var live = false

@@ -1,3 +1,5 @@
+import ScreenRuntime
+
 /// The options of `screenrun test`.
 struct TestOptions: Equatable, Sendable {
   /// Runs only the tests whose path holds this text (in any case).
@@ -10,4 +12,6 @@ struct TestOptions: Equatable, Sendable {
   var junit: String?
   /// How many tests run at once (default: one per core).
   var jobs: Int?
+  /// When the report and the diffs are in colour (`--color`).
+  var color = ColorMode.auto
 }

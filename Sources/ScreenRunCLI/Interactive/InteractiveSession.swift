@@ -24,21 +24,20 @@ final class InteractiveSession {
     case noTerminal
   }
 
-  /// Whether the selection (the line a `›` marks) shows in reverse video: yes, unless NO_COLOR
-  /// is set and not empty (no-color.org). Frames from --once and --script never have it.
-  let reverseSelection: Bool
+  /// What roles look like on this terminal (`--color`, NO_COLOR, TERM=dumb).
+  let theme: Theme
 
   /// The glyphs frames are drawn with (`--ascii`).
   let glyphs: Glyphs
 
   init(
-    navigator: Navigator, watcher: ScreenWatcher? = nil, glyphs: Glyphs = .unicode,
+    navigator: Navigator, watcher: ScreenWatcher? = nil, glyphs: Glyphs = .unicode, color: ColorMode = .auto,
     environment: [String: String] = ScreenRunCommand.environment
   ) {
     self.glyphs = glyphs
     self.navigator = navigator
     self.watcher = watcher
-    reverseSelection = environment["NO_COLOR", default: ""].isEmpty
+    theme = Theme.resolve(color, interactive: true, environment: environment)
   }
 
   /// Runs until the user quits; the terminal is restored whatever happens.
@@ -102,54 +101,21 @@ final class InteractiveSession {
 
   // MARK: - Drawing
 
-  /// Writes the app's frame: the one call between the app and the terminal.
+  /// Writes the app's frame: the one call between the app and the terminal. `FrameWriter` draws
+  /// it from its data in the theme; a terminal too small for a frame gets the line saying so.
   private func draw() {
-    guard let frame = navigator.frame(glyphs: glyphs) else { return }
-    draw(frame, columns: navigator.state.size.columns)
-  }
-
-  /// Draws a frame over the last one, line by line, clearing what is left over.
-  private func draw(_ frame: AppFrame, columns: Int) {
-    guard frame.isScreen else {
-      // Too small for a frame: the message in what room there is.
+    guard let drawn = navigator.frame(glyphs: glyphs) else { return }
+    let size = navigator.state.size
+    guard drawn.isScreen else {
       var text = TerminalText(.hideCursor + .home + .clearScreen)
-      for (index, line) in frame.lines.enumerated() {
+      for (index, line) in drawn.frame.lines.enumerated() {
         if index > 0 { text.append(.newline) }
-        text.append(untrusted: line)
+        text.append(untrusted: line.text)
       }
       TerminalWriter.write(text)
       return
     }
-    var text = TerminalText(.home)
-    for (index, line) in frame.lines.enumerated() {
-      if index > 0 { text.append(.clearToLineEnd + .newline) }
-      if reverseSelection, line.hasPrefix(glyphs.selectionMarker) {
-        // The selection as a bar across the width, in reverse video.
-        text.append(.reverse)
-        text.append(TerminalLine.fitted(TextWidth.pad(line, toColumns: columns), columns: columns, glyphs: glyphs))
-        text.append(.resetStyle)
-        continue
-      }
-      text.append(TerminalLine.fitted(line, columns: columns, glyphs: glyphs))
-    }
-    text.append(.clearToLineEnd + .clearToScreenEnd)
-    // The terminal cursor on the search field's caret, as in a text field; hidden elsewhere.
-    if let caret = Self.caret(in: frame.lines, glyphs: glyphs) {
-      text.append(.move(row: caret.row, column: caret.column) + .showCursor)
-    } else {
-      text.append(.hideCursor)
-    }
-    TerminalWriter.write(text)
-  }
-
-  /// Where the search field's caret (`Glyphs.caret`) is drawn, counted from 1: in the first
-  /// search field line that holds one (the field shows a caret character of the query as
-  /// `Glyphs.caretStandIn`).
-  static func caret(in lines: [String], glyphs: Glyphs = .unicode) -> (row: Int, column: Int)? {
-    for (index, line) in lines.enumerated() where line.hasPrefix(FrameLine.searchField) {
-      guard let range = line.firstRange(of: glyphs.caret) else { continue }
-      return (index + 1, TextWidth.width(of: String(line[..<range.lowerBound])) + 1)
-    }
-    return nil
+    TerminalWriter.write(
+      FrameWriter.screen(drawn.frame, columns: size.columns, rows: size.rows, theme: theme, glyphs: glyphs))
   }
 }

@@ -62,7 +62,8 @@ extension ScreenTest {
       options: RenderOptions(
         width: settings.width, height: settings.height, glyphs: settings.ascii ? .ascii : .unicode))
     await navigator.settle()
-    var outputs = [Output(frame: Self.shown(runner.frame()))]
+    let frame = { settings.styles ? runner.frameValue()?.markup ?? "" : runner.frame() }
+    var outputs = [Output(frame: Self.shown(frame()))]
     for block in blocks.dropFirst() {
       do {
         guard let command = try Script.command(fromLine: block.command, number: block.line, kinds: navigator.kinds)
@@ -75,7 +76,7 @@ extension ScreenTest {
           break
         }
         try await runner.run(command, line: block.line)
-        outputs.append(Output(frame: Self.shown(runner.frame())))
+        outputs.append(Output(frame: Self.shown(frame())))
       } catch {
         outputs.append(Output(errors: Self.errorLines(error.message), exit: 2))
         return outputs

@@ -39,6 +39,9 @@ struct ScreenTest: Equatable, Sendable {
     var height: Int?
     /// Frames drawn with ASCII glyphs only, as `--ascii` draws them (`ascii: true`).
     var ascii = false
+    /// Frames recorded with their styles as markup (`Frame.markup`: `[title]…[/title]`), not as
+    /// plain text (`styles: true`).
+    var styles = false
     /// Live data over HTTP, instead of the plugins' bundled samples.
     var live = false
     /// Folders of external plugins, relative to the test file's folder. User plugins are never
@@ -106,7 +109,7 @@ struct ScreenTest: Equatable, Sendable {
   static let fileExtension = "screentest"
   static let pendingExtension = "pending"
   static let noNewline = "\\ no newline at end of frame"
-  static let settingNames = ["screen", "param", "width", "height", "ascii", "data", "plugin-path"]
+  static let settingNames = ["screen", "param", "width", "height", "ascii", "styles", "data", "plugin-path"]
 
   /// How much output the test expects, in bytes of its frames and errors: how long it takes to
   /// run, roughly, as drawing and reading them is most of a test's work.
@@ -287,6 +290,15 @@ extension ScreenTest.Settings {
       case "false": ascii = false
       default:
         throw fail("'ascii' is 'true' (ASCII glyphs only, as --ascii draws) or 'false' (the default), not '\(value)'")
+      }
+    case "styles":
+      switch value {
+      case "true": styles = true
+      case "false": styles = false
+      default:
+        throw fail(
+          "'styles' is 'true' (each frame's roles as markup, [title]…[/title]) or 'false' (plain text, the default), not '\(value)'"
+        )
       }
     case "data":
       switch value {

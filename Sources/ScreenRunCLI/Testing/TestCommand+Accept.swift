@@ -25,7 +25,7 @@ extension TestCommand {
       return code
     }
     let asking = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+    let colour = Theme.colorsDiff(options.color, terminal: isatty(STDOUT_FILENO) == 1, environment: environment)
     var (accepted, skipped, all) = (0, 0, !asking)
     for file in pending {
       let test = String(file.dropLast(ScreenTest.pendingExtension.count + 1))

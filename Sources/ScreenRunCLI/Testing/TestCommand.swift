@@ -82,7 +82,7 @@ struct TestCommand {
       Output.error("screenrun: error: no .screentest files\(filter) in \(looked)")
       return .usage
     }
-    let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+    let colour = Theme.colorsDiff(options.color, terminal: isatty(STDOUT_FILENO) == 1, environment: environment)
     let results = await runAll(selected, in: TestRun(plugins: plugins)) { result in Self.report(result, colour: colour)
     }
     var code: ScreenRunCommand.ExitCode = missing.isEmpty ? .ok : .usage

@@ -54,7 +54,8 @@ final class TestRun: Sendable {
       registry.register(
         Plugin(
           name: manifest.name, summary: manifest.summary, resources: manifest.resources, environment: manifest.variables
-        ) { context in
+        ) { context throws(DataSourceError) in
+          if manifest.http != nil { return try DeclaredSources.make(manifest, context: context) }
           let source = ExternalSource(manifest: manifest, context: context)
           sources.add(source)
           return source

@@ -21,39 +21,41 @@ extension AppState {
     return state
   }
 
-  /// The frame to draw in a terminal of the app's size: the screen's lines with the flash
-  /// message on the last, or, in a terminal too small for a frame, a line saying so.
+  /// The frame to draw in a terminal of the app's size: the screen's frame with the flash
+  /// message on its last line, or, in a terminal too small for a frame, a line saying so.
   package func frame(glyphs: Glyphs = .unicode, status: (String) -> String? = { _ in nil }) -> AppFrame? {
     guard current != nil else { return nil }
     guard size.columns >= RenderOptions.minimumWidth, size.rows >= RenderOptions.minimumHeight else {
       // Too small for a frame: say so in what room there is, rather than draw a frame that wraps.
       let message =
         "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
-      return AppFrame(lines: Array(TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)), isScreen: false)
+      let lines = TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)
+      return AppFrame(frame: Frame(plain: Array(lines)), isScreen: false)
     }
     // Lone URLs come whole, and the terminal writer cuts them to the width as hyperlinks.
     let options = RenderOptions(
       width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true, glyphs: glyphs)
     guard let state = screenState(status: status) else { return nil }
-    var lines = TextRenderer.render(state, options: options).split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    if let flash, !lines.isEmpty {
-      lines[lines.count - 1] = glyphs.truncate(TerminalSafe.sanitize(flash), toColumns: size.columns)
+    var frame = TextRenderer.frame(state, options: options)
+    if let flash, !frame.lines.isEmpty {
+      frame.lines[frame.lines.count - 1] = Frame.Line(TerminalSafe.sanitize(flash), role: .status)
+      if frame.selectedRow == frame.lines.count - 1 { frame.selectedRow = nil }
     }
-    return AppFrame(lines: Array(lines.prefix(size.rows)), isScreen: true)
+    return AppFrame(frame: frame, isScreen: true)
   }
 }
 
-/// The frame the app draws, for the terminal writer: its lines (each within the width, but a lone
-/// URL, which the writer cuts as a hyperlink), top to bottom.
+/// The frame the app draws, for the terminal writer.
 package struct AppFrame: Sendable, Equatable {
-  package var lines: [String]
+  package var frame: Frame
   /// False for the line that says the terminal is too small, which is written as plain text.
   package var isScreen: Bool
 
-  package init(lines: [String], isScreen: Bool) {
-    self.lines = lines
+  package init(frame: Frame, isScreen: Bool) {
+    self.frame = frame
     self.isScreen = isScreen
   }
+
+  /// The frame's lines as plain text.
+  package var lines: [String] { frame.lines.map(\.text) }
 }

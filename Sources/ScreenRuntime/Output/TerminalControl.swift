@@ -63,6 +63,25 @@ package struct TerminalControl: Sendable, Equatable {
     TerminalControl("\u{1B}[\(color.rawValue)m")
   }
 
+  /// An SGR attribute a theme may set.
+  package enum Attribute: Int, Sendable, CaseIterable {
+    case bold = 1
+    case dim = 2
+    case underline = 4
+    case reverse = 7
+    case red = 31
+    case yellow = 33
+
+    /// Whether it is a colour, which NO_COLOR turns off.
+    package var isColor: Bool { rawValue >= 30 }
+  }
+
+  /// One SGR sequence setting `attributes` (`ESC[1;7m`); nil for none.
+  package static func style(_ attributes: [Attribute]) -> TerminalControl? {
+    guard !attributes.isEmpty else { return nil }
+    return TerminalControl("\u{1B}[" + attributes.map { String($0.rawValue) }.joined(separator: ";") + "m")
+  }
+
   // MARK: - Hyperlinks (OSC 8)
 
   /// The start of an OSC 8 hyperlink to `url`, or nil when `url` is not a plain http(s) URL made

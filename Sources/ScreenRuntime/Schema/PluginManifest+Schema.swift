@@ -38,6 +38,8 @@ extension PluginManifest {
               "Variables it may read, beyond " + baselineEnvironment.joined(separator: ", ")
                 + " and LC_*, which it always gets: a name, or an object that says more."),
           ]
+        case "http": HTTPDeclaration.schema
+        case "sample": HTTPDeclaration.sampleSchema
         case "timeout":
           [
             "type": "number", "exclusiveMinimum": 0, "maximum": .int(longestTimeout),
@@ -49,9 +51,12 @@ extension PluginManifest {
     var schema = JSONObject([
       "$schema": .string(ScreenSchema.draft),
       "title": "screenrun plugin manifest (plugin.json)",
-      "description": "An external plugin: a program that speaks PLUGINS.md's protocol, and the resources it offers.",
+      "description":
+        "An external plugin: a program that speaks PLUGINS.md's protocol, or a REST API declared with no code (http), and the resources it offers.",
       "type": "object",
-      "required": ["name", "summary", "protocol", "command", "resources"],
+      "required": ["name", "summary", "resources"],
+      // A program speaks the protocol; a REST API declared with no code (`http`) does not.
+      "oneOf": [["required": ["protocol", "command"]], ["required": ["http"]]],
     ])
     schema["properties"] = .object(properties)
     schema["additionalProperties"] = false
@@ -77,6 +82,7 @@ extension PluginManifest {
         case "search": ["type": "string", "description": "The parameter a list screen's search text goes to."]
         case "maxPageSize":
           ScreenSchema.integer(maxPageSizeRange, "The largest page it serves (default 100).")
+        case "request": HTTPDeclaration.requestSchema
         default: [:]
         }
     }

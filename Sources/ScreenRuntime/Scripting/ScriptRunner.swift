@@ -32,17 +32,25 @@ package final class ScriptRunner {
   /// The heading before a frame of this runner, cut to its width.
   package func heading(_ text: String) -> String { Self.heading(text, width: options.width) }
 
-  /// The current screen's frame.
+  /// The current screen's frame, as plain text.
   package func frame() -> String {
     guard let state = navigator.screenState else { return "" }
     return TextRenderer.render(state, options: options)
+  }
+
+  /// The current screen's frame as a value (its roles, links and selection); nil before a
+  /// screen is open.
+  package func frameValue() -> Frame? {
+    navigator.screenState.map { TextRenderer.frame($0, options: options) }
   }
 
   /// The room a `key` command's screen has: the frame's width, and a terminal's usual height.
   package var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
 
   /// Reads a script whose kind commands are those of the navigator's kinds.
-  package func script(_ text: String) throws(ScriptError) -> Script { try Script(parsing: text, kinds: navigator.kinds) }
+  package func script(_ text: String) throws(ScriptError) -> Script {
+    try Script(parsing: text, kinds: navigator.kinds)
+  }
 
   /// Runs one command and waits for it to settle; a command that cannot run is a script error.
   nonisolated(nonsending) package func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {

@@ -152,6 +152,19 @@ struct TmuxSession: Sendable {
     return result.standardOutput.components(separatedBy: "\n")
   }
 
+  /// From now on, keeps every byte the program writes to the pane (`pipe-pane -o`), to be read
+  /// with `recordedOutput()`: what screenrun wrote, before tmux draws it.
+  func recordOutput() async throws {
+    let file = folder.appendingPathComponent("output").path
+    try check(try await tmux(["pipe-pane", "-o", "-t", name, "cat >> " + quote(file)]), "pipe-pane")
+  }
+
+  /// The bytes recorded since `recordOutput()`, as text.
+  func recordedOutput() throws -> String {
+    let data = (try? Data(contentsOf: folder.appendingPathComponent("output"))) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// A tmux format about the pane, as in `#{alternate_on}`.
   func paneFormat(_ format: String) async throws -> String {
     let result = try await tmux(["display-message", "-p", "-t", name, format])

@@ -11,7 +11,7 @@ struct ChartFrame {
   let state: SortedList.State
   let options: RenderOptions
 
-  func lines() -> [String] {
+  func frame() -> Frame {
     let glyphs = options.glyphs
     let bars = chart.bars
     let context = ListFrame(screen: screen, list: chart.list, state: state.list, options: options).context
@@ -41,7 +41,7 @@ struct ChartFrame {
     }
     var frame = ListFrame(screen: screen, list: chart.list, state: state.list, options: options, rows: rows)
     frame.hints = ChartKind.hints(state, chart, screen, options)
-    return frame.lines()
+    return frame.frame()
   }
 
   /// The header of the labels (0) or the values (1), the sorted one marked as a table's column is.

@@ -39,11 +39,11 @@ package struct ChartKind: Kind {
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { table.reduce(&state, action) }
 
   package static func render(_ state: State, _ chart: ChartSpec, _ screen: ScreenState, _ options: RenderOptions)
-    -> [String]
+    -> Frame
   {
     var screen = screen
     if screen.selection == nil { screen.selection = state.list.selection }
-    return ChartFrame(screen: screen, chart: chart, state: state, options: options).lines()
+    return ChartFrame(screen: screen, chart: chart, state: state, options: options).frame()
   }
 
   package static func isBusy(_ state: State) -> Bool { TableKind.isBusy(state) }

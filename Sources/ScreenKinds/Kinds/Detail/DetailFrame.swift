@@ -28,18 +28,75 @@ struct DetailFrame {
     return frame.sections(frame.context).links.count
   }
 
+  /// The frame: the title bold, the rules, the footer and the key hints dim, an error in its
+  /// role, URLs as links, and the focused link, in its role, as the selected row.
+  package func frame() -> Frame {
+    let parts = self.parts()
+    var frame = Frame()
+    frame.lines.reserveCapacity(parts.header.count + parts.body.count + parts.footer.count)
+    for (index, line) in parts.header.enumerated() {
+      frame.lines.append(Frame.Line(line, role: index == parts.header.count - 1 ? .dim : .title))
+    }
+    for (index, text) in parts.body.enumerated() {
+      guard let label = parts.labels[index] else {
+        frame.lines.append(Frame.Line(linking: text, role: parts.bodyRole))
+        continue
+      }
+      let split = text.utf8.index(text.utf8.startIndex, offsetBy: label)
+      var line = Frame.Line(String(text[..<split]), role: .dim)
+      line.append(Frame.Line(linking: String(text[split...]), role: parts.bodyRole))
+      frame.lines.append(line)
+    }
+    frame.lines += parts.footer.map { Frame.Line(linking: $0, role: .dim) }
+    if let row = parts.focused {
+      frame.selectedRow = parts.header.count + row
+      frame.lines[parts.header.count + row] = frame.lines[parts.header.count + row].replacingRole(
+        .body, with: .focusedLink)
+    }
+    return frame
+  }
+
   package func lines() -> [String] {
+    let parts = self.parts()
+    return parts.header + parts.body + parts.footer
+  }
+
+  /// A frame's three parts as text: the header (the title's lines and a rule), the body as it
+  /// shows (scrolled to the height), the footer; the role of the body's text, and the body's row
+  /// of the focused link when it is in sight.
+  private struct Parts {
+    var header: [String]
+    var body: [String]
+    var footer: [String]
+    var bodyRole = Frame.Role.body
+    var focused: Int?
+    /// The body's rows that start with a field's label, and its length in UTF-8 bytes.
+    var labels: [Int: Int] = [:]
+  }
+
+  private func parts() -> Parts {
     let context = self.context
     let glyphs = options.glyphs
     // Nothing of a detail screen is cut: the title and the footer wrap, as the body does.
     let header = TextWidth.wrap(TextRenderer.title(screen, context), toColumns: width) + [glyphs.rule(width)]
     var body: [String]
+    var bodyRole = Frame.Role.body
+    var focused: Int?
+    var labels: [Int: Int] = [:]
     switch state.status {
-    case .idle, .loading: body = [TextRenderer.loadingLine(options)]
-    case .error(let error): body = TextRenderer.errorLines(error, interactive: interactive, width: width)
+    case .idle, .loading:
+      body = [TextRenderer.loadingLine(options)]
+      bodyRole = .dim
+    case .error(let error):
+      body = TextRenderer.errorLines(error, interactive: interactive, width: width)
+      bodyRole = .error
     case .loaded:
       let sections = sections(context)
       body = sections.lines
+      labels = sections.labels
+      if interactive, let focus = state.focus, sections.links.indices.contains(focus) {
+        focused = sections.links[focus]
+      }
     }
     var footer = [glyphs.rule(width)]
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty {
@@ -52,16 +109,23 @@ struct DetailFrame {
       let budget = max(1, height - header.count - footer.count)
       let scroll = options.scroll > 0 ? options.scroll : state.scroll
       let start = min(scroll, max(0, body.count - budget))
+      if let row = focused, row >= start, row < start + budget { focused = row - start } else { focused = nil }
+      labels = Dictionary(
+        uniqueKeysWithValues: labels.filter { $0.key >= start && $0.key < start + budget }.map {
+          ($0.key - start, $0.value)
+        })
       body = Array(body.dropFirst(start).prefix(budget))
       body += Array(repeating: "", count: budget - body.count)
     }
-    return header + body + footer
+    return Parts(header: header, body: body, footer: footer, bodyRole: bodyRole, focused: focused, labels: labels)
   }
 
-  /// The body's lines, and the line of each link, in order.
-  package func sections(_ context: TemplateContext) -> (lines: [String], links: [Int]) {
+  /// The body's lines, the line of each link, in order, and for the lines that start with a
+  /// field's label, how many of their UTF-8 bytes it takes.
+  package func sections(_ context: TemplateContext) -> (lines: [String], links: [Int], labels: [Int: Int]) {
     var lines: [String] = []
     var links: [Int] = []
+    var labelBytes: [Int: Int] = [:]
     let glyphs = options.glyphs
     /// The start of a link's line: "› " on the focused link in the interactive mode.
     func marker() -> String {
@@ -99,9 +163,22 @@ struct DetailFrame {
         if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         let labels = fields.map { $0.label.line(in: context) }
         let labelWidth = labels.map { TextWidth.width(of: $0) }.max() ?? 0
+        let beside = width - labelWidth - 2 >= Self.minimumValueColumns
         for (field, label) in zip(fields, labels) {
-          lines += Self.fieldLines(
+          let first = lines.count
+          let fieldLines = Self.fieldLines(
             label: label, labelWidth: labelWidth, value: field.value.line(in: context), width: width)
+          // The label is a secondary text: its bytes at the start of its lines are dim.
+          if beside {
+            if let line = fieldLines.first, !label.isEmpty, line.hasPrefix(label) {
+              labelBytes[first] = label.utf8.count
+            }
+          } else {
+            for (index, line) in fieldLines.prefix(TextWidth.wrap(label, toColumns: width).count).enumerated() {
+              labelBytes[first + index] = line.utf8.count
+            }
+          }
+          lines += fieldLines
         }
       case .list(let header, let path, let row, let empty, let limit, let select, let total):
         if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
@@ -125,7 +202,7 @@ struct DetailFrame {
         lines += TextWidth.wrap(label.line(in: context), toColumns: width, lead: marker() + glyphs.link)
       }
     }
-    return (lines, links)
+    return (lines, links, labelBytes)
   }
 
   /// The narrowest column a field's value gets beside the labels; in less, each label goes on a

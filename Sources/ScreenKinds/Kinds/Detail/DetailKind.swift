@@ -4,11 +4,11 @@ import ScreenKit
 extension ScreenContent {
   /// A detail screen's state to draw.
   package static func detail(_ state: DetailViewModel.State) -> ScreenContent {
-    ScreenContent(state: state) { screen, options in
+    ScreenContent(state: state) { screen, options -> Frame in
       guard let detail = screen.spec.detail else {
-        return ["error: a \(screen.spec.kind) screen cannot show this state"]
+        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
       }
-      return DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
+      return DetailFrame(screen: screen, detail: detail, state: state, options: options).frame()
     }
   }
 }
@@ -48,9 +48,9 @@ package struct DetailKind: Kind {
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
 
   package static func render(_ state: State, _ detail: DetailSpec, _ screen: ScreenState, _ options: RenderOptions)
-    -> [String]
+    -> Frame
   {
-    DetailFrame(screen: screen, detail: detail, state: state, options: options).lines()
+    DetailFrame(screen: screen, detail: detail, state: state, options: options).frame()
   }
 
   package static func isBusy(_ state: State) -> Bool { state.status == .loading }

@@ -36,26 +36,37 @@ package struct ListFrame {
     return meta
   }
 
-  package func lines() -> [String] {
+  /// The frame's lines as text.
+  package func lines() -> [String] { frame().lines.map(\.text) }
+
+  package func frame() -> Frame {
     let context = self.context
-    var header = [screen.spec.title.line(in: context)]
+    var header = [Frame.Line(screen.spec.title.line(in: context), role: .title)]
+    var cursor: Frame.Cursor?
     if let search = list.search {
+      var field = Frame.Line(FrameLine.searchField, role: .dim)
       if interactive, !state.query.isEmpty {
         let split = state.query.index(
           state.query.endIndex, offsetBy: -min(max(0, state.afterCursor), state.query.count))
-        header.append(
-          FrameLine.searchField
-            + Self.queryField(
-              before: String(state.query[..<split]), after: String(state.query[split...]),
-              columns: width - TextWidth.width(of: FrameLine.searchField) - 1, glyphs: options.glyphs))
+        let query = Self.queryField(
+          before: String(state.query[..<split]), after: String(state.query[split...]),
+          columns: width - TextWidth.width(of: FrameLine.searchField) - 1, glyphs: options.glyphs)
+        field.append(query.before)
+        field.append(query.caret, role: .dim)
+        field.append(query.after)
+        cursor = Frame.Cursor(
+          row: header.count, column: TextWidth.width(of: FrameLine.searchField) + TextWidth.width(of: query.before))
       } else {
         let query = TerminalSafe.sanitize(state.query)
-        header.append(
-          FrameLine.searchField
-            + (query.isEmpty ? search.placeholder.line(in: context) + options.glyphs.ellipsis : query))
+        if query.isEmpty {
+          field.append(search.placeholder.line(in: context) + options.glyphs.ellipsis, role: .dim)
+        } else {
+          field.append(query)
+        }
       }
+      header.append(field)
     }
-    header.append(options.glyphs.rule(width))
+    header.append(Frame.Line(options.glyphs.rule(width), role: .dim))
 
     var footer = [options.glyphs.rule(width)]
     if let position = position() { footer.append(position) }
@@ -64,29 +75,42 @@ package struct ListFrame {
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
     var body = self.body(budget: budget, context: context)
-    if let budget, body.count < budget { body += Array(repeating: "", count: budget - body.count) }
-    return header + body + footer
+    if let budget, body.lines.count < budget {
+      body.lines += Array(repeating: Frame.Line(), count: budget - body.lines.count)
+    }
+    return Frame(
+      lines: header + body.lines + footer.map { Frame.Line(linking: $0, role: .dim) }, cursor: cursor,
+      selectedRow: body.selected.map { header.count + $0 })
+  }
+
+  /// The interactive search field's query, in pieces: the text `before` the cursor, the caret
+  /// (`Glyphs.caret`, where the terminal cursor goes), and the text `after` it.
+  struct QueryField: Equatable {
+    var before: String
+    var caret: String
+    var after: String
+
+    /// The field as text.
+    var text: String { before + caret + after }
   }
 
   /// The search field of the interactive frame: the query with the caret (`Glyphs.caret`)
   /// between the text `before` the cursor and the text `after` it, in `columns` and the caret's
   /// one. A query too long for them scrolls so that the caret stays in sight, cut to "…" on the
-  /// side (or sides) it leaves out; with the cursor at the end, that is the query's end. A caret
-  /// character in the query itself shows as `Glyphs.caretStandIn`, so that the caret is the
-  /// line's only one (the terminal cursor is put on it).
-  static func queryField(before: String, after: String, columns: Int, glyphs: Glyphs = .unicode) -> String {
+  /// side (or sides) it leaves out; with the cursor at the end, that is the query's end. The
+  /// query is shown as it is, a caret character in it too: where the caret is, is the frame's
+  /// cursor, not a character to look for.
+  static func queryField(before: String, after: String, columns: Int, glyphs: Glyphs = .unicode) -> QueryField {
     let caret = glyphs.caret
-    func safe(_ text: String) -> String {
-      TerminalSafe.sanitize(text).replacingOccurrences(caret, with: glyphs.caretStandIn)
-    }
-    let (before, after) = (safe(before), safe(after))
+    let (before, after) = (TerminalSafe.sanitize(before), TerminalSafe.sanitize(after))
     let columns = max(2, columns)
     let (left, right) = (TextWidth.width(of: before), TextWidth.width(of: after))
-    if left + right <= columns { return before + caret + after }
+    if left + right <= columns { return QueryField(before: before, caret: caret, after: after) }
     let half = columns / 2
     let leftRoom = right <= columns - half ? columns - right : left <= half ? left : half
     let shown = queryEnd(before, columns: leftRoom, glyphs: glyphs)
-    return shown + caret + glyphs.truncate(after, toColumns: columns - TextWidth.width(of: shown))
+    return QueryField(
+      before: shown, caret: caret, after: glyphs.truncate(after, toColumns: columns - TextWidth.width(of: shown)))
   }
 
   /// The end of the query, where the cursor is, in `columns`: a query too long for them scrolls,
@@ -104,24 +128,26 @@ package struct ListFrame {
     return glyphs.ellipsis + end
   }
 
-  private func body(budget: Int?, context: TemplateContext) -> [String] {
+  private func body(budget: Int?, context: TemplateContext) -> (lines: [Frame.Line], selected: Int?) {
     if state.records.isEmpty {
       switch state.status {
-      case .loading: return [TextRenderer.loadingLine(options)]
-      case .error(let error): return TextRenderer.errorLines(error, interactive: interactive, width: width)
+      case .loading: return ([Frame.Line(TextRenderer.loadingLine(options), role: .dim)], nil)
+      case .error(let error): return (TextRenderer.errorFrameLines(error, interactive: interactive, width: width), nil)
       case .idle where list.search?.required == true && state.activeQuery?.isEmpty != false:
-        return ["Type to search."]
-      case .idle: return []
+        return ([Frame.Line("Type to search.", role: .dim)], nil)
+      case .idle: return ([], nil)
       case .loaded:
-        return [
+        let text =
           list.empty?.line(in: context) ?? (state.activeQuery?.isEmpty == false ? "No matches." : "Nothing here.")
-        ]
+        return ([Frame.Line(linking: text, role: .dim)], nil)
       }
     }
-    var tail: [String] = []
-    if state.isLoadingNextPage { tail.append(TextRenderer.loadingLine(options, "Loading more")) }
+    var tail: [Frame.Line] = []
+    if state.isLoadingNextPage {
+      tail.append(Frame.Line(TextRenderer.loadingLine(options, "Loading more"), role: .dim))
+    }
     if case .error(let error) = state.status {
-      tail += TextRenderer.errorLines(error, interactive: interactive, width: width)
+      tail += TextRenderer.errorFrameLines(error, interactive: interactive, width: width)
     }
 
     let linesPerRow = list.row.subtitle == nil || self.rows != nil ? 1 : 2
@@ -137,35 +163,45 @@ package struct ListFrame {
     // Every row's text starts after the same columns: its marker, its number and ". ".
     let indent = (interactive ? 2 : 0) + numberWidth + 2
     let layout = rows?.layout(indent)
-    var lines: [String] = []
+    var lines: [Frame.Line] = []
+    var selected: Int?
     lines.reserveCapacity(range.count * linesPerRow + heading + tail.count)
-    if let layout { lines.append(layout.heading) }
+    if let layout { lines.append(Frame.Line(layout.heading, role: .dim)) }
+    let query = state.activeQuery.map { TerminalSafe.sanitize($0) } ?? ""
+    // What of a row can show: no character takes less than a byte, and few take no column.
+    let shown = 16 * width
     for index in range {
       var record = context
       record.record = state.records[index]
-      // Each line is built in one buffer.
-      var line = ""
-      line.reserveCapacity(width + indent)
-      if interactive { line += index == screen.selection ? options.glyphs.selectionMarker : "  " }
+      if index == screen.selection { selected = lines.count }
+      var line = Frame.Line()
+      if interactive { line.append(index == screen.selection ? options.glyphs.selectionMarker : "  ") }
       let number = String(index + 1)
-      line.appendSpaces(numberWidth - number.utf8.count)
-      line += number
-      line += ". "
+      var numbered = ""
+      numbered.reserveCapacity(numberWidth + 2)
+      numbered.appendSpaces(numberWidth - number.utf8.count)
+      numbered += number
+      numbered += ". "
+      line.append(numbered, role: .dim)
       if let layout {
-        layout.line(record, &line)
+        // The row's text starts after the marker and the number, as the layout counts them.
+        var text = ""
+        text.reserveCapacity(width)
+        layout.line(record, &text)
+        line.append(Frame.Line(linking: text, searchingFirst: shown).highlighting(query))
         lines.append(line)
         continue
       }
-      line += list.row.title.line(in: record)
+      line.append(Frame.Line(linking: list.row.title.line(in: record), searchingFirst: shown).highlighting(query))
       lines.append(line)
       if let subtitle = list.row.subtitle {
         var second = ""
         second.appendSpaces(indent)
         second += subtitle.line(in: record)
-        lines.append(second)
+        lines.append(Frame.Line(linking: second, role: .dim, searchingFirst: shown))
       }
     }
-    return lines + tail
+    return (lines + tail, selected)
   }
 
   /// "1-20 of 1,562", with what is known about the rest; nil while there is nothing to count.

@@ -6,13 +6,15 @@ extension ScreenContent {
   /// A list's state to draw; `highlighted` marks the state's own selection when the screen
   /// names none (the interactive mode).
   package static func list(_ state: ListViewModel.State, highlighted: Bool = false) -> ScreenContent {
-    ScreenContent(state: state) { screen, options in
-      guard let list = screen.spec.list else { return ["error: a \(screen.spec.kind) screen cannot show this state"] }
+    ScreenContent(state: state) { screen, options -> Frame in
+      guard let list = screen.spec.list else {
+        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
+      }
       var screen = screen
       if highlighted, screen.selection == nil { screen.selection = state.selection }
       var frame = ListFrame(screen: screen, list: list, state: state, options: options)
       frame.hints = ListKind.hints(state, list, screen, options)
-      return frame.lines()
+      return frame.frame()
     }
   }
 }
@@ -66,13 +68,13 @@ package struct ListKind: Kind {
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
 
   package static func render(_ state: State, _ list: ListSpec, _ screen: ScreenState, _ options: RenderOptions)
-    -> [String]
+    -> Frame
   {
     var screen = screen
     if screen.selection == nil { screen.selection = state.selection }
     var frame = ListFrame(screen: screen, list: list, state: state, options: options)
     frame.hints = hints(state, list, screen, options)
-    return frame.lines()
+    return frame.frame()
   }
 
   package static func isBusy(_ state: State) -> Bool { state.status == .loading || state.isLoadingNextPage }

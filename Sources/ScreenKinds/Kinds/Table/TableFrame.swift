@@ -9,7 +9,7 @@ package struct TableFrame {
   package let state: TableViewModel.State
   package let options: RenderOptions
 
-  package func lines() -> [String] {
+  package func frame() -> Frame {
     let width = options.width
     let context = ListFrame(screen: screen, list: table.list, state: state.list, options: options).context
     let headers = { index in self.header(index, in: context) }
@@ -22,7 +22,7 @@ package struct TableFrame {
     }
     var frame = ListFrame(screen: screen, list: table.list, state: state.list, options: options, rows: rows)
     frame.hints = TableKind.hints(state, table, screen, options)
-    return frame.lines()
+    return frame.frame()
   }
 
   /// The header of a column, the sorted one marked ↑ (ascending) or ↓ (descending), in the

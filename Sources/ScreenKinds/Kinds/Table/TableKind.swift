@@ -6,13 +6,13 @@ extension ScreenContent {
   /// A table's state to draw; `highlighted` marks the state's own selection when the screen
   /// names none (the interactive mode).
   package static func table(_ state: TableViewModel.State, highlighted: Bool = false) -> ScreenContent {
-    ScreenContent(state: state) { screen, options in
+    ScreenContent(state: state) { screen, options -> Frame in
       guard let table = screen.spec.table else {
-        return ["error: a \(screen.spec.kind) screen cannot show this state"]
+        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
       }
       var screen = screen
       if highlighted, screen.selection == nil { screen.selection = state.list.selection }
-      return TableFrame(screen: screen, table: table, state: state, options: options).lines()
+      return TableFrame(screen: screen, table: table, state: state, options: options).frame()
     }
   }
 }
@@ -68,11 +68,11 @@ package struct TableKind: Kind {
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
 
   package static func render(_ state: State, _ table: TableSpec, _ screen: ScreenState, _ options: RenderOptions)
-    -> [String]
+    -> Frame
   {
     var screen = screen
     if screen.selection == nil { screen.selection = state.list.selection }
-    return TableFrame(screen: screen, table: table, state: state, options: options).lines()
+    return TableFrame(screen: screen, table: table, state: state, options: options).frame()
   }
 
   package static func isBusy(_ state: State) -> Bool { ListKind.isBusy(state.list) }

@@ -58,6 +58,7 @@ package final class ExternalPlugin: Sendable {
         name: manifest.name, summary: manifest.summary, resources: manifest.resources, environment: manifest.variables
       ) {
         context throws(DataSourceError) in
+        if manifest.http != nil { return try DeclaredSources.make(manifest, context: context) }
         guard let source = ExternalSource(plugin: self, context: context) else {
           throw .transport("plugin '\(self.name)' has no valid manifest")
         }

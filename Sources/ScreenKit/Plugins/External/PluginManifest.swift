@@ -24,9 +24,12 @@ package struct PluginManifest: Sendable, Hashable {
   /// manifest's `environment` names them.
   package static let baselineEnvironment = ["PATH", "HOME", "LANG", "TMPDIR"]
   package static let keys = [
-    "$schema", "$comment", "name", "summary", "protocol", "command", "resources", "environment", "timeout",
+    "$schema", "$comment", "name", "summary", "protocol", "command", "http", "sample", "resources", "environment",
+    "timeout",
   ]
-  package static let resourceKeys = ["$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize"]
+  package static let resourceKeys = [
+    "$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize", "request",
+  ]
   package static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values"]
   package static let maxPageSizeRange = 1...1000
   /// The longest `timeout`, in seconds.
@@ -53,6 +56,9 @@ package struct PluginManifest: Sendable, Hashable {
   }
   /// Seconds to wait for each answer; nil for the default (`ExternalSource.defaultTimeout`).
   package var timeout: Double?
+  /// A REST API declared with no code (the `http` object, each resource's `request`, and the
+  /// `sample`), instead of a program; nil for a program's manifest.
+  package var http: HTTPDeclaration?
 
   package init(
     file: String, name: String, summary: String, command: [String], resources: [Resource],
@@ -114,16 +120,29 @@ package struct PluginManifest: Sendable, Hashable {
       decoder.fail(.root / "name", .value(offset: 0), "'\(name)' is not a plugin name; use letters, digits, - and _")
     }
     let summary = decoder.requiredString(object, "summary", at: .root)
+    let declared = object["http"] != nil
+    if declared, object["command"] != nil {
+      decoder.fail(
+        .root / "command", .key, "a plugin has a 'command' (a program) or an 'http' API declared, not both")
+    }
+    if !declared, object["sample"] != nil {
+      decoder.fail(.root / "sample", .key, "'sample' is for an 'http' plugin; a program serves its own sample data")
+    }
+    if declared, object["timeout"] != nil {
+      decoder.fail(
+        .root / "timeout", .key,
+        "an 'http' plugin's timeouts are SCREENRUN_HTTP_TIMEOUT and SCREENRUN_HTTP_CONNECT_TIMEOUT, not 'timeout'")
+    }
     if object["protocol"] == nil {
-      decoder.fail(.root, .key, "missing required key 'protocol'; expected \(protocolVersion)")
+      if !declared { decoder.fail(.root, .key, "missing required key 'protocol'; expected \(protocolVersion)") }
     } else if object["protocol"]?.intValue != protocolVersion {
       decoder.fail(
         .root / "protocol", .value(offset: 0),
         "unsupported protocol \(object["protocol"]?.compactText ?? ""); this screenrun speaks protocol \(protocolVersion)"
       )
     }
-    let command = strings(object, "command", at: .root, &decoder, required: true)
-    if let command, command.isEmpty || command[0].isEmpty {
+    let command = declared ? [] : strings(object, "command", at: .root, &decoder, required: true)
+    if !declared, let command, command.isEmpty || command[0].isEmpty {
       decoder.fail(
         .root / "command", .value(offset: 0), "'command' needs the program to run, as in [\"python3\", \"./plugin.py\"]"
       )
@@ -141,10 +160,27 @@ package struct PluginManifest: Sendable, Hashable {
       }
     }
     let resources = decodeResources(object["resources"], &decoder)
+    var http: HTTPDeclaration?
+    if let value = object["http"], let resources {
+      let folder = file.deletingLastPathComponent
+      http = HTTPDeclaration.decode(
+        value, rawResources: object["resources"], resources: resources, sample: object["sample"],
+        variables: variables, folder: folder.isEmpty ? "." : folder, &decoder)
+    } else if !declared, let items = object["resources"]?.arrayValue {
+      for (index, item) in items.enumerated() where item["request"] != nil {
+        decoder.fail(
+          .root / "resources" / index / "request", .key, "'request' is for an 'http' plugin's resources")
+      }
+    }
     guard let name, let summary, let command, let resources else { return nil }
-    return PluginManifest(
+    var manifest = PluginManifest(
       file: file, name: name, summary: summary, command: command, resources: resources, timeout: timeout,
       variables: variables)
+    if let http {
+      manifest.http = http
+      manifest.variables = http.variables(adding: variables)
+    }
+    return manifest
   }
 
   /// `environment`: each element a variable's name, or an object with its `name` and optional
@@ -341,8 +377,10 @@ package struct PluginManifest: Sendable, Hashable {
 
   /// The plugin the registry holds: its resources, and a source that runs the program.
   package var plugin: Plugin {
-    Plugin(name: name, summary: summary, resources: resources, environment: variables) { context in
-      ExternalSource(manifest: self, context: context)
+    Plugin(name: name, summary: summary, resources: resources, environment: variables) {
+      context throws(DataSourceError) in
+      if http != nil { return try DeclaredSources.make(self, context: context) }
+      return ExternalSource(manifest: self, context: context)
     }
   }
 }

@@ -1,33 +1,32 @@
 import Foundation
 import Synchronization
-import TestSupport
 import Testing
 
 /// The built `screenrun` binary, run as a person runs it: from the repository root, with an
 /// environment of our choosing, and killed should it outlive its timeout.
-enum Screenrun {
-  static let repositoryRoot = URL(fileURLWithPath: #filePath)
+package enum Screenrun {
+  package static let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  struct Result: Sendable, CustomStringConvertible {
-    var exitCode: Int32
-    var crashed: Bool
-    var timedOut: Bool
-    var stdout: String
-    var stderr: String
+  package struct Result: Sendable, CustomStringConvertible {
+    package var exitCode: Int32
+    package var crashed: Bool
+    package var timedOut: Bool
+    package var stdout: String
+    package var stderr: String
 
-    var description: String {
+    package var description: String {
       "exit \(exitCode)\(timedOut ? " (killed: timeout)" : "")\n--- stdout:\n\(stdout)\n--- stderr:\n\(stderr)"
     }
   }
 
   /// `screenrun` beside this test binary (SwiftPM puts products in one folder), or
   /// `$SCREENRUN_BINARY`.
-  static func binary() throws -> URL { try ScreenrunBinary.url() }
+  package static func binary() throws -> URL { try ScreenrunBinary.url() }
 
   /// The environment of this process without anything that selects data or carries keys, plus
   /// `extra`.
-  static func environment(_ extra: [String: String]) -> [String: String] {
+  package static func environment(_ extra: [String: String]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment.filter { key, _ in
       !(key.hasPrefix("SCREENRUN_") || key.hasPrefix("MARVEL_") || key.hasPrefix("GITHUB_") || key == "XDG_CACHE_HOME")
     }
@@ -38,7 +37,7 @@ enum Screenrun {
 
   /// Runs `screenrun arguments` and waits for it, at most `timeout`. Output goes to files, so a
   /// full pipe can never stall the child.
-  static func run(_ arguments: [String], environment extra: [String: String], timeout: Duration = .seconds(30))
+  package static func run(_ arguments: [String], environment extra: [String: String], timeout: Duration = .seconds(30))
     async throws
     -> Result
   {

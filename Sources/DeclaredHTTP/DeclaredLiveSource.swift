@@ -1,0 +1,390 @@
+import FoundationEssentials
+import PluginHTTP
+import ScreenKit
+import Synchronization
+
+/// A declared REST API, live: each request built from the resource's `request`, sent through
+/// `LiveService` (the HTTP layer of the compiled-in live sources), and its answer read at the
+/// declared JSON pointers. Credentials go only to the base URL's origin: a next-page link to
+/// another scheme, host or port is refused (as the compiled-in sources refuse it), and so is a
+/// redirect there (PluginHTTP follows redirects on the same origin only).
+struct DeclaredLiveSource: DataSource {
+  let name: String
+  let http: HTTPDeclaration
+  /// Each searchable resource's search parameter.
+  let searches: [String: String]
+  let service: LiveService
+  let environment: [String: String]
+  /// The credential variables' values; nil when the auth is optional and not set.
+  let credentials: [String: String]?
+  let clock: @Sendable () -> Double
+  /// The pages followed in each list since its first page: a next page that repeats is an error.
+  let chains = Chains()
+
+  init(
+    manifest: PluginManifest, http: HTTPDeclaration, environment: [String: String],
+    clock: @escaping @Sendable () -> Double
+  ) throws(DataSourceError) {
+    name = manifest.name
+    self.http = http
+    searches = Dictionary(
+      manifest.resources.compactMap { resource in resource.search.map { (resource.name, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    self.environment = environment
+    self.clock = clock
+    var credentials: [String: String]?
+    if let auth = http.auth {
+      var values: [String: String] = [:]
+      for variable in auth.variables {
+        let value = (environment[variable] ?? "").trimmingWhitespace()
+        if !value.isEmpty { values[variable] = value }
+      }
+      let missing = auth.variables.filter { values[$0] == nil }
+      if missing.isEmpty {
+        credentials = values
+      } else if auth.required {
+        let said =
+          missing.count == auth.variables.count
+          ? (missing.count == 1 ? "it is not set" : missing.count == 2 ? "neither is set" : "none is set")
+          : "\(Self.list(missing)) \(missing.count == 1 ? "is" : "are") not"
+        throw .badRequest(
+          "live data of plugin '\(manifest.name)' needs \(Self.list(auth.variables)) set in the environment, and \(said)"
+            + (http.sample == nil ? "" : "; or leave out --live to use its sample data"),
+          parameter: missing[0])
+      }
+    }
+    self.credentials = credentials
+    let secrets = (http.auth?.secrets ?? []).compactMap { credentials?[$0] }
+    let errors = http.errors
+    service = try LiveService(
+      environment: environment, baseURLVariable: http.baseURLVariable, defaultBaseURL: http.defaultBaseURL,
+      secrets: secrets,
+      errors: HTTPErrorMapping(
+        api: errors.api ?? manifest.name, messagePointers: errors.messagePointers,
+        credentialAdvice: errors.credentialAdvice, notFoundAdvice: errors.notFoundAdvice,
+        rateLimitAdvice: errors.rateLimitAdvice))
+  }
+
+  static func list(_ names: [String]) -> String {
+    names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+  }
+
+  // MARK: - Requests
+
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    try await service.redacting { () throws(DataSourceError) in try await list(request) }
+  }
+
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    try await service.redacting { () throws(DataSourceError) in try await one(request) }
+  }
+
+  private func declared(_ resource: String) throws(DataSourceError) -> ResourceRequest {
+    guard let declared = http.requests[resource] else {
+      throw .badRequest("plugin '\(name)' declares no request for resource '\(resource)'")
+    }
+    return declared
+  }
+
+  private func list(_ request: PageRequest) async throws(DataSourceError) -> Page {
+    let declared = try declared(request.resource)
+    let resource = request.resource
+    if declared.emptySearch == .nothing, let search = searchParameter(resource),
+      (request.parameters[search] ?? "").trimmingWhitespace().isEmpty
+    {
+      return Page(records: [], total: 0, next: nil, attribution: http.attribution)
+    }
+    let paging = declared.paging
+    let values = TemplateValues(parameters: request.parameters)
+    let url: URL
+    var place = 0
+    if let cursor = request.cursor, paging?.kind == .link || paging?.kind == .nextURL {
+      url = try chains.follow(cursor.value, resource: resource, limit: paging?.maxPages) { () throws(DataSourceError) in
+        try withCredentials(try service.follow(cursor, api: apiName))
+      }
+    } else {
+      var query = try self.query(declared, values)
+      if let paging {
+        if let size = paging.size { query.append((size, String(request.pageSize))) }
+        switch paging.kind {
+        case .offset:
+          place = try PageCursor.offset(request.cursor)
+          if let parameter = paging.parameter { query.append((parameter, String(place))) }
+        case .page:
+          place = try pageNumber(request.cursor, first: paging.first)
+          if let parameter = paging.parameter { query.append((parameter, String(place))) }
+        case .cursor:
+          if let cursor = request.cursor, let parameter = paging.parameter {
+            try chains.check(cursor.value, resource: resource, limit: paging.maxPages)
+            query.append((parameter, cursor.value))
+          }
+        case .link, .nextURL:
+          break
+        }
+      }
+      url = try withCredentials(try service.url(try values.path(declared.path), query: query))
+      if request.cursor == nil { chains.start(resource, with: url.absoluteString) }
+    }
+    let response = try await send(url)
+    if declared.emptyStatuses.contains(response.status) {
+      return Page(records: [], next: nil, attribution: http.attribution)
+    }
+    guard (200...299).contains(response.status) else { throw error(response, declared, values) }
+    let body = try json(response, resource)
+    let reader = ResponseReader("the answer of plugin '\(name)' to resource '\(resource)' (\(response.url.path))")
+    let records = try reader.records(
+      declared.records.tokens.isEmpty ? body : body[path: declared.records.tokens], at: declared.records,
+      each: "a record")
+    var total: Int?
+    if let pointer = declared.total {
+      total = try reader.integer(body[path: pointer.tokens], at: pointer, in: 0...PageCursor.largestPlace, "a total")
+    }
+    let reachable = paging?.cap.flatMap { cap in total.map { min($0, cap) } }
+    var next: PageCursor?
+    if let paging, !records.isEmpty {
+      switch paging.kind {
+      case .offset:
+        let end = place + records.count
+        let limit = [total, paging.cap].compactMap { $0 }.min()
+        next = limit.map { end < $0 } ?? (records.count >= request.pageSize) ? PageCursor(offset: end) : nil
+      case .page:
+        let seen = (place - paging.first + 1) * request.pageSize
+        let limit = [total, paging.cap].compactMap { $0 }.min()
+        let more = limit.map { seen < $0 } ?? (records.count >= request.pageSize)
+        next = more && place < PageCursor.largestPlace ? PageCursor(pageNumber: place + 1) : nil
+      case .link:
+        next = service.nextLink(response)
+      case .nextURL:
+        next = try text(body, paging.next, reader).map(PageCursor.init)
+      case .cursor:
+        next = try text(body, paging.next, reader).map(PageCursor.init)
+      }
+    }
+    return Page(records: records, total: total, reachable: reachable, next: next, attribution: attribution(body))
+  }
+
+  private func one(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    let declared = try declared(request.resource)
+    let values = TemplateValues(parameters: request.parameters)
+    let url = try withCredentials(try service.url(try values.path(declared.path), query: try query(declared, values)))
+    let response = try await send(url)
+    guard (200...299).contains(response.status) else { throw error(response, declared, values) }
+    let body = try json(response, request.resource)
+    let reader = ResponseReader(
+      "the answer of plugin '\(name)' to resource '\(request.resource)' (\(response.url.path))")
+    let pointer = declared.records
+    guard let value = pointer.tokens.isEmpty ? body : body[path: pointer.tokens] else {
+      let what = try declared.notFound.map { template throws(DataSourceError) in try values.text(template) }
+      throw .notFound(
+        "\(apiName) has no \(what ?? "record") (its answer holds nothing at \(pointer))"
+          + (declared.notFoundParameter.map { "; check the parameter '\($0)'" } ?? ""),
+        resource: what, parameter: declared.notFoundParameter)
+    }
+    return Record(try reader.object(value, at: pointer, "a record"), attribution: attribution(body))
+  }
+
+  // MARK: - Parts
+
+  private var apiName: String { http.errors.api ?? name }
+
+  private func searchParameter(_ resource: String) -> String? {
+    searches[resource]
+  }
+
+  private func pageNumber(_ cursor: PageCursor?, first: Int) throws(DataSourceError) -> Int {
+    guard let cursor else { return first }
+    return try PageCursor.offset(cursor)
+  }
+
+  private func query(_ declared: ResourceRequest, _ values: TemplateValues) throws(DataSourceError) -> [(
+    String, String
+  )] {
+    var query: [(String, String)] = []
+    for field in declared.query {
+      let value = try values.text(field.value)
+      if !value.trimmingWhitespace().isEmpty { query.append((field.name, value)) }
+    }
+    return query
+  }
+
+  /// `url` with the auth's query parameters, when it is on the base URL's origin.
+  private func withCredentials(_ url: URL) throws(DataSourceError) -> URL {
+    guard let auth = http.auth, let credentials, HTTPURL.sameOrigin(url, service.base) else { return url }
+    let items: [(String, String)]
+    switch auth.kind {
+    case .query:
+      guard let name = auth.name, let value = credentials[auth.variables[0]] else { return url }
+      items = [(name, value)]
+    case .computed:
+      guard !auth.query.isEmpty else { return url }
+      items = try computed(auth).query
+    default:
+      return url
+    }
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    let added = HTTPURL.query(items)
+    components.percentEncodedQuery = components.percentEncodedQuery.map { $0 + "&" + added } ?? added
+    return components.url ?? url
+  }
+
+  /// The computed credentials of one request, each made from the values before it; one made from
+  /// a secret is registered as a secret too.
+  private func computed(_ auth: HTTPDeclaration.Auth) throws(DataSourceError) -> (
+    query: [(String, String)], headers: [(String, String)]
+  ) {
+    var values = TemplateValues(parameters: [:], environment: credentials ?? [:], now: clock())
+    var secretNames = Set(auth.secrets)
+    var query: [(String, String)] = []
+    var headers: [(String, String)] = []
+    for (index, field) in (auth.query + auth.headers).enumerated() {
+      let value = try values.text(field.value)
+      if !secretNames.isDisjoint(with: field.value.environmentNames + field.value.names) {
+        SecretRegistry.shared.register(value)
+        secretNames.insert(field.name)
+      }
+      values.computed[field.name] = value
+      if index < auth.query.count { query.append((field.name, value)) } else { headers.append((field.name, value)) }
+    }
+    return (query, headers)
+  }
+
+  private func send(_ url: URL) async throws(DataSourceError) -> HTTPResponse {
+    var accept = "application/json"
+    var extra: [(String, String)] = []
+    let values = TemplateValues(parameters: [:], environment: environment)
+    for field in http.headers {
+      let value = try values.text(field.value)
+      if field.name.lowercased() == "accept" { accept = value } else { extra.append((field.name, value)) }
+    }
+    var headers = service.headers(accept: accept)
+    for (name, value) in extra { headers[name] = value }
+    var unkeyed: Set<String> = []
+    if let auth = http.auth, let credentials, HTTPURL.sameOrigin(url, service.base) {
+      switch auth.kind {
+      case .bearer:
+        if let token = credentials[auth.variables[0]] { headers["Authorization"] = "Bearer \(token)" }
+      case .header:
+        if let name = auth.name, let value = credentials[auth.variables[0]] { headers[name] = value }
+      case .basic:
+        let pair = (credentials[auth.variables[0]] ?? "") + ":" + (credentials[auth.variables[1]] ?? "")
+        let encoded = Data(pair.utf8).base64EncodedString()
+        SecretRegistry.shared.register(encoded)
+        headers["Authorization"] = "Basic \(encoded)"
+      case .query:
+        unkeyed = Set([auth.name].compactMap { $0 })
+      case .computed:
+        for (name, value) in try computed(auth).headers { headers[name] = value }
+        unkeyed = Set(auth.query.map(\.name))
+      }
+    }
+    let request = HTTPRequest(
+      url: url, headers: headers, unkeyedQueryItems: unkeyed, cachedHeaders: ["Content-Type", "Link"],
+      returnsErrorStatus: true)
+    let names = http.rateLimit
+    guard names != HTTPDeclaration.RateLimitNames() else { return try await service.get(request) }
+    SourceActivity.sent(service.sentRequest(request))
+    var response = try await service.client.get(request)
+    // The declared rate-limit fields, under the names the shared mapping and status line read.
+    var renamed = HTTPHeaders()
+    for (name, value) in response.headers {
+      switch name.lowercased() {
+      case names.remaining.lowercased(): renamed["X-RateLimit-Remaining"] = value
+      case names.limit.lowercased(): renamed["X-RateLimit-Limit"] = value
+      case names.reset.lowercased(): renamed["X-RateLimit-Reset"] = value
+      case "x-ratelimit-remaining", "x-ratelimit-limit", "x-ratelimit-reset": continue
+      default: renamed[name] = renamed[name] ?? value
+      }
+    }
+    for (name, value) in response.headers where name.lowercased() == "link" {
+      renamed[name] = nil
+      renamed[name] = value
+    }
+    response.headers = renamed
+    SourceActivity.report(service.status(of: response))
+    return response
+  }
+
+  private func json(_ response: HTTPResponse, _ resource: String) throws(DataSourceError) -> JSON {
+    do {
+      return try response.json()
+    } catch {
+      throw DataSourceError(error.kind, "plugin '\(name)', resource '\(resource)': \(error.message)")
+    }
+  }
+
+  private func error(_ response: HTTPResponse, _ declared: ResourceRequest, _ values: TemplateValues) -> DataSourceError
+  {
+    let what = declared.notFound.flatMap { try? values.text($0) }
+    if let error = service.errors.error(for: response, resource: what, parameter: declared.notFoundParameter) {
+      return error
+    }
+    return .server(
+      status: response.status, "\(apiName) answered \(response.status) \(response.reason); expected 2xx with JSON")
+  }
+
+  /// The text at `pointer`: a string, or a number as written; nil when absent, null or empty.
+  private func text(_ body: JSON, _ pointer: JSONPointer?, _ reader: ResponseReader) throws(DataSourceError) -> String?
+  {
+    guard let pointer, let value = body[path: pointer.tokens] else { return nil }
+    switch value {
+    case .null: return nil
+    case .string(let text): return text.isEmpty ? nil : text
+    case .int(let number): return String(number)
+    default:
+      throw .decoding(
+        "\(reader.place) is not what the plugin declares: the next page at \(pointer) is \(value.typeDescription), not text"
+      )
+    }
+  }
+
+  private func attribution(_ body: JSON) -> String? {
+    if let pointer = http.attributionPointer { return body[path: pointer.tokens]?.stringValue ?? http.attribution }
+    return http.attribution
+  }
+}
+
+/// The next pages followed in each list since its first page, so that one that comes round again
+/// is an error and not a loop, and a list that never ends stops at its declared most pages.
+final class Chains: Sendable {
+  private let followed = Mutex<[String: Set<String>]>([:])
+
+  /// A list's first page, at `url`.
+  func start(_ resource: String, with url: String) {
+    followed.withLock { $0[resource] = [url] }
+  }
+
+  /// Checks that `value` has not been followed in this list, and records it.
+  func check(_ value: String, resource: String, limit: Int?) throws(DataSourceError) {
+    enum Outcome {
+      case fresh, repeated
+      case tooMany(Int)
+    }
+    let outcome = followed.withLock { followed -> Outcome in
+      var seen = followed[resource] ?? []
+      if seen.contains(value) { return .repeated }
+      if let limit, seen.count >= limit { return .tooMany(limit) }
+      seen.insert(value)
+      followed[resource] = seen
+      return .fresh
+    }
+    switch outcome {
+    case .repeated:
+      throw .decoding(
+        "the server's next page of '\(resource)' leads back to a page already read; screenrun stops rather than loop")
+    case .tooMany(let limit):
+      throw .decoding(
+        "'\(resource)' has more than \(limit) pages; screenrun stops there (the plugin's paging.maxPages)")
+    case .fresh:
+      return
+    }
+  }
+
+  /// The URL a next-page cursor leads to, checked as `check` does.
+  func follow(_ value: String, resource: String, limit: Int?, url: () throws(DataSourceError) -> URL)
+    throws(DataSourceError) -> URL
+  {
+    let url = try url()
+    try check(url.absoluteString, resource: resource, limit: limit)
+    return url
+  }
+}

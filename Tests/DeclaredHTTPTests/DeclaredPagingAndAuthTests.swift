@@ -1,0 +1,132 @@
+import Foundation
+import ReplayServer
+import ScreenKit
+import Testing
+
+@testable import DeclaredHTTP
+
+/// The paging types and credentials not covered by the shipped manifests: a next URL and a cursor
+/// in the body, a credential in a header, in the query and as HTTP basic, and rate-limit fields
+/// under other names.
+@Suite("Declared REST APIs: next-url and cursor paging, header, query and basic auth, rate-limit names")
+struct DeclaredPagingAndAuthTests {
+  static let secret = "books-secret-never-shown-8c2f"
+
+  /// A manifest of one list resource `books` with `paging` and `auth`, and its source at `server`.
+  static func source(paging: String, auth: String, extra: String = "", server: ReplayServer) throws -> any DataSource {
+    let folder = try TemporaryDirectory("paging")
+    defer { folder.remove() }
+    let text = #"""
+      {"name": "books", "summary": "books",
+       "http": {"baseURL": {"variable": "BOOKS_URL", "default": "https://books.example"}, "auth": \#(auth)\#(extra)},
+       "resources": [{"name": "books", "kind": "list", "summary": "books",
+                      "request": {"path": "/books", "records": "/items", "paging": \#(paging)}}]}
+      """#
+    let file = folder.url.appendingPathComponent("plugin.json")
+    try Data(text.utf8).write(to: file)
+    let manifest = try PluginManifest.load(file.path)
+    return try DeclaredHTTP.source(
+      manifest,
+      context: PluginContext(
+        mode: .live,
+        environment: [
+          "BOOKS_URL": server.baseURL, "BOOKS_KEY": secret, "BOOKS_USER": "reader", "SCREENRUN_NO_CACHE": "1",
+        ]))
+  }
+
+  static func pages(_ source: any DataSource) async throws -> [[JSON]] {
+    var request = PageRequest(resource: "books", pageSize: 2)
+    var pages: [[JSON]] = []
+    for _ in 0..<5 {
+      let page = try await source.page(request)
+      pages.append(page.records)
+      guard let next = page.next else { break }
+      request.cursor = next
+    }
+    return pages
+  }
+
+  @Test("next-url: the URL at the pointer, until there is none; a header credential on each request")
+  func nextURL() async throws {
+    let server = try ReplayServer(exchanges: [])
+    defer { server.stop() }
+    server.add([
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2")],
+        response: .json(200, #"{"items": [{"id": 1}], "links": {"next": "\#(server.baseURL)/books?size=2&after=1"}}"#)),
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2"), QueryItem("after", "1")],
+        response: .json(200, #"{"items": [{"id": 2}], "links": {"next": null}}"#)),
+    ])
+    let source = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size"}"#,
+      auth: #"{"type": "header", "header": "X-Api-Key", "value": "BOOKS_KEY"}"#, server: server)
+    #expect(try await Self.pages(source) == [[["id": 1]], [["id": 2]]])
+    #expect(server.requests.map(\.target) == ["/books?size=2", "/books?size=2&after=1"])
+    #expect(server.requests.allSatisfy { $0.header("X-Api-Key") == Self.secret })
+  }
+
+  @Test("cursor: the value at the pointer sent back as its parameter; a query credential on each request")
+  func cursor() async throws {
+    let server = try ReplayServer(
+      exchanges: [
+        RecordedExchange(
+          path: "/books", query: [QueryItem("limit", "2"), QueryItem("key", Self.secret)],
+          response: .json(200, #"{"items": [{"id": 1}], "next_cursor": "abc"}"#)),
+        RecordedExchange(
+          path: "/books", query: [QueryItem("limit", "2"), QueryItem("cursor", "abc"), QueryItem("key", Self.secret)],
+          response: .json(200, #"{"items": [{"id": 2}], "next_cursor": ""}"#)),
+      ], ignoredQueryItems: [])
+    defer { server.stop() }
+    let source = try Self.source(
+      paging: #"{"type": "cursor", "next": "/next_cursor", "param": "cursor", "size": "limit"}"#,
+      auth: #"{"type": "query", "param": "key", "value": "BOOKS_KEY"}"#, server: server)
+    #expect(try await Self.pages(source) == [[["id": 1]], [["id": 2]]])
+    #expect(server.requests.map { $0.queryValue("cursor") } == [nil, "abc"])
+    #expect(server.requests.allSatisfy { $0.queryValue("key") == Self.secret })
+  }
+
+  @Test("basic: user and password from the environment; a missing required one is named before any request")
+  func basic() async throws {
+    let server = try ReplayServer(exchanges: [
+      RecordedExchange(path: "/books", response: .json(200, #"{"items": [{"id": 1}]}"#))
+    ])
+    defer { server.stop() }
+    let source = try Self.source(
+      paging: #"{"type": "link"}"#, auth: #"{"type": "basic", "user": "BOOKS_USER", "password": "BOOKS_KEY"}"#,
+      server: server)
+    _ = try await source.page(PageRequest(resource: "books", pageSize: 2))
+    let expected = "Basic " + Data("reader:\(Self.secret)".utf8).base64EncodedString()
+    #expect(server.requests.first?.header("Authorization") == expected)
+
+    do {
+      _ = try Self.source(
+        paging: #"{"type": "link"}"#, auth: #"{"type": "bearer", "token": "BOOKS_MISSING"}"#, server: server)
+      Issue.record("expected an error")
+    } catch let error as DataSourceError {
+      #expect(error.kind == .badRequest(parameter: "BOOKS_MISSING"))
+      #expect(error.message.contains("needs BOOKS_MISSING set in the environment"), "\(error)")
+    }
+  }
+
+  @Test("rate-limit fields under other names say when the limit resets")
+  func rateLimitNames() async throws {
+    let server = try ReplayServer(exchanges: [
+      RecordedExchange(
+        path: "/books",
+        response: .json(
+          429, #"{"message": "slow down"}"#, headers: [("RateLimit-Remaining", "0"), ("RateLimit-Reset", "4102444800")])
+      )
+    ])
+    defer { server.stop() }
+    let source = try Self.source(
+      paging: #"{"type": "link"}"#, auth: #"{"type": "bearer", "token": "BOOKS_KEY"}"#,
+      extra: #", "rateLimit": {"remaining": "RateLimit-Remaining", "reset": "RateLimit-Reset"}"#, server: server)
+    do {
+      _ = try await source.page(PageRequest(resource: "books", pageSize: 2))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .rateLimited(until: 4_102_444_800, retryAfter: nil), "\(error)")
+    }
+  }
+}
