@@ -109,14 +109,10 @@ extension ScreenRunCommand {
     case .failure(let code): return code
     }
     navigator.showsStatus = true
-    let session = InteractiveSession(navigator: navigator, glyphs: arguments.glyphs, color: arguments.color)
-    var watcher: ScreenWatcher?
-    if arguments.watch {
-      watcher = ScreenWatcher(navigator: navigator, registry: registry)
-      watcher?.poll(every: .milliseconds(200))
-    }
+    let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
+    let session = InteractiveSession(
+      navigator: navigator, watcher: watcher, glyphs: arguments.glyphs, color: arguments.color)
     let ending = await session.run()
-    watcher?.stop()
     switch ending {
     case .ok: return .ok
     case .noTerminal:

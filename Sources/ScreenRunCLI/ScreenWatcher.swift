@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import ScreenKit
 import ScreenRuntime
@@ -24,7 +23,6 @@ final class ScreenWatcher {
   private let registry: PluginRegistry?
   /// Each watched file's stamp when last looked at (nil: it was missing).
   private var stamps: [String: FileStamp?] = [:]
-  private var timer: (any DispatchSourceTimer)?
 
   /// What tells one version of a file from another; nil for a missing file.
   private struct FileStamp: Equatable {
@@ -54,11 +52,22 @@ final class ScreenWatcher {
   private var plugins: [ExternalPlugin] { registry?.externalPlugins ?? [] }
 
   /// Reloads the screens and restarts the plugins if any watched file changed since the last
-  /// look; true if one did.
+  /// look; true if one did. (A script's `--watch` looks after each command.)
   @discardableResult
   func reloadIfChanged() -> Bool {
+    guard let restarted = changes() else { return false }
+    navigator.reloadScreens(restarting: restarted)
+    lookAgain()
+    return true
+  }
+
+  /// Whether a watched file changed since the last look: nil if none did, else the plugins whose
+  /// program was restarted (an edited manifest is read again and registered anew), whose
+  /// screens must load anew. The caller reloads the screens (`AppAction.reload`), then calls
+  /// `lookAgain()`.
+  func changes() -> [String]? {
     var changedAny = false
-    var restarted: Set<String> = []
+    var restarted: [String] = []
     for plugin in plugins {
       let manifest = changed([plugin.file])
       let program = changed(plugin.watchedFiles.filter { $0 != plugin.file })
@@ -70,31 +79,17 @@ final class ScreenWatcher {
       } else {
         plugin.restart()
       }
-      if plugin.problems.isEmpty { restarted.insert(plugin.name) }
+      if plugin.problems.isEmpty { restarted.append(plugin.name) }
     }
     if changed(navigator.files) { changedAny = true }
-    guard changedAny else { return false }
-    navigator.reloadScreens()
-    for entry in navigator.stack where restarted.contains(entry.spec.source.plugin) { entry.model.reload() }
-    // A reload may have opened new files, or a manifest named another program: watch those too.
+    return changedAny ? restarted : nil
+  }
+
+  /// Takes note of the files as they are after a reload: it may have opened new files, or a
+  /// manifest named another program.
+  func lookAgain() {
     _ = changed(navigator.files)
     for plugin in plugins { _ = changed(plugin.watchedFiles) }
-    return true
-  }
-
-  func poll(every interval: DispatchTimeInterval) {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + interval, repeating: interval)
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { _ = self?.reloadIfChanged() }
-    }
-    timer.resume()
-    self.timer = timer
-  }
-
-  func stop() {
-    timer?.cancel()
-    timer = nil
   }
 
   /// Whether any of `files` changed since the last look (a file seen for the first time has not).

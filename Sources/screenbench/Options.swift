@@ -3,10 +3,12 @@
 struct Options: Sendable {
   /// Which benchmarks run, by id (P1…P11). P1 needs the builds of `Tests/Benchmarks/p1`, so it
   /// runs when `--p1-builds` is given (which the script does), and not by default.
-  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P11"]
+  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
   /// P1: the folder `Tests/Benchmarks/p1` filled with the static and dynamic screenrun and the
   /// four hello-worlds.
   var p1Builds: String?
+  /// Every benchmark's id, in order.
+  static let ids = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
   /// Runs per figure; nil means each benchmark's own default.
   var runs: Int?
   /// P2: the size of the generated document, in megabytes.
@@ -15,8 +17,10 @@ struct Options: Sendable {
   var renderSizes = [100, 10_000, 100_000]
   /// P4: how many randomized bursts.
   var trials = 1_000
-  /// P5: how many records are loaded.
+  /// P5: how many records are loaded; P10: how many rows the large list loads.
   var records = 100_000
+  /// P10: keystrokes timed on each screen.
+  var keystrokes = 500
   /// Seed of every random choice (documents, latencies, keystrokes), so runs can be compared.
   var seed: UInt64 = 6
   var smoke = false
@@ -27,8 +31,8 @@ struct Options: Sendable {
 
   static let usage = """
     usage: screenbench [--smoke] [--only P1,P2,...] [--runs N] [--mb N] [--render-sizes N,N,...]
-                       [--trials N] [--records N] [--seed N] [--root DIR] [--json FILE]
-                       [--p1-builds DIR]
+                       [--trials N] [--records N] [--keystrokes N] [--seed N] [--root DIR]
+                       [--json FILE] [--p1-builds DIR]
 
     Measures screenrun side by side with its baselines and prints a table: each figure is the
     median of several runs, with the min and max. Run it from the package root:
@@ -44,12 +48,14 @@ struct Options: Sendable {
                            P6 pathological sizes (1 MB against 256 KB; 128 KB with --smoke),
                            P7 a page through an external plugin against in-process
                            P8 screen tests (screenrun test against a process per test),
+                           P10 keystroke to frame through a pty (sample data, 100,000 rows),
                            P11 paging through a declared REST API against the compiled-in source
       --runs N             runs per figure (default: 21 for P1, P3 and P7, 7 for P2, 3 for P5)
       --mb N               P2: megabytes of generated JSON (default 20)
       --render-sizes LIST  P3: records loaded in each list (default 100,10000,100000)
       --trials N           P4: randomized keystroke bursts (default 1000)
-      --records N          P5: records loaded (default 100000)
+      --records N          P5: records loaded, P10: rows of the large list (default 100000)
+      --keystrokes N       P10: keystrokes timed on each screen (default 500)
       --seed N             seed of the generated data and random latencies (default 6)
       --root DIR           the package root (default: found from the working folder)
       --json FILE          also write the table, with every run, as JSON
@@ -82,9 +88,8 @@ struct Options: Sendable {
         options.smoke = true
       case "--only":
         let ids = try value(option).uppercased().split(separator: ",").map { String($0) }
-        guard !ids.isEmpty, ids.allSatisfy({ ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P11"].contains($0) })
-        else {
-          throw UsageError(description: "--only takes ids among P1,P2,P3,P4,P5,P6,P7,P8,P11")
+        guard !ids.isEmpty, ids.allSatisfy({ Options.ids.contains($0) }) else {
+          throw UsageError(description: "--only takes ids among \(Options.ids.joined(separator: ","))")
         }
         options.only = Set(ids)
       case "--runs":
@@ -104,6 +109,8 @@ struct Options: Sendable {
         options.trials = try number(option, try value(option))
       case "--records":
         options.records = try number(option, try value(option))
+      case "--keystrokes":
+        options.keystrokes = try number(option, try value(option))
       case "--seed":
         let text = try value(option)
         guard let seed = UInt64(text) else { throw UsageError(description: "--seed takes a number, not '\(text)'") }
@@ -134,6 +141,7 @@ struct Options: Sendable {
       if !explicit.contains("--render-sizes") { options.renderSizes = [100, 1_000] }
       if !explicit.contains("--trials") { options.trials = 20 }
       if !explicit.contains("--records") { options.records = 1_000 }
+      if !explicit.contains("--keystrokes") { options.keystrokes = 20 }
     }
     return options
   }
@@ -152,7 +160,7 @@ struct Options: Sendable {
     [
       "runs": runs.map(String.init) ?? "default", "mb": String(megabytes),
       "renderSizes": renderSizes.map(String.init).joined(separator: ","), "trials": String(trials),
-      "records": String(records), "seed": String(seed), "smoke": String(smoke),
+      "records": String(records), "keystrokes": String(keystrokes), "seed": String(seed), "smoke": String(smoke),
       "only": only.sorted().joined(separator: ","), "p1Builds": p1Builds ?? "",
     ]
   }

@@ -24,6 +24,14 @@ struct OneDoorOutTests {
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (
+      "Sources/ScreenRunCLI/Interactive/TerminalInput.swift", "one-door-out: a self-pipe (SIGWINCH)",
+      "SIGWINCH's handler writes one byte to its own pipe, which the input thread polls, not to the terminal"
+    ),
+    (
+      "Sources/ScreenRunCLI/Interactive/TerminalInput.swift", "one-door-out: a self-pipe (stop)",
+      "the session ends its input thread by writing one byte to a pipe of its own, not to the terminal"
+    ),
+    (
       "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: writeAll",
       "SystemIO.writeAll writes an external plugin's requests to its stdin (a pipe screenrun made), the plugin's log file (escaped) and the response cache's temporary file: none is the terminal"
     ),

@@ -20,16 +20,21 @@ package protocol ScreenModel: AnyObject, Sendable {
   var isBusy: Bool { get }
   /// The data error the screen stands in, if any.
   var error: DataSourceError? { get }
-  /// Applies a key; says whether it opens a row or asks for the key help.
-  func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress
+  /// What a key does on `screen`, changing nothing: the input it sends, the row it opens, the
+  /// help; `.unbound` when no binding takes it. The app's reducer asks, and sends the input as an
+  /// effect (`send(_:)`).
+  func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution
+  /// Applies an input that `resolve` or `resolveOpening` gave.
+  func send(_ input: ScreenInput)
   /// The kind's keys and what they do, from its bindings (the `?` help).
   var keyHelp: [KeyHelpLine] { get }
   /// The footer hints of the kind's bindings active on `screen` now.
   func hints(screen: ScreenState, viewport: Viewport) -> [String]
   /// Runs a script command that the kind declares (`search`, `next`, …).
   func run(_ command: ScriptCommand, screen: ScreenState, viewport: Viewport) -> ScriptOutcome
-  /// What row `row` opens on `screen` (and highlights it).
-  func opening(row: Int, screen: ScreenState) throws(NavigationError) -> Opening
+  /// What row `row` opens on `screen`, and the input that marks it opened (highlights it),
+  /// changing nothing.
+  func resolveOpening(row: Int, screen: ScreenState) throws(NavigationError) -> (Opening, ScreenInput?)
   /// What `--explain` says of the screen's kind.
   func explanation(spec: ScreenSpec) -> KindExplanation?
 }
@@ -40,6 +45,54 @@ package typealias AnyViewModel = any ScreenModel
 extension ScreenModel {
   /// The screen's store, when its kind is `K` (for tests).
   package func store<K: Kind>(of kind: K.Type) -> Store<K>? { (self as? KindModel<K>)?.store }
+
+  /// Applies a key; says whether it opens a row or asks for the key help.
+  package func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
+    switch resolve(key, screen: screen, viewport: viewport) {
+    case .unbound: return .unbound
+    case .send(let input):
+      send(input)
+      return .handled
+    case .none: return .handled
+    case .help: return .help
+    case .open(let row): return .open(row)
+    }
+  }
+
+  /// What row `row` opens on `screen` (and highlights it).
+  package func opening(row: Int, screen: ScreenState) throws(NavigationError) -> Opening {
+    let (opening, mark) = try resolveOpening(row: row, screen: screen)
+    if let mark { send(mark) }
+    return opening
+  }
+}
+
+/// A kind's action, its kind erased, as the app's reducer hands it to the screen's store. Two are
+/// equal when they describe the same action (the test store compares the effects).
+package struct ScreenInput: Sendable, Equatable, CustomStringConvertible {
+  let value: any Sendable
+  package let description: String
+
+  package init(_ value: any Sendable) {
+    self.value = value
+    description = String(describing: value)
+  }
+
+  package static func == (lhs: ScreenInput, rhs: ScreenInput) -> Bool { lhs.description == rhs.description }
+}
+
+/// What a key does on a screen, resolved and not yet done.
+package enum KeyResolution: Sendable, Equatable {
+  /// Send this input to the screen's store.
+  case send(ScreenInput)
+  /// Open this row (or link).
+  case open(Int)
+  /// Show the key help.
+  case help
+  /// Taken, and nothing to do.
+  case none
+  /// No binding of the screen takes the key (the app may give it its shared meaning).
+  case unbound
 }
 
 /// The one generic box of the runtime: a kind's store, answering `ScreenModel` through `K`.
@@ -87,18 +140,21 @@ final class KindModel<K: Kind>: ScreenModel {
     context(screen, viewport).map { K.bindings.hints(on: $0) } ?? []
   }
 
-  func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
+  func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution {
     guard let context = context(screen, viewport), let action = K.bindings.press(key, context) else {
       return .unbound
     }
     switch action {
-    case .send(let action):
-      store.send(action)
-      return .handled
+    case .send(let action): return .send(ScreenInput(action))
     case .open(let row): return .open(row)
     case .help: return .help
-    case .none: return .handled
+    case .none: return .none
     }
+  }
+
+  func send(_ input: ScreenInput) {
+    guard let action = input.value as? K.Action else { return }
+    store.send(action)
   }
 
   func run(_ command: ScriptCommand, screen: ScreenState, viewport: Viewport) -> ScriptOutcome {
@@ -113,11 +169,10 @@ final class KindModel<K: Kind>: ScreenModel {
     }
   }
 
-  func opening(row: Int, screen: ScreenState) throws(NavigationError) -> Opening {
+  func resolveOpening(row: Int, screen: ScreenState) throws(NavigationError) -> (Opening, ScreenInput?) {
     guard let spec = screen.spec.body as? K.Spec else { throw .cannotSelect("this screen opens nothing") }
     let opening = try K.opening(row, store.state, spec, screen).get()
-    if let action = opening.action { store.send(action) }
-    return Opening(screen: opening.screen, parameters: opening.parameters)
+    return (Opening(screen: opening.screen, parameters: opening.parameters), opening.action.map(ScreenInput.init))
   }
 
   func explanation(spec: ScreenSpec) -> KindExplanation? {

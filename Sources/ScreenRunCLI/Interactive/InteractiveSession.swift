@@ -1,27 +1,22 @@
-import Dispatch
-import FoundationEssentials
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
 
 #if canImport(Glibc)
   import Glibc
-#elseif canImport(Darwin)
+#else
   import Darwin
 #endif
 
-/// The full-screen mode: keys in, a frame out on every change of state and on resize.
+/// The full-screen mode, which does I/O only: it reads keys and signals (`TerminalInput`), sends
+/// them to the app as actions (`Navigator.send`, which runs `App.reduce`), does the terminal's
+/// effects (draw, quit, suspend, watch), and writes the app's frame. Every event takes the same
+/// path: an action in the inbox, the reducer, one frame for all the actions that came together.
 @MainActor
 final class InteractiveSession {
   private let navigator: Navigator
-  private var sources: [any DispatchSourceProtocol] = []
-  private var spinner: (any DispatchSourceTimer)?
-  private var spinnerPhase = 0
-  private var redrawPending = false
-  private var flash: String?
-  private var finish: CheckedContinuation<InteractiveSession.Ending, Never>?
-  /// Called when a key or a signal has been handled (hot reload checks its files here).
-  var afterEvent: (@MainActor () -> Void)?
+  private let watcher: ScreenWatcher?
+  private let inbox = AppInbox()
 
   /// How a session ended. (SIGINT, SIGTERM and SIGHUP end the process from `SignalWatcher`.)
   enum Ending: Equatable {
@@ -31,18 +26,17 @@ final class InteractiveSession {
 
   /// What roles look like on this terminal (`--color`, NO_COLOR, TERM=dumb).
   let theme: Theme
-  /// Turns the bytes read into keys, a bracketed paste whole.
-  private var keyReader = KeyReader()
 
   /// The glyphs frames are drawn with (`--ascii`).
   let glyphs: Glyphs
 
   init(
-    navigator: Navigator, glyphs: Glyphs = .unicode, color: ColorMode = .auto,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    navigator: Navigator, watcher: ScreenWatcher? = nil, glyphs: Glyphs = .unicode, color: ColorMode = .auto,
+    environment: [String: String] = ScreenRunCommand.environment
   ) {
     self.glyphs = glyphs
     self.navigator = navigator
+    self.watcher = watcher
     theme = Theme.resolve(color, interactive: true, environment: environment)
   }
 
@@ -58,145 +52,70 @@ final class InteractiveSession {
       return .noTerminal
     }
     defer { TerminalMode.leave() }
-    // A screen's answer arrives on its own task: the redraw comes here, to this actor.
-    navigator.onChange = { [weak self] in
-      DispatchQueue.main.async { MainActor.assumeIsolated { self?.scheduleRedraw() } }
+    // A screen's answer arrives on its own task, as an action in the inbox.
+    navigator.environment.onAction = { [inbox] in inbox.post($0) }
+    defer { navigator.environment.onAction = nil }
+    guard let input = TerminalInput(posting: inbox) else { return .noTerminal }
+    defer { input.stop() }
+    // The spinner's tick, off this actor: it only posts.
+    let ticker = Task.detached { [inbox] in
+      while (try? await Task.sleep(for: .milliseconds(100))) != nil { inbox.post(.tick) }
     }
-    listen()
-    draw()
-    let code = await withCheckedContinuation { finish = $0 }
-    for source in sources { source.cancel() }
-    spinner?.cancel()
-    return code
+    defer { ticker.cancel() }
+    navigator.watching = watcher != nil
+
+    var actions: [AppAction] = [.resize(TerminalMode.viewport())]
+    while true {
+      var draws = false
+      for action in actions where perform(navigator.send(action), draws: &draws) { return .ok }
+      if draws { draw() }
+      actions = await inbox.next()
+    }
   }
 
-  func quit(_ code: InteractiveSession.Ending = .ok) {
-    finish?.resume(returning: code)
-    finish = nil
-  }
-
-  /// Shows a short message on the last line until the next key.
-  func show(_ message: String) {
-    flash = message
-    scheduleRedraw()
-  }
-
-  // MARK: - Events
-
-  private func listen() {
-    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-    input.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.readKeys() }
+  /// Does the terminal's effects; true when one of them quits.
+  private func perform(_ effects: [AppEffect], draws: inout Bool) -> Bool {
+    for effect in effects {
+      switch effect {
+      case .draw:
+        draws = true
+      case .quit:
+        return true
+      case .suspend:
+        // Stopped in here until `fg`; then the whole frame anew, at the terminal's size now.
+        TerminalMode.suspend()
+        if perform(navigator.send(.resume) + navigator.send(.resize(TerminalMode.viewport())), draws: &draws) {
+          return true
+        }
+      case .watch:
+        guard let watcher, let restarted = watcher.changes() else { continue }
+        let reloaded = navigator.send(.reload(restarted: restarted))
+        watcher.lookAgain()
+        if perform(reloaded, draws: &draws) { return true }
+      default:
+        break
+      }
     }
-    input.resume()
-    sources.append(input)
-
-    // A resize only asks for a redraw, so it can wait its turn on this thread.
-    signal(SIGWINCH, SIG_IGN)
-    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-    resize.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.draw() }
-    }
-    resize.resume()
-    sources.append(resize)
-
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.tick() }
-    }
-    timer.resume()
-    spinner = timer
-  }
-
-  private func readKeys() {
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = read(STDIN_FILENO, &buffer, buffer.count)
-    guard count > 0 else {
-      if count == 0 || (errno != EINTR && errno != EAGAIN) { quit() }  // stdin closed
-      return
-    }
-    for key in keyReader.keys(Array(buffer[0..<count])) {
-      flash = nil
-      handle(key)
-    }
-    afterEvent?()
-    scheduleRedraw()
-  }
-
-  private func tick() {
-    guard let entry = navigator.current, entry.model.isBusy else { return }
-    spinnerPhase += 1
-    draw()
-  }
-
-  // MARK: - Keys
-
-  /// Hands a key to the navigator, which knows what the current screen binds it to.
-  private func handle(_ key: Key) {
-    if key == .control("z") {
-      // The terminal's own key, not a screen's: suspend, and on `fg` draw the whole frame anew.
-      TerminalMode.suspend()
-      draw()
-      return
-    }
-    let size = TerminalMode.size()
-    switch navigator.press(key, viewport: Viewport(columns: size.columns, rows: size.rows)) {
-    case .handled: break
-    case .quit: quit()
-    case .message(let message): show(message)
-    }
+    return false
   }
 
   // MARK: - Drawing
 
-  private func scheduleRedraw() {
-    guard !redrawPending else { return }
-    redrawPending = true
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated {
-        self?.redrawPending = false
-        self?.draw()
-      }
-    }
-  }
-
-  /// Draws the current screen over the last frame, line by line, clearing what is left over.
+  /// Writes the app's frame: the one call between the app and the terminal. `FrameWriter` draws
+  /// it from its data in the theme; a terminal too small for a frame gets the line saying so.
   private func draw() {
-    guard navigator.current != nil else { return }
-    let size = TerminalMode.size()
-    guard size.columns >= RenderOptions.minimumWidth, size.rows >= RenderOptions.minimumHeight else {
-      // Too small for a frame: say so in what room there is, rather than draw a frame that wraps.
-      let message =
-        "Too small: screenrun needs \(RenderOptions.minimumWidth)x\(RenderOptions.minimumHeight). Ctrl-C quits."
-      let lines = TextWidth.wrap(message, toColumns: size.columns).prefix(size.rows)
-      var frame = TerminalText(.hideCursor + .home + .clearScreen)
-      for (index, line) in lines.enumerated() {
-        if index > 0 { frame.append(.newline) }
-        frame.append(untrusted: line)
+    guard let drawn = navigator.frame(glyphs: glyphs) else { return }
+    let size = navigator.state.size
+    guard drawn.isScreen else {
+      var text = TerminalText(.hideCursor + .home + .clearScreen)
+      for (index, line) in drawn.frame.lines.enumerated() {
+        if index > 0 { text.append(.newline) }
+        text.append(untrusted: line.text)
       }
-      TerminalWriter.write(frame)
+      TerminalWriter.write(text)
       return
     }
-    guard let state = navigator.screenState else { return }
     TerminalWriter.write(
-      Self.drawing(state, size: size, spinnerPhase: spinnerPhase, flash: flash, theme: theme, glyphs: glyphs))
-  }
-
-  /// The draw boundary: a screen's state in, the bytes of its frame out. The frame is rendered
-  /// for the terminal's size (lone URLs whole, for the writer to cut as hyperlinks), a flash
-  /// message takes its last line, and `FrameWriter` draws it from its data in the theme.
-  static func drawing(
-    _ state: ScreenState, size: (columns: Int, rows: Int), spinnerPhase: Int, flash: String?, theme: Theme,
-    glyphs: Glyphs
-  ) -> TerminalText {
-    let options = RenderOptions(
-      width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true, glyphs: glyphs)
-    var frame = TextRenderer.frame(state, options: options)
-    if let flash, !frame.lines.isEmpty {
-      frame.lines[frame.lines.count - 1] = Frame.Line(TerminalSafe.sanitize(flash), role: .status)
-      if frame.selectedRow == frame.lines.count - 1 { frame.selectedRow = nil }
-    }
-    return FrameWriter.screen(frame, columns: size.columns, rows: size.rows, theme: theme, glyphs: glyphs)
+      FrameWriter.screen(drawn.frame, columns: size.columns, rows: size.rows, theme: theme, glyphs: glyphs))
   }
 }

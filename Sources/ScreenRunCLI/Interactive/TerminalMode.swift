@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenKinds
 import ScreenKit
 import ScreenRuntime
 
@@ -75,6 +76,12 @@ enum TerminalMode {
     pthread_sigmask(SIG_SETMASK, &previous, nil)
     // Stopped here until SIGCONT.
     _ = enter()
+  }
+
+  /// The size of the terminal, as the app's `resize` gives it.
+  static func viewport() -> Viewport {
+    let size = size()
+    return Viewport(columns: size.columns, rows: size.rows)
   }
 
   /// The size of the terminal, in columns and rows.

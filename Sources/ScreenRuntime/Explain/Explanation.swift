@@ -16,7 +16,7 @@ package enum Explanation {
 
   /// The explanation of `entry`, the screen a navigator opened and settled, from what its
   /// monitor kept of the exchanges.
-  package static func text(_ entry: Navigator.Entry, exchanges: [SourceMonitor.Exchange], mode: PluginContext.DataMode)
+  package static func text(_ entry: AppScreen, exchanges: [SourceMonitor.Exchange], mode: PluginContext.DataMode)
     -> String
   {
     let spec = entry.spec

@@ -1,0 +1,185 @@
+import ScreenFormat
+import ScreenKinds
+import ScreenKit
+
+/// The interactive app's reducer: `reduce(&state, action) -> [effects]`, pure. A key goes to the
+/// keys every screen shares (back, quit), then to the current screen's kind, whose bindings
+/// resolve it to an input for the kind's reducer (sent as an effect), a row to open, or the help.
+/// What it asks of the world (open a screen file, start a screen's load, read the files again,
+/// draw, quit, suspend) comes back as `AppEffect`s; their answers come back as actions.
+package enum App {
+  /// What the keys every screen shares do, before the kind's own bindings (which name them in
+  /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`).
+  enum SharedKey { case quit, back }
+
+  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [
+    ([.escape, .left], .back),
+    ([.control("c"), .control("d")], .quit),
+  ]
+
+  /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has
+  /// text, and goes back everywhere else.
+  static let screenFirst: [Key] = [.left]
+
+  /// What `back` says on the first screen.
+  package static let firstScreen = "This is the first screen. Ctrl-C quits."
+
+  package static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+    switch action {
+    case .key(let key):
+      return press(key, &state)
+    case .paste(let text):
+      return press(.paste(text), &state)
+    case .resize(let size):
+      state.size = size
+      return [.draw]
+    case .tick:
+      var effects: [AppEffect] = []
+      state.ticks += 1
+      // The files are looked at five times a second, the spinner turns ten times.
+      if state.watching, state.ticks % 2 == 0 { effects.append(.watch) }
+      if let screen = state.current, screen.model.isBusy {
+        state.spinnerPhase += 1
+        effects.append(.draw)
+      }
+      return effects
+    case .response(let id):
+      // Only the screen on top is drawn.
+      return state.current?.id == id ? [.draw] : []
+    case .select(let row):
+      return open(row, &state)
+    case .back:
+      return back(&state)
+    case .reload(let restarted):
+      let restarts = state.stack.filter { restarted.contains($0.spec.source.plugin) }.map {
+        AppEffect.reloadScreen($0.id)
+      }
+      return [.reloadFiles(state.stack.map(\.spec.file))] + restarts
+    case .reloaded(.failure(let failure)):
+      state.reloadError = failure.error
+      return [.draw]
+    case .reloaded(.success(let specs)):
+      // Where a screen still asks the same of its data source, it keeps its view model: query,
+      // pages, records and selection stay. Where it asks something else, it loads anew.
+      state.reloadError = nil
+      var effects: [AppEffect] = []
+      for (index, spec) in zip(state.stack.indices, specs) {
+        let before = state.stack[index].spec
+        state.stack[index].spec = spec
+        state.stack[index].revision += 1
+        remember(spec, &state)
+        if binding(of: before) != binding(of: spec) { effects.append(.replace(screen: state.stack[index].id)) }
+      }
+      return effects + [.draw]
+    case .replaced(let id, .success(let model)):
+      guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
+      state.stack[index].model = model
+      return [.start(screen: id), .draw]
+    case .replaced(_, .failure(let failure)):
+      state.reloadError = failure.error
+      return [.draw]
+    case .suspend:
+      state.suspended = true
+      return [.suspend]
+    case .resume:
+      state.suspended = false
+      return [.draw]
+    case .endOfInput:
+      state.quitting = true
+      return [.quit]
+    case .opened(let screen):
+      state.stack.append(screen)
+      state.overlay = .none
+      state.nextID = max(state.nextID, screen.id + 1)
+      remember(screen.spec, &state)
+      return [.start(screen: screen.id), .draw]
+    case .failed(let message):
+      state.flash = message
+      return [.draw]
+    }
+  }
+
+  /// A key: the help closes on any key; then the shared keys, then the screen's bindings.
+  private static func press(_ key: Key, _ state: inout AppState) -> [AppEffect] {
+    state.flash = nil
+    // The terminal's own key, not a screen's.
+    if key == .control("z") { return reduce(&state, .suspend) }
+    let shared = sharedKeys.first { $0.keys.contains(key) }?.what
+    if state.overlay == .help {
+      // While the key help is shown, a key closes it and does nothing else (but Ctrl-C quits).
+      state.overlay = .none
+      return shared == .quit ? perform(.quit, &state) : [.draw]
+    }
+    if let shared, !screenFirst.contains(key) { return perform(shared, &state) }
+    guard let screen = state.current else { return shared.map { perform($0, &state) } ?? [.draw] }
+    switch screen.model.resolve(key, screen: screen.screenState, viewport: state.screenViewport) {
+    case .unbound: return shared.map { perform($0, &state) } ?? [.draw]
+    case .send(let input): return [.send(screen: screen.id, input), .draw]
+    case .none: return [.draw]
+    case .help:
+      state.overlay = .help
+      return [.draw]
+    case .open(let row): return open(row, &state)
+    }
+  }
+
+  private static func perform(_ shared: SharedKey, _ state: inout AppState) -> [AppEffect] {
+    switch shared {
+    case .quit:
+      state.quitting = true
+      return [.quit]
+    case .back:
+      return back(&state)
+    }
+  }
+
+  private static func back(_ state: inout AppState) -> [AppEffect] {
+    guard state.stack.count > 1 else {
+      state.flash = firstScreen
+      return [.draw]
+    }
+    state.stack.removeLast()
+    state.overlay = .none
+    return [.draw]
+  }
+
+  /// Opens what row `row` of the current screen selects: marks it opened, and loads the target.
+  private static func open(_ row: Int, _ state: inout AppState) -> [AppEffect] {
+    guard let screen = state.current else { return [] }
+    do {
+      let (opening, mark) = try screen.model.resolveOpening(row: row, screen: screen.screenState)
+      let id = state.nextID
+      state.nextID += 1
+      return (mark.map { [.send(screen: screen.id, $0)] } ?? [])
+        + [.open(opening.screen, parameters: opening.parameters, screen: id)]
+    } catch {
+      state.flash = error.description
+      return [.draw]
+    }
+  }
+
+  /// Notes a screen's file, and the files it opens (what `--watch` watches).
+  private static func remember(_ spec: ScreenSpec, _ state: inout AppState) {
+    var paths = [spec.file]
+    paths += spec.body.targets.map { ScreenLoader.resolve($0.select.screen, relativeTo: spec.file) }
+    for path in paths where !state.files.contains(path) { state.files.append(path) }
+  }
+
+  /// What a screen asks of its data source; when it is unchanged, the loaded data still fits.
+  static func binding(of spec: ScreenSpec) -> String {
+    let parameters = spec.source.parameters.map { "\($0.name)=\($0.value.source)" }.sorted()
+    return [spec.kind.name, spec.source.plugin, spec.source.resource, spec.kind.sourceBinding(spec)].joined(
+      separator: "|")
+      + parameters.joined(separator: "&")
+  }
+}
+
+extension AppState {
+  /// The room the current screen has: the terminal, less the status line's row where there is
+  /// room for it (`TextRenderer`).
+  package var screenViewport: Viewport {
+    var viewport = size
+    if showsStatus, viewport.rows > RenderOptions.minimumHeight { viewport.rows -= 1 }
+    return viewport
+  }
+}

@@ -1,0 +1,70 @@
+import ScreenFormat
+import ScreenKinds
+
+/// What happens to the app: a key or a paste from the terminal, a resize, the spinner's tick, a
+/// screen's answer, an edited file, a suspend and a resume; and the answers of the app's own
+/// effects (a screen opened, the files reloaded). `App.reduce` applies them, one at a time.
+package enum AppAction: Sendable, Equatable {
+  /// A key press (a paste is `paste`).
+  case key(Key)
+  /// A bracketed paste, whole: one edit of the search, never keys such as Enter.
+  case paste(String)
+  /// The terminal's new size.
+  case resize(Viewport)
+  /// The spinner's tick, ten times a second.
+  case tick
+  /// The screen `id`'s state changed on its own (an answer of its data source arrived).
+  case response(screen: Int)
+  /// Open row `row` of the current screen (a script's `open`; a key's Enter resolves to it).
+  case select(row: Int)
+  /// Back to the screen before (a script's `back`; Esc and ← are keys).
+  case back
+  /// A watched file changed (`--watch`): load every open screen's file again, and the screens
+  /// of the plugins named load anew (their program was restarted).
+  case reload(restarted: [String])
+  /// Stop the process (Ctrl-Z), giving the terminal back.
+  case suspend
+  /// The process runs again (`fg`): draw the whole frame anew.
+  case resume
+  /// The terminal's input ended (stdin closed).
+  case endOfInput
+  /// The answer of `AppEffect.open`: the screen to push.
+  case opened(AppScreen)
+  /// The answer of `AppEffect.reloadFiles`: each open screen's spec, read again (in stack order),
+  /// or why the files cannot load.
+  case reloaded(Result<[ScreenSpec], ReloadFailure>)
+  /// The answer of `AppEffect.replace`: the screen's new view model, or why it cannot be made.
+  case replaced(screen: Int, Result<AnyViewModel, ReloadFailure>)
+  /// An effect could not do what it was asked: the message to flash.
+  case failed(String)
+
+  package static func == (lhs: AppAction, rhs: AppAction) -> Bool {
+    switch (lhs, rhs) {
+    case (.key(let a), .key(let b)): a == b
+    case (.paste(let a), .paste(let b)): a == b
+    case (.resize(let a), .resize(let b)): a == b
+    case (.tick, .tick), (.back, .back), (.suspend, .suspend), (.resume, .resume), (.endOfInput, .endOfInput): true
+    case (.response(let a), .response(let b)): a == b
+    case (.select(let a), .select(let b)): a == b
+    case (.reload(let a), .reload(let b)): a == b
+    case (.opened(let a), .opened(let b)): a == b
+    case (.reloaded(.success(let a)), .reloaded(.success(let b))): a.map(\.file) == b.map(\.file)
+    case (.reloaded(.failure(let a)), .reloaded(.failure(let b))): a == b
+    case (.replaced(let a, .success(let x)), .replaced(let b, .success(let y))): a == b && x === y
+    case (.replaced(let a, .failure(let x)), .replaced(let b, .failure(let y))): a == b && x == y
+    case (.failed(let a), .failed(let b)): a == b
+    default: false
+    }
+  }
+}
+
+/// Why a reload failed: the screen files' problems, shown above the last good screen.
+package struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  package var error: ScreenLoadError
+
+  package init(_ error: ScreenLoadError) { self.error = error }
+
+  package var description: String { error.description }
+
+  package static func == (lhs: ReloadFailure, rhs: ReloadFailure) -> Bool { lhs.description == rhs.description }
+}

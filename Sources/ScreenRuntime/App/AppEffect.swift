@@ -1,0 +1,37 @@
+import ScreenKinds
+
+/// Work the app's reducer asks for. The reducer does none of it: the `Navigator` does the ones on
+/// screens and files (and sends their answers back as actions), the terminal session the ones on
+/// the terminal (`isTerminal`), and the test store lets a test see each of them.
+package enum AppEffect: Sendable, Equatable {
+  /// Load a screen file and open it with `parameters` as screen `id`; answers `.opened` or
+  /// `.failed`.
+  case open(String, parameters: [String: String], screen: Int)
+  /// Start screen `id`'s first load.
+  case start(screen: Int)
+  /// Hand an input to screen `id`'s store (a key's action; its requests run there).
+  case send(screen: Int, ScreenInput)
+  /// Load screen `id` again (its plugin restarted).
+  case reloadScreen(Int)
+  /// Read every open screen's file again; answers `.reloaded`.
+  case reloadFiles([String])
+  /// Make screen `id` a new view model for its edited spec, keeping what it can of the old one;
+  /// answers `.replaced`.
+  case replace(screen: Int)
+  /// Write the frame of the state now (`AppState.frame`).
+  case draw
+  /// Look whether a watched file changed (`--watch`); the watcher sends `.reload` if one did.
+  case watch
+  /// Stop the process (Ctrl-Z); the session sends `.resume` when it runs again.
+  case suspend
+  /// End the session.
+  case quit
+
+  /// Whether the terminal session does it (the rest are the navigator's).
+  package var isTerminal: Bool {
+    switch self {
+    case .draw, .watch, .suspend, .quit: true
+    default: false
+    }
+  }
+}

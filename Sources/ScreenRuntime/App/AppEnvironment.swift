@@ -1,0 +1,124 @@
+import ScreenFormat
+import ScreenKinds
+import ScreenKit
+import Synchronization
+
+/// What the app's effects on screens and files need, and the code that does them: the screen
+/// loader, the plugins' settings and the data sources made so far, the clock screens run on, and
+/// where a screen's answers go (`onAction`). The `Navigator` and the test store both run their
+/// effects here, so a test does what a terminal does.
+package final class AppEnvironment {
+  let loader: ScreenLoader
+  private let context: PluginContext
+  private let scheduler: any Scheduler
+  private var sources: [String: any DataSource] = [:]
+  /// What the screens' data sources were asked and answered, and what they report of themselves.
+  package let monitor: SourceMonitor
+  private let relay = ActionRelay()
+
+  package init(
+    loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler, monitor: SourceMonitor = SourceMonitor()
+  ) {
+    self.loader = loader
+    self.context = context
+    self.scheduler = scheduler
+    self.monitor = monitor
+  }
+
+  /// Where an action that a screen sends on its own goes (`.response(screen:)`, when an answer of
+  /// its data source changed it), on whatever task changed it.
+  package var onAction: (@Sendable (AppAction) -> Void)? {
+    get { relay.handler.withLock { $0 } }
+    set { relay.handler.withLock { $0 = newValue } }
+  }
+
+  /// Does an effect on screens or files, for the app in `state`; returns the action that
+  /// answers it, if any. The terminal's effects (`isTerminal`) are not done here.
+  package func perform(_ effect: AppEffect, in state: AppState) -> AppAction? {
+    func screen(_ id: Int) -> AppScreen? { state.stack.first { $0.id == id } }
+    switch effect {
+    case .open(let path, let parameters, let id):
+      do {
+        return .opened(try makeScreen(path, parameters: parameters, id: id))
+      } catch {
+        return .failed(error.description)
+      }
+    case .start(let id):
+      guard let model = screen(id)?.model else { return nil }
+      model.onChange { [relay] in relay.fire(.response(screen: id)) }
+      model.start()
+    case .send(let id, let input):
+      screen(id)?.model.send(input)
+    case .reloadScreen(let id):
+      screen(id)?.model.reload()
+    case .reloadFiles(let files):
+      var specs: [ScreenSpec] = []
+      for file in files {
+        do {
+          specs.append(try loader.loadAfresh(file))
+        } catch {
+          return .reloaded(.failure(ReloadFailure(error)))
+        }
+      }
+      return .reloaded(.success(specs))
+    case .replace(let id):
+      guard let screen = screen(id) else { return nil }
+      do {
+        return .replaced(screen: id, .success(try makeModel(screen.spec, screen.parameters, previous: screen.model)))
+      } catch {
+        let diagnostic = Diagnostic(file: screen.spec.file, message: error.description)
+        return .replaced(screen: id, .failure(ReloadFailure(ScreenLoadError([diagnostic]))))
+      }
+    case .draw, .watch, .suspend, .quit:
+      return nil
+    }
+    return nil
+  }
+
+  /// Loads a screen file and makes its view model (not started).
+  package func makeScreen(_ path: String, parameters: [String: String], id: Int) throws(NavigationError) -> AppScreen {
+    let spec: ScreenSpec
+    do {
+      spec = try loader.load(path)
+    } catch {
+      throw .invalidScreen(error)
+    }
+    let missing = spec.parameterNames.subtracting(parameters.keys).sorted()
+    guard missing.isEmpty else { throw .missingParameters(spec.file, missing) }
+    return AppScreen(id: id, spec: spec, parameters: parameters, model: try makeModel(spec, parameters))
+  }
+
+  /// Makes the view model of a screen, by its kind.
+  private func makeModel(_ spec: ScreenSpec, _ parameters: [String: String], previous: AnyViewModel? = nil)
+    throws(NavigationError) -> AnyViewModel
+  {
+    let source = try dataSource(spec.source.plugin)
+    let parameterContext = TemplateContext(params: parameters)
+    var values: [String: String] = [:]
+    for (name, template) in spec.source.parameters { values[name] = template.render(in: parameterContext) }
+    let context = ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous)
+    guard let model = spec.kind.open(context) else {
+      throw .invalidScreen(ScreenLoadError([Diagnostic(file: spec.file, message: "not a \(spec.kind) screen")]))
+    }
+    return model
+  }
+
+  private func dataSource(_ plugin: String) throws(NavigationError) -> any DataSource {
+    if let source = sources[plugin] { return source }
+    do {
+      let made = try loader.registry.makeSource(named: plugin, context: context)
+      let source = ObservedSource(made, plugin: plugin, mode: context.mode, monitor: monitor)
+      sources[plugin] = source
+      return source
+    } catch {
+      throw .dataSource(error)
+    }
+  }
+}
+
+/// The environment's `onAction`, where a screen's task can reach it.
+private final class ActionRelay: Sendable {
+  let handler = Mutex<(@Sendable (AppAction) -> Void)?>(nil)
+
+  func fire(_ action: AppAction) { handler.withLock { $0 }?(action) }
+}

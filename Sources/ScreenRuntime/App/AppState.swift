@@ -1,0 +1,93 @@
+import ScreenFormat
+import ScreenKinds
+import ScreenKit
+
+/// The interactive app as a value: the stack of open screens, the overlay, the flash message,
+/// the terminal's size and whether a quit is under way. `App.reduce` is the only code that
+/// changes it; the `Navigator` runs the effects that the reducer asks for, and the terminal
+/// session draws the frame it describes (`frame(glyphs:)`).
+package struct AppState: Sendable, Equatable {
+  /// The open screens, the current one last. `select` pushes the target screen with its
+  /// parameters, `back` pops.
+  package var stack: [AppScreen] = []
+  /// What is drawn over the current screen.
+  package var overlay: Overlay = .none
+  /// A short message on the frame's last line until the next key (the first screen cannot go
+  /// back, a row opens nothing).
+  package var flash: String?
+  /// The terminal's size, in columns and rows.
+  package var size = Viewport(columns: 80, rows: 24)
+  /// Set once a quit is asked for (the effect `.quit` ends the session, which draws no more).
+  package var quitting = false
+  /// While the process is stopped (Ctrl-Z), until `fg` resumes it.
+  package var suspended = false
+  /// Which frame of the loading spinner is drawn; the tick turns it while the screen is busy.
+  package var spinnerPhase = 0
+  /// Ticks so far.
+  package var ticks = 0
+  /// Whether frames end with the current screen's data-source status line (`SourceStatus`).
+  package var showsStatus = false
+  /// Whether the screen files are watched (`--watch`): every other tick looks at them.
+  package var watching = false
+  /// Every screen file opened so far, and the files those screens open (what `--watch` watches).
+  package var files: [String] = []
+  /// Why the last reload of the screen files failed; the last good screens keep running.
+  package var reloadError: ScreenLoadError?
+  /// The id the next screen pushed gets.
+  package var nextID = 1
+
+  package init() {}
+
+  /// What is drawn over the current screen.
+  package enum Overlay: Sendable, Equatable {
+    case none
+    /// The key help (`?`), until the next key.
+    case help
+  }
+
+  package var current: AppScreen? { stack.last }
+
+  package static func == (lhs: AppState, rhs: AppState) -> Bool {
+    lhs.stack == rhs.stack && lhs.overlay == rhs.overlay && lhs.flash == rhs.flash && lhs.size == rhs.size
+      && lhs.quitting == rhs.quitting && lhs.suspended == rhs.suspended && lhs.spinnerPhase == rhs.spinnerPhase
+      && lhs.ticks == rhs.ticks && lhs.showsStatus == rhs.showsStatus && lhs.watching == rhs.watching
+      && lhs.files == rhs.files
+      && lhs.reloadError?.description == rhs.reloadError?.description && lhs.nextID == rhs.nextID
+  }
+}
+
+/// One open screen: its spec, its parameters, and its kind's state behind the kinds' one erasure
+/// (`AnyViewModel`, a `KindModel` whose store runs the kind's reducer and effects).
+package struct AppScreen: Sendable, Equatable {
+  /// Which screen of the stack it is, for the answers that come back to it.
+  package var id: Int
+  package var spec: ScreenSpec
+  package var parameters: [String: String]
+  package var model: AnyViewModel
+  /// How many times its file has been reloaded into it.
+  package var revision = 0
+
+  package init(id: Int, spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
+    self.id = id
+    self.spec = spec
+    self.parameters = parameters
+    self.model = model
+  }
+
+  /// The state to draw.
+  package var screenState: ScreenState {
+    ScreenState(spec: spec, parameters: parameters, content: model.content)
+  }
+
+  /// The data error the screen stands in, if any.
+  package var error: DataSourceError? { model.error }
+
+  nonisolated(nonsending) package func settle() async {
+    await model.settle()
+  }
+
+  package static func == (lhs: AppScreen, rhs: AppScreen) -> Bool {
+    lhs.id == rhs.id && lhs.spec.file == rhs.spec.file && lhs.parameters == rhs.parameters
+      && lhs.model === rhs.model && lhs.revision == rhs.revision
+  }
+}
