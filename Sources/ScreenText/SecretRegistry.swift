@@ -32,6 +32,8 @@ package final class SecretRegistry: Sendable {
   /// Whether any secret is registered, read without the lock: most runs have none, and every
   /// text that a frame lays out asks.
   private let active = Atomic<Bool>(false)
+  /// The length in bytes of the longest secret registered, read without the lock.
+  private let longest = Atomic<Int>(0)
 
   package init() {}
 
@@ -47,8 +49,15 @@ package final class SecretRegistry: Sendable {
       list.sort { $0.count > $1.count }
       table.byPrefix[key] = list
       table.prefixBits[Int(key >> 6)] |= 1 << UInt64(key & 63)
+      if folded.count > longest.load(ordering: .relaxed) { longest.store(folded.count, ordering: .relaxed) }
       active.store(true, ordering: .releasing)
     }
+  }
+
+  /// The length in bytes of the longest secret registered (0 when none is): a text cut this far
+  /// past where it is shown holds whole every secret that starts in what is shown.
+  package var longestLength: Int {
+    longest.load(ordering: .relaxed)
   }
 
   /// Whether any secret is registered: when none is, nothing needs redacting.

@@ -53,6 +53,34 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     return SecretRegistry.shared.redact(output)
   }
 
+  /// Renders as much of the template as a line of `columns` columns shows, and a margin: for a
+  /// list's row or a table's cell, which is cut to its width, so that a row template of 100,000
+  /// holes does not render them all for every row. What shows of the line, cut to `columns`, is
+  /// what `render(in:)` would show.
+  ///
+  /// It stops at the end of a segment once the text holds at least 64 KiB (or 32 bytes a column)
+  /// and, redacted, is wider than `columns` and twice the longest secret's bytes. A secret that
+  /// the stop cuts then starts past the columns that show (what follows a secret is no wider than
+  /// its bytes), and one that starts within them is whole and redacted. A URL that the stop cuts
+  /// is over 2,048 bytes long whole and cut, so it is linked in neither. Text of no width
+  /// (combining marks) does not count, so the width is measured each time the bytes double: the
+  /// work stays linear in what is rendered.
+  package func render(in context: TemplateContext, showing columns: Int) -> String {
+    var output = ""
+    var check = max(1 << 16, columns * 32)
+    for segment in segments {
+      switch segment {
+      case .literal(let text): output += text
+      case .expression(let expression): output += expression.evaluate(in: context)
+      }
+      guard output.utf8.count >= check else { continue }
+      let redacted = SecretRegistry.shared.redact(output)
+      if TextWidth.width(of: redacted) > columns + 2 * SecretRegistry.shared.longestLength { return redacted }
+      check = 2 * output.utf8.count
+    }
+    return SecretRegistry.shared.redact(output)
+  }
+
   package var expressions: [TemplateExpression] {
     segments.compactMap {
       if case .expression(let expression) = $0 { return expression }

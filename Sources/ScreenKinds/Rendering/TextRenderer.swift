@@ -137,6 +137,12 @@ extension Template {
     TerminalSafe.sanitize(render(in: context))
   }
 
+  /// The line, rendered only as far as `columns` columns show (`render(in:showing:)`): for a
+  /// row or a cell, which is cut to its width.
+  package func line(in context: TemplateContext, showing columns: Int) -> String {
+    TerminalSafe.sanitize(render(in: context, showing: columns))
+  }
+
   /// The line, or nil when every hole in the template came out blank (a picture with no URL).
   package func lineIfAny(in context: TemplateContext) -> String? {
     let holes = expressions

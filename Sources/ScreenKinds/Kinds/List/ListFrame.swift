@@ -192,12 +192,13 @@ package struct ListFrame {
         lines.append(line)
         continue
       }
-      line.append(Frame.Line(linking: list.row.title.line(in: record), searchingFirst: shown).highlighting(query))
+      line.append(
+        Frame.Line(linking: list.row.title.line(in: record, showing: width), searchingFirst: shown).highlighting(query))
       lines.append(line)
       if let subtitle = list.row.subtitle {
         var second = ""
         second.appendSpaces(indent)
-        second += subtitle.line(in: record)
+        second += subtitle.line(in: record, showing: width)
         lines.append(Frame.Line(linking: second, role: .dim, searchingFirst: shown))
       }
     }

@@ -18,7 +18,10 @@ package struct TableFrame {
       var heading = ""
       heading.appendSpaces(indent)
       append(headers, widths, to: &heading)
-      return (heading, { record, line in append({ table.columns[$0].value.render(in: record) }, widths, to: &line) })
+      return (
+        heading,
+        { record, line in append({ table.columns[$0].value.render(in: record, showing: width) }, widths, to: &line) }
+      )
     }
     var frame = ListFrame(screen: screen, list: table.list, state: state.list, options: options, rows: rows)
     frame.hints = TableKind.hints(state, table, screen, options)
