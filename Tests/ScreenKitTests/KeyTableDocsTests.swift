@@ -79,7 +79,11 @@ struct KeyTableDocsTests {
   func asciiHelp() {
     let ascii = RenderOptions(width: 80, height: 40, glyphs: .ascii)
     func check<K: Kind>(_ bindings: [KeyBinding<K>], _ kind: ScreenKind) {
-      let help = KeyHelpFrame.lines(kind: kind, help: bindings.help(), options: ascii).joined(separator: "\n")
+      let frame = KeyHelpFrame.frame(kind: kind, help: bindings.help(), options: ascii)
+      let help = frame.plainText
+      // The help is styled as frames are: its title bold, its rules and closing line dim.
+      #expect(frame.lines.first?.spans.map(\.role) == [.title])
+      #expect(frame.lines.last?.spans.map(\.role) == [.dim])
       #expect(help.utf8.allSatisfy { $0 < 0x80 }, "\(help)")
       #expect(help.contains("Escape, Left"), "the keys every screen shares are in it: \(help)")
       for hint in bindings.compactMap(\.hint) {

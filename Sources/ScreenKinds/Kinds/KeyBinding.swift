@@ -241,10 +241,12 @@ extension Array {
 /// The key help, drawn over the screen until the next key: the keys every screen shares, then the
 /// kind's own, each from its bindings.
 package enum KeyHelpFrame {
-  package static func lines(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions) -> [String] {
+  /// The `?` help of a kind's screen: its title (`title`), the keys and what they do, and the
+  /// rules and the closing line (`dim`), in as many lines as the height allows.
+  package static func frame(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions) -> Frame {
     let width = options.width
     let keysWidth = min(width / 2, help.map { TextWidth.width(of: $0.keys) }.max() ?? 0)
-    var body: [String] = []
+    var body: [Frame.Line] = []
     for line in help {
       let keys =
         TextWidth.width(of: line.keys) > keysWidth
@@ -252,17 +254,19 @@ package enum KeyHelpFrame {
       let wrapped = TextWidth.wrap(line.does, toColumns: max(10, width - keysWidth - 2))
       for (index, text) in wrapped.enumerated() {
         body.append(
-          (index == 0 ? TextWidth.pad(keys, toColumns: keysWidth) : String(repeating: " ", count: keysWidth)) + "  "
-            + text)
+          Frame.Line(
+            (index == 0 ? TextWidth.pad(keys, toColumns: keysWidth) : String(repeating: " ", count: keysWidth)) + "  "
+              + text))
       }
     }
-    let header = ["Keys of a \(kind.name) screen", options.glyphs.rule(width)]
-    let footer = [options.glyphs.rule(width), "Any key closes this help."]
+    let rule = Frame.Line(options.glyphs.rule(width), role: .dim)
+    let header = [Frame.Line("Keys of a \(kind.name) screen", role: .title), rule]
+    let footer = [rule, Frame.Line("Any key closes this help.", role: .dim)]
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
       body = Array(body.prefix(budget))
-      body += Array(repeating: "", count: budget - body.count)
+      body += Array(repeating: Frame.Line(""), count: budget - body.count)
     }
-    return header + body + footer
+    return Frame(lines: header + body + footer)
   }
 }

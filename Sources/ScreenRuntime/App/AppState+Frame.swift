@@ -13,7 +13,7 @@ extension AppState {
       let model = current.model
       let help = model.keyHelp  // the keys every screen shares come first, from the kind's bindings
       state.content = ScreenContent(state: help) { _, options in
-        KeyHelpFrame.lines(kind: model.kind, help: help, options: options)
+        KeyHelpFrame.frame(kind: model.kind, help: help, options: options)
       }
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
