@@ -86,6 +86,41 @@ struct DeclaredPagingAndAuthTests {
     #expect(server.requests.allSatisfy { $0.queryValue("key") == Self.secret })
   }
 
+  @Test("maxPages: a chain of next links longer than the plugin allows stops there with an error, asking no more")
+  func maxPages() async throws {
+    let server = try ReplayServer(exchanges: [])
+    defer { server.stop() }
+    // Every page links to one more, without end: the server would answer for ever.
+    server.add(
+      (0..<6).map { page in
+        RecordedExchange(
+          path: "/books", query: page == 0 ? [QueryItem("size", "2")] : [QueryItem("size", "2"), QueryItem("after", "\(page)")],
+          response: .json(
+            200, #"{"items": [{"id": \#(page)}], "links": {"next": "\#(server.baseURL)/books?size=2&after=\#(page + 1)"}}"#))
+      })
+    let source = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size", "maxPages": 3}"#,
+      auth: #"{"type": "header", "header": "X-Api-Key", "value": "BOOKS_KEY"}"#, server: server)
+    var request = PageRequest(resource: "books", pageSize: 2)
+    var ids: [JSON] = []
+    var failure: DataSourceError?
+    for _ in 0..<6 {
+      do {
+        let page = try await source.page(request)
+        ids += page.records
+        guard let next = page.next else { break }
+        request.cursor = next
+      } catch {
+        failure = error
+        break
+      }
+    }
+    #expect(ids == [["id": 0], ["id": 1], ["id": 2]])
+    #expect(server.requests.count == 3, "no request past the third page: \(server.requests.map(\.target))")
+    let message = failure.map { "\($0)" } ?? "no error"
+    #expect(message.contains("more than 3 pages"), "\(message)")
+  }
+
   @Test("basic: user and password from the environment; a missing required one is named before any request")
   func basic() async throws {
     let server = try ReplayServer(exchanges: [
