@@ -94,9 +94,11 @@ struct DeclaredPagingAndAuthTests {
     server.add(
       (0..<6).map { page in
         RecordedExchange(
-          path: "/books", query: page == 0 ? [QueryItem("size", "2")] : [QueryItem("size", "2"), QueryItem("after", "\(page)")],
+          path: "/books",
+          query: page == 0 ? [QueryItem("size", "2")] : [QueryItem("size", "2"), QueryItem("after", "\(page)")],
           response: .json(
-            200, #"{"items": [{"id": \#(page)}], "links": {"next": "\#(server.baseURL)/books?size=2&after=\#(page + 1)"}}"#))
+            200,
+            #"{"items": [{"id": \#(page)}], "links": {"next": "\#(server.baseURL)/books?size=2&after=\#(page + 1)"}}"#))
       })
     let source = try Self.source(
       paging: #"{"type": "next-url", "next": "/links/next", "size": "size", "maxPages": 3}"#,
