@@ -54,7 +54,10 @@ struct DeclaredLiveSource: DataSource {
       }
     }
     self.credentials = credentials
-    let secrets = (http.auth?.secrets ?? []).compactMap { credentials?[$0] }
+    // A secret sent in a query goes percent-encoded: that form is as secret as the value.
+    var secrets = (http.auth?.secrets ?? []).compactMap { credentials?[$0] }
+    secrets += secrets.map(HTTPURL.encode).filter { !secrets.contains($0) }
+    for secret in secrets { SecretRegistry.shared.register(secret) }
     let errors = http.errors
     service = try LiveService(
       environment: environment, baseURLVariable: http.baseURLVariable, defaultBaseURL: http.defaultBaseURL,
@@ -95,13 +98,20 @@ struct DeclaredLiveSource: DataSource {
       return Page(records: [], total: 0, next: nil, attribution: http.attribution)
     }
     let paging = declared.paging
-    let values = TemplateValues(parameters: request.parameters)
+    let values = TemplateValues(parameters: request.parameters, environment: environment, now: clock())
+    let credentials = try self.credentials(for: http.auth)
+    // The pages followed are this list's: its resource and its parameters, the search among them.
+    let list = ([resource] + request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+      .joined(separator: "\u{0}")
     let url: URL
     var place = 0
+    var followed: String?
     if let cursor = request.cursor, paging?.kind == .link || paging?.kind == .nextURL {
-      url = try chains.follow(cursor.value, resource: resource, limit: paging?.maxPages) { () throws(DataSourceError) in
-        try withCredentials(try service.follow(cursor, api: apiName))
-      }
+      // Checked as the server gave it, before credentials: a signature changes on every request.
+      let target = try service.follow(cursor, api: apiName)
+      try chains.check(target.absoluteString, list: list, resource: resource, limit: paging?.maxPages)
+      followed = target.absoluteString
+      url = withCredentials(target, credentials)
     } else {
       var query = try self.query(declared, values)
       if let paging {
@@ -109,23 +119,27 @@ struct DeclaredLiveSource: DataSource {
         switch paging.kind {
         case .offset:
           place = try PageCursor.offset(request.cursor)
+          try Chains.checkCount(place / max(1, request.pageSize) + 1, resource: resource, limit: paging.maxPages)
           if let parameter = paging.parameter { query.append((parameter, String(place))) }
         case .page:
           place = try pageNumber(request.cursor, first: paging.first)
+          try Chains.checkCount(place - paging.first + 1, resource: resource, limit: paging.maxPages)
           if let parameter = paging.parameter { query.append((parameter, String(place))) }
         case .cursor:
           if let cursor = request.cursor, let parameter = paging.parameter {
-            try chains.check(cursor.value, resource: resource, limit: paging.maxPages)
+            try chains.check(cursor.value, list: list, resource: resource, limit: paging.maxPages)
+            followed = cursor.value
             query.append((parameter, cursor.value))
           }
         case .link, .nextURL:
           break
         }
       }
-      url = try withCredentials(try service.url(try values.path(declared.path), query: query))
-      if request.cursor == nil { chains.start(resource, with: url.absoluteString) }
+      let bare = try service.url(try values.path(declared.path), query: query)
+      if request.cursor == nil { chains.start(list, with: bare.absoluteString) }
+      url = withCredentials(bare, credentials)
     }
-    let response = try await send(url)
+    let response = try await send(url, credentials)
     if declared.emptyStatuses.contains(response.status) {
       return Page(records: [], next: nil, attribution: http.attribution)
     }
@@ -160,14 +174,17 @@ struct DeclaredLiveSource: DataSource {
         next = try text(body, paging.next, reader).map(PageCursor.init)
       }
     }
+    // Only a page read is a page followed: a failed one (a rate limit, a timeout) may be asked again.
+    if let followed { chains.record(followed, list: list) }
     return Page(records: records, total: total, reachable: reachable, next: next, attribution: attribution(body))
   }
 
   private func one(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     let declared = try declared(request.resource)
-    let values = TemplateValues(parameters: request.parameters)
-    let url = try withCredentials(try service.url(try values.path(declared.path), query: try query(declared, values)))
-    let response = try await send(url)
+    let values = TemplateValues(parameters: request.parameters, environment: environment, now: clock())
+    let credentials = try self.credentials(for: http.auth)
+    let bare = try service.url(try values.path(declared.path), query: try query(declared, values))
+    let response = try await send(withCredentials(bare, credentials), credentials)
     guard (200...299).contains(response.status) else { throw error(response, declared, values) }
     let body = try json(response, request.resource)
     let reader = ResponseReader(
@@ -207,31 +224,53 @@ struct DeclaredLiveSource: DataSource {
     return query
   }
 
-  /// `url` with the auth's query parameters, when it is on the base URL's origin.
-  private func withCredentials(_ url: URL) throws(DataSourceError) -> URL {
-    guard let auth = http.auth, let credentials, HTTPURL.sameOrigin(url, service.base) else { return url }
-    let items: [(String, String)]
+  /// The credentials of one request, made once, so that a signature in a header and the
+  /// timestamp in the query it signs are of the same moment.
+  struct Credentials {
+    var query: [(String, String)] = []
+    var headers: [(String, String)] = []
+  }
+
+  private func credentials(for auth: HTTPDeclaration.Auth?) throws(DataSourceError) -> Credentials {
+    guard let auth, let credentials else { return Credentials() }
     switch auth.kind {
+    case .bearer:
+      guard let token = credentials[auth.variables[0]] else { return Credentials() }
+      return Credentials(headers: [("Authorization", "Bearer \(token)")])
+    case .header:
+      guard let name = auth.name, let value = credentials[auth.variables[0]] else { return Credentials() }
+      return Credentials(headers: [(name, value)])
+    case .basic:
+      let pair = (credentials[auth.variables[0]] ?? "") + ":" + (credentials[auth.variables[1]] ?? "")
+      let encoded = Data(pair.utf8).base64EncodedString()
+      SecretRegistry.shared.register(encoded)
+      return Credentials(headers: [("Authorization", "Basic \(encoded)")])
     case .query:
-      guard let name = auth.name, let value = credentials[auth.variables[0]] else { return url }
-      items = [(name, value)]
+      guard let name = auth.name, let value = credentials[auth.variables[0]] else { return Credentials() }
+      return Credentials(query: [(name, value)])
     case .computed:
-      guard !auth.query.isEmpty else { return url }
-      items = try computed(auth).query
-    default:
-      return url
+      return try computed(auth)
     }
-    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-    let added = HTTPURL.query(items)
-    components.percentEncodedQuery = components.percentEncodedQuery.map { $0 + "&" + added } ?? added
+  }
+
+  /// `url` with the credentials' query parameters, when it is on the base URL's origin; any of
+  /// theirs that a server echoed into a next link is taken out first, not sent twice.
+  private func withCredentials(_ url: URL, _ credentials: Credentials) -> URL {
+    guard !credentials.query.isEmpty, HTTPURL.sameOrigin(url, service.base),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    let names = Set(credentials.query.map { HTTPURL.encode($0.0) })
+    let kept = (components.percentEncodedQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).filter {
+      pair in !names.contains(String(pair.prefix { $0 != "=" }))
+    }
+    let added = HTTPURL.query(credentials.query)
+    components.percentEncodedQuery = (kept.map(String.init) + [added]).joined(separator: "&")
     return components.url ?? url
   }
 
   /// The computed credentials of one request, each made from the values before it; one made from
   /// a secret is registered as a secret too.
-  private func computed(_ auth: HTTPDeclaration.Auth) throws(DataSourceError) -> (
-    query: [(String, String)], headers: [(String, String)]
-  ) {
+  private func computed(_ auth: HTTPDeclaration.Auth) throws(DataSourceError) -> Credentials {
     var values = TemplateValues(parameters: [:], environment: credentials ?? [:], now: clock())
     var secretNames = Set(auth.secrets)
     var query: [(String, String)] = []
@@ -240,15 +279,16 @@ struct DeclaredLiveSource: DataSource {
       let value = try values.text(field.value)
       if !secretNames.isDisjoint(with: field.value.environmentNames + field.value.names) {
         SecretRegistry.shared.register(value)
+        SecretRegistry.shared.register(HTTPURL.encode(value))
         secretNames.insert(field.name)
       }
       values.computed[field.name] = value
       if index < auth.query.count { query.append((field.name, value)) } else { headers.append((field.name, value)) }
     }
-    return (query, headers)
+    return Credentials(query: query, headers: headers)
   }
 
-  private func send(_ url: URL) async throws(DataSourceError) -> HTTPResponse {
+  private func send(_ url: URL, _ credentials: Credentials) async throws(DataSourceError) -> HTTPResponse {
     var accept = "application/json"
     var extra: [(String, String)] = []
     let values = TemplateValues(parameters: [:], environment: environment)
@@ -258,24 +298,10 @@ struct DeclaredLiveSource: DataSource {
     }
     var headers = service.headers(accept: accept)
     for (name, value) in extra { headers[name] = value }
-    var unkeyed: Set<String> = []
-    if let auth = http.auth, let credentials, HTTPURL.sameOrigin(url, service.base) {
-      switch auth.kind {
-      case .bearer:
-        if let token = credentials[auth.variables[0]] { headers["Authorization"] = "Bearer \(token)" }
-      case .header:
-        if let name = auth.name, let value = credentials[auth.variables[0]] { headers[name] = value }
-      case .basic:
-        let pair = (credentials[auth.variables[0]] ?? "") + ":" + (credentials[auth.variables[1]] ?? "")
-        let encoded = Data(pair.utf8).base64EncodedString()
-        SecretRegistry.shared.register(encoded)
-        headers["Authorization"] = "Basic \(encoded)"
-      case .query:
-        unkeyed = Set([auth.name].compactMap { $0 })
-      case .computed:
-        for (name, value) in try computed(auth).headers { headers[name] = value }
-        unkeyed = Set(auth.query.map(\.name))
-      }
+    // Credentials go to the base URL's origin only; their query items key no cache entry.
+    let unkeyed = Set(credentials.query.map(\.0))
+    if HTTPURL.sameOrigin(url, service.base) {
+      for (name, value) in credentials.headers { headers[name] = value }
     }
     let request = HTTPRequest(
       url: url, headers: headers, unkeyedQueryItems: unkeyed, cachedHeaders: ["Content-Type", "Link"],
@@ -295,10 +321,9 @@ struct DeclaredLiveSource: DataSource {
       default: renamed[name] = renamed[name] ?? value
       }
     }
-    for (name, value) in response.headers where name.lowercased() == "link" {
-      renamed[name] = nil
-      renamed[name] = value
-    }
+    // Every Link field, not only the last: a next link and a last link may come apart.
+    renamed["Link"] = nil
+    for (name, value) in response.headers where name.lowercased() == "link" { renamed.add(name, value) }
     response.headers = renamed
     SourceActivity.report(service.status(of: response))
     return response
@@ -343,48 +368,36 @@ struct DeclaredLiveSource: DataSource {
   }
 }
 
-/// The next pages followed in each list since its first page, so that one that comes round again
-/// is an error and not a loop, and a list that never ends stops at its declared most pages.
+/// The next pages followed in each list (a resource and its parameters) since its first page,
+/// so that one that comes round again is an error and not a loop, and a list that never ends
+/// stops at its declared most pages. A page counts as followed once it is read, so a page that
+/// failed (a rate limit, a timeout) may be asked again.
 final class Chains: Sendable {
   private let followed = Mutex<[String: Set<String>]>([:])
 
   /// A list's first page, at `url`.
-  func start(_ resource: String, with url: String) {
-    followed.withLock { $0[resource] = [url] }
+  func start(_ list: String, with url: String) {
+    followed.withLock { $0[list] = [url] }
   }
 
-  /// Checks that `value` has not been followed in this list, and records it.
-  func check(_ value: String, resource: String, limit: Int?) throws(DataSourceError) {
-    enum Outcome {
-      case fresh, repeated
-      case tooMany(Int)
-    }
-    let outcome = followed.withLock { followed -> Outcome in
-      var seen = followed[resource] ?? []
-      if seen.contains(value) { return .repeated }
-      if let limit, seen.count >= limit { return .tooMany(limit) }
-      seen.insert(value)
-      followed[resource] = seen
-      return .fresh
-    }
-    switch outcome {
-    case .repeated:
+  /// Checks that `value` has not been read in this list, and that the list has room for it.
+  func check(_ value: String, list: String, resource: String, limit: Int?) throws(DataSourceError) {
+    let seen = followed.withLock { $0[list] ?? [] }
+    if seen.contains(value) {
       throw .decoding(
         "the server's next page of '\(resource)' leads back to a page already read; screenrun stops rather than loop")
-    case .tooMany(let limit):
-      throw .decoding(
-        "'\(resource)' has more than \(limit) pages; screenrun stops there (the plugin's paging.maxPages)")
-    case .fresh:
-      return
     }
+    try Self.checkCount(seen.count + 1, resource: resource, limit: limit)
   }
 
-  /// The URL a next-page cursor leads to, checked as `check` does.
-  func follow(_ value: String, resource: String, limit: Int?, url: () throws(DataSourceError) -> URL)
-    throws(DataSourceError) -> URL
-  {
-    let url = try url()
-    try check(url.absoluteString, resource: resource, limit: limit)
-    return url
+  /// Records that `value`'s page of this list was read.
+  func record(_ value: String, list: String) {
+    followed.withLock { _ = $0[list, default: []].insert(value) }
+  }
+
+  /// Refuses the `count`th page of a list past its most pages.
+  static func checkCount(_ count: Int, resource: String, limit: Int?) throws(DataSourceError) {
+    guard let limit, count > limit else { return }
+    throw .decoding("'\(resource)' has more than \(limit) pages; screenrun stops there (the plugin's paging.maxPages)")
   }
 }

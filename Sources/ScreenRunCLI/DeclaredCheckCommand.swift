@@ -46,7 +46,8 @@ enum DeclaredCheckCommand {
     let mode: PluginContext.DataMode = baseURL == nil ? context.mode : .live
     let asked = mode == .live ? (environment[http.baseURLVariable] ?? http.defaultBaseURL) : "its sample"
     Output.write(
-      "checking plugin '\(manifest.name)' (\(manifest.file))\n  asks: \(SecretRegistry.shared.redact(asked))\n")
+      "checking plugin '\(manifest.name)' (\(manifest.file))\n  asks: \(SecretRegistry.shared.redact(withoutUserInfo(asked)))\n"
+    )
     let source: any DataSource
     do throws(DataSourceError) {
       source = try manifest.plugin.make(PluginContext(mode: mode, environment: environment))
@@ -97,5 +98,15 @@ enum DeclaredCheckCommand {
     }
     Output.write("plugin '\(manifest.name)': \(failed) resource\(failed == 1 ? "" : "s") failed\(notChecked)\n")
     return .failure
+  }
+
+  /// A URL's user and password (`https://user:token@host/`) replaced by `REDACTED`: a base URL
+  /// from the environment may carry credentials, and the check prints where it asks.
+  static func withoutUserInfo(_ url: String) -> String {
+    guard let scheme = url.firstRange(of: "://") else { return url }
+    let rest = url[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard let at = authority.lastIndex(of: "@") else { return url }
+    return String(url[..<scheme.upperBound]) + "REDACTED@" + String(url[authority.index(after: at)...])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PluginHTTP
 import ReplayServer
 import ScreenKit
 import Testing
@@ -13,7 +14,9 @@ struct DeclaredPagingAndAuthTests {
   static let secret = "books-secret-never-shown-8c2f"
 
   /// A manifest of one list resource `books` with `paging` and `auth`, and its source at `server`.
-  static func source(paging: String, auth: String, extra: String = "", server: ReplayServer) throws -> any DataSource {
+  static func source(
+    paging: String, auth: String, extra: String = "", key: String = secret, server: ReplayServer
+  ) throws -> any DataSource {
     let folder = try TemporaryDirectory("paging")
     defer { folder.remove() }
     let text = #"""
@@ -30,7 +33,7 @@ struct DeclaredPagingAndAuthTests {
       context: PluginContext(
         mode: .live,
         environment: [
-          "BOOKS_URL": server.baseURL, "BOOKS_KEY": secret, "BOOKS_USER": "reader", "SCREENRUN_NO_CACHE": "1",
+          "BOOKS_URL": server.baseURL, "BOOKS_KEY": key, "BOOKS_USER": "reader", "SCREENRUN_NO_CACHE": "1",
         ]))
   }
 
@@ -121,6 +124,61 @@ struct DeclaredPagingAndAuthTests {
     #expect(server.requests.count == 3, "no request past the third page: \(server.requests.map(\.target))")
     let message = failure.map { "\($0)" } ?? "no error"
     #expect(message.contains("more than 3 pages"), "\(message)")
+  }
+
+  @Test("a next page that failed (a 503) is asked again and read: only a page read counts as followed")
+  func retryAfterFailure() async throws {
+    let server = try ReplayServer(exchanges: [])
+    defer { server.stop() }
+    let second = [QueryItem("size", "2"), QueryItem("after", "1")]
+    server.add([
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2")],
+        response: .json(200, #"{"items": [{"id": 1}], "links": {"next": "\#(server.baseURL)/books?size=2&after=1"}}"#)),
+      RecordedExchange(path: "/books", query: second, response: .json(503, #"{"message": "busy"}"#)),
+      RecordedExchange(path: "/books", query: second, response: .json(200, #"{"items": [{"id": 2}], "links": {}}"#)),
+    ])
+    let source = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size"}"#,
+      auth: #"{"type": "header", "header": "X-Api-Key", "value": "BOOKS_KEY"}"#, server: server)
+    let first = try await source.page(PageRequest(resource: "books", pageSize: 2))
+    var request = PageRequest(resource: "books", pageSize: 2)
+    request.cursor = first.next
+    await #expect(throws: DataSourceError.self) { try await source.page(request) }
+    let again = try await source.page(request)
+    #expect(again.records == [["id": 2]])
+  }
+
+  @Test("computed: a header signed from a query value signs that request's own value")
+  func computedOnce() async throws {
+    let server = try ReplayServer(exchanges: [], ignoredQueryItems: ["ts"])
+    defer { server.stop() }
+    server.add([
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2")], response: .json(200, #"{"items": [{"id": 1}]}"#))
+    ])
+    let source = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size"}"#,
+      auth: #"""
+        {"type": "computed", "variables": ["BOOKS_KEY"], "secrets": ["BOOKS_KEY"],
+         "query": {"ts": "{timestampMs}"}, "headers": {"X-Sig": "{md5(ts, env.BOOKS_KEY)}"}}
+        """#, server: server)
+    for _ in 0..<20 { _ = try await source.page(PageRequest(resource: "books", pageSize: 2)) }
+    for request in server.requests {
+      let ts = try #require(request.queryValue("ts"))
+      #expect(request.header("X-Sig") == MD5.hex(ts + Self.secret), "\(request.target)")
+    }
+  }
+
+  @Test("a query credential is a secret in the form the URL carries it too, percent-encoded")
+  func encodedQuerySecret() async throws {
+    let server = try ReplayServer(exchanges: [])
+    defer { server.stop() }
+    let key = "Ab+c/xyz=books-secret"
+    _ = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size"}"#,
+      auth: #"{"type": "query", "param": "key", "value": "BOOKS_KEY"}"#, key: key, server: server)
+    #expect(SecretRegistry.shared.redact("GET /books?key=Ab%2Bc%2Fxyz%3Dbooks-secret") == "GET /books?key=REDACTED")
   }
 
   @Test("basic: user and password from the environment; a missing required one is named before any request")
