@@ -1,3 +1,4 @@
+import Foundation
 import ScreenKit
 import ScreenText
 import Testing
@@ -88,5 +89,38 @@ struct DetailWrapTests {
         }
       }
     }
+  }
+
+  @Test(
+    "in a terminal, a title and a footer that wrap take at most a quarter of the height each, and the body keeps its room"
+  )
+  func longTitleInATerminal() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("long-title-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(
+      #"""
+      {"version": 1, "kind": "detail", "title": "{description} {description}",
+       "source": {"plugin": "marvel", "resource": "character", "params": {"id": "{params.id}"}},
+       "sections": [{"type": "fields", "fields": [{"label": "Name", "value": "{name}"}]}], "footer": "{description}"}
+      """#.utf8
+    ).write(to: file)
+    let navigator = Navigator(
+      loader: ScreenLoader(registry: ScreenRunCommand.makeRegistry(), kinds: .standard), context: PluginContext(),
+      scheduler: VirtualScheduler())
+    try navigator.open(file.path, parameters: ["id": "1009368"])
+    await navigator.settle()
+    let screen = try #require(navigator.current?.screenState)
+    for (width, height) in [(60, 16), (40, 24), (24, 8)] {
+      let lines = TextRenderer.render(screen, options: RenderOptions(width: width, height: height)).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).dropLast()
+      #expect(lines.count <= height, "\(width)x\(height):\n\(lines.joined(separator: "\n"))")
+      #expect(lines.contains { $0.hasPrefix("Name") }, "\(width)x\(height): the body shows")
+      #expect(lines.first?.hasPrefix("Wounded") == true)
+      #expect(lines.contains { $0.hasSuffix("…") }, "the cut title says so")
+    }
+    // The plain output has no height: every word is there.
+    let plain = TextRenderer.render(screen, options: RenderOptions(width: 40))
+    #expect(!plain.contains("…"))
   }
 }

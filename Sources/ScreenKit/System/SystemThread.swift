@@ -9,8 +9,11 @@ import CSpawn
 /// A detached thread of the C library's own, for the few jobs that block in a system call (a
 /// plugin's pipes, a child's exit, a signal): what `Foundation.Thread` did, without Foundation.
 package enum SystemThread {
-  /// Starts `body` on a new detached thread named `name`.
-  package static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+  /// Starts `body` on a new detached thread named `name`. When no thread can be made (the
+  /// process is out of them), a job that ends (`inline`, the default) runs here rather than be
+  /// dropped; one that never ends (a loop that serves signals) is not run, and false says so.
+  @discardableResult
+  package static func start(name: String, inline: Bool = true, _ body: @escaping @Sendable () -> Void) -> Bool {
     let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
     var thread = pthread_t()
     let started = pthread_create(
@@ -23,10 +26,11 @@ package enum SystemThread {
       }, box)
     if started == 0 {
       pthread_detach(thread)
-    } else {
-      // No thread could be made (the process is out of them): run the job here rather than drop it.
-      Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
+      return true
     }
+    let job = Unmanaged<Body>.fromOpaque(box).takeRetainedValue()
+    if inline { job.run() }
+    return false
   }
 
   private final class Body: Sendable {

@@ -35,7 +35,9 @@ enum SignalWatcher {
     pipeWrite = ends[1]
     let readEnd = ends[0]
 
-    SystemThread.start(name: "screenrun signals") {
+    // Its loop never ends, so it never runs in place of a thread: without one, the signals keep
+    // their default actions (they end the process) rather than hang it.
+    let started = SystemThread.start(name: "screenrun signals", inline: false) {
       // A parent may have started screenrun with these signals blocked (a mask is inherited):
       // this thread takes them whatever the other threads block.
       var served = sigset_t()
@@ -54,6 +56,12 @@ enum SignalWatcher {
       }
     }
 
+    guard started else {
+      close(readEnd)
+      close(ends[1])
+      pipeWrite = -1
+      return
+    }
     for number in statuses.keys {
       var action = sigaction()
       #if canImport(Glibc)

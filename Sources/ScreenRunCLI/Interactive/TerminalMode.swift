@@ -21,7 +21,10 @@ enum TerminalMode {
 
   static let enterScreen: TerminalControl =
     .enterAlternateScreen + .enableBracketedPaste + .hideCursor + .home + .clearScreen
-  static let leaveScreen: TerminalControl = .showCursor + .disableBracketedPaste + .leaveAlternateScreen
+  /// A frame cut short (a write given up, a signal mid-frame) may stop inside a styled span or an
+  /// open hyperlink: both are closed before the screen is left.
+  static let leaveScreen: TerminalControl =
+    .resetStyle + .linkEnd + .showCursor + .disableBracketedPaste + .leaveAlternateScreen
 
   /// Enters raw mode and the alternate screen; false when stdin is not a terminal.
   static func enter() -> Bool {
@@ -100,7 +103,7 @@ enum TerminalMode {
   /// that crashed.
   private static let crashHandler: @convention(c) (Int32) -> Void = { number in
     if TerminalMode.active {
-      let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
+      let leave: StaticString = "\u{1B}[0m\u{1B}]8;;\u{1B}\\\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
       _ = SystemIO.write(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)  // one-door-out: crash handler
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &TerminalMode.saved)
     }

@@ -78,7 +78,7 @@ struct DetailFrame {
     let context = self.context
     let glyphs = options.glyphs
     // Nothing of a detail screen is cut: the title and the footer wrap, as the body does.
-    let header = TextWidth.wrap(TextRenderer.title(screen, context), toColumns: width) + [glyphs.rule(width)]
+    let header = capped(TextWidth.wrap(TextRenderer.title(screen, context), toColumns: width)) + [glyphs.rule(width)]
     var body: [String]
     var bodyRole = Frame.Role.body
     var focused: Int?
@@ -100,7 +100,7 @@ struct DetailFrame {
     }
     var footer = [glyphs.rule(width)]
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty {
-      footer += TextWidth.wrap(text, toColumns: width)
+      footer += capped(TextWidth.wrap(text, toColumns: width))
     }
     if interactive {
       footer.append(TextRenderer.keyHelp(DetailKind.hints(state, detail, screen, options), options: options))
@@ -118,6 +118,20 @@ struct DetailFrame {
       body += Array(repeating: "", count: budget - body.count)
     }
     return Parts(header: header, body: body, footer: footer, bodyRole: bodyRole, focused: focused, labels: labels)
+  }
+
+  /// In a terminal, the title's or the footer's lines, at most a quarter of its height, the last
+  /// one kept ending in the ellipsis: the body keeps its room, and the whole text is in the plain
+  /// outputs, which have no height.
+  private func capped(_ lines: [String]) -> [String] {
+    guard let height = options.height else { return lines }
+    let most = max(1, height / 4)
+    guard lines.count > most else { return lines }
+    let ellipsis = options.glyphs.ellipsis
+    var kept = Array(lines.prefix(most))
+    let last = options.glyphs.truncate(kept[most - 1], toColumns: max(0, width - TextWidth.width(of: ellipsis)))
+    kept[most - 1] = (last.hasSuffix(ellipsis) ? String(last.dropLast(ellipsis.count)) : last) + ellipsis
+    return kept
   }
 
   /// The body's lines, the line of each link, in order, and for the lines that start with a
