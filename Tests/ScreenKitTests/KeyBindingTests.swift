@@ -116,7 +116,8 @@ struct KeyBindingTests {
     try navigator.select(1)
     await navigator.settle()
     // The whole frame is 11 lines (title, rule, 8 fields, rule): 8 rows of room scroll it by 4 at
-    // most, and a page is 3 lines.
+    // most, and a page is the 4 lines of body the frame shows (8 rows less the title and its rule,
+    // and the rule and key help below).
     let small = Viewport(columns: 40, rows: 8)
     _ = await press(.down, viewport: small)
     #expect(detail?.scroll == 1)
@@ -129,7 +130,7 @@ struct KeyBindingTests {
     _ = await press(.home, viewport: small)
     #expect(detail?.scroll == 0)
     _ = await press(.character(" "), viewport: small)
-    #expect(detail?.scroll == 3)
+    #expect(detail?.scroll == 4)
     _ = await press(.pageUp, viewport: small)
     #expect(detail?.scroll == 0)
     let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 8))
@@ -157,7 +158,7 @@ struct KeyBindingTests {
     #expect(footer.contains("Tab link · Enter open"), "\(footer)")
     _ = await press(.tab, viewport: small)
     #expect(detail?.focus == 1)
-    #expect(detail?.scroll == 7, "scrolled to show the last link, line 9 of the body, in a page of 3 lines")
+    #expect(detail?.scroll == 6, "scrolled to show the last link, line 9 of the body, in a body of 4 rows")
     let frame = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 8))
     #expect(frame.contains("› → Eleven times"), "\(frame)")
     _ = await press(.tab, viewport: small)

@@ -74,6 +74,10 @@ struct DetailFrame {
     var labels: [Int: Int] = [:]
   }
 
+  /// How many lines of the body a terminal of the options' height shows, between the title and
+  /// the footer as they wrap: what a page is, and how far a focused link may be from the top.
+  package var bodyRows: Int { parts().body.count }
+
   private func parts() -> Parts {
     let context = self.context
     let glyphs = options.glyphs

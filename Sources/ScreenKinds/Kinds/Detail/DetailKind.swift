@@ -104,7 +104,7 @@ package struct DetailKind: Kind {
     .back, .quit,
     KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
     KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
-      let page = screen.viewport.rows - 5
+      let page = max(1, frame(screen).bodyRows)
       return scroll(to: key == .pageUp ? screen.state.scroll - page : screen.state.scroll + page, screen)
     },
     KeyBinding([.home], help: "scroll to the top") { _, screen in scroll(to: 0, screen) },
@@ -124,12 +124,10 @@ package struct DetailKind: Kind {
   /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a
   /// browser does, and scrolls the body just enough to show it.
   private static func focus(_ step: Int, _ screen: KindContext<DetailKind>) -> KeyAction<Action> {
-    let (state, viewport) = (screen.state, screen.viewport)
-    let page = viewport.rows - 5
+    let state = screen.state
     guard state.status == .loaded else { return .none }
-    let frame = DetailFrame(
-      screen: screen.screen, detail: screen.spec, state: state,
-      options: RenderOptions(width: viewport.columns, height: viewport.rows))
+    let frame = frame(screen)
+    let page = frame.bodyRows
     let lines = frame.sections(frame.context).links
     guard !lines.isEmpty else { return .none }
     let link = state.focus.map { ($0 + step + lines.count) % lines.count } ?? (step > 0 ? 0 : lines.count - 1)
@@ -156,6 +154,13 @@ package struct DetailKind: Kind {
     let opening = links[index].opening(from: screen.spec.file)
     return .success(
       RowOpening(screen: opening.screen, parameters: opening.parameters, action: .focus(index, scroll: nil)))
+  }
+
+  /// The screen's frame in its viewport, for what it lays out: the body's rows, the links' lines.
+  private static func frame(_ screen: KindContext<DetailKind>) -> DetailFrame {
+    DetailFrame(
+      screen: screen.screen, detail: screen.spec, state: screen.state,
+      options: RenderOptions(width: screen.viewport.columns, height: screen.viewport.rows))
   }
 
   /// How far the body can scroll: until its last line is at the bottom of the viewport.
