@@ -28,8 +28,6 @@ package protocol ScreenModel: AnyObject, Sendable {
   func send(_ input: ScreenInput)
   /// The kind's keys and what they do, from its bindings (the `?` help).
   var keyHelp: [KeyHelpLine] { get }
-  /// The footer hints of the kind's bindings active on `screen` now.
-  func hints(screen: ScreenState, viewport: Viewport) -> [String]
   /// Runs a script command that the kind declares (`search`, `next`, …).
   func run(_ command: ScriptCommand, screen: ScreenState, viewport: Viewport) -> ScriptOutcome
   /// What row `row` opens on `screen`, and the input that marks it opened (highlights it),
@@ -45,26 +43,6 @@ package typealias AnyViewModel = any ScreenModel
 extension ScreenModel {
   /// The screen's store, when its kind is `K` (for tests).
   package func store<K: Kind>(of kind: K.Type) -> Store<K>? { (self as? KindModel<K>)?.store }
-
-  /// Applies a key; says whether it opens a row or asks for the key help.
-  package func press(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyPress {
-    switch resolve(key, screen: screen, viewport: viewport) {
-    case .unbound: return .unbound
-    case .send(let input):
-      send(input)
-      return .handled
-    case .none: return .handled
-    case .help: return .help
-    case .open(let row): return .open(row)
-    }
-  }
-
-  /// What row `row` opens on `screen` (and highlights it).
-  package func opening(row: Int, screen: ScreenState) throws(NavigationError) -> Opening {
-    let (opening, mark) = try resolveOpening(row: row, screen: screen)
-    if let mark { send(mark) }
-    return opening
-  }
 }
 
 /// A kind's action, its kind erased, as the app's reducer hands it to the screen's store. Two are
@@ -136,10 +114,6 @@ final class KindModel<K: Kind>: ScreenModel {
   var error: DataSourceError? { K.error(store.state) }
   var keyHelp: [KeyHelpLine] { K.bindings.help() }
 
-  func hints(screen: ScreenState, viewport: Viewport) -> [String] {
-    context(screen, viewport).map { K.bindings.hints(on: $0) } ?? []
-  }
-
   func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution {
     guard let context = context(screen, viewport), let action = K.bindings.press(key, context) else {
       return .unbound
@@ -179,17 +153,6 @@ final class KindModel<K: Kind>: ScreenModel {
     guard let body = spec.body as? K.Spec else { return nil }
     return K.explain(store.state, body)
   }
-}
-
-/// What a key press on a screen came to.
-package enum KeyPress: Sendable, Equatable {
-  case handled
-  /// Open this row (or link).
-  case open(Int)
-  /// Show the key help.
-  case help
-  /// No binding of the screen takes the key (the navigator may give it its shared meaning).
-  case unbound
 }
 
 /// The screen a row opens, with the parameters it is opened with.
