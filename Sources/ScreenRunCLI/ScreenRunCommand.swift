@@ -154,9 +154,11 @@ struct ScreenRunCommand {
     case .failure(let code): return code
     }
     navigator.showsStatus = arguments.status
+    let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
+    // The app is as wide as the frame: a preview pane loads where it shows.
+    navigator.send(.resize(Viewport(columns: width, rows: 24)))
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
-    let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
     let frame = TextRenderer.frame(state, options: RenderOptions(width: width, glyphs: arguments.glyphs))
     Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
     return ending(navigator, file: screen)

@@ -69,6 +69,13 @@ package final class AppEnvironment {
         let diagnostic = Diagnostic(file: screen.spec.file, message: error.description)
         return .replaced(screen: id, .failure(ReloadFailure(ScreenLoadError([diagnostic]))))
       }
+    case .openPreview(let path, let parameters, let id, let generation):
+      return .previewOpened(screen: id, generation: generation, openPreview(path, parameters: parameters, screen: id))
+    case .startPreview(let id):
+      guard let model = state.previews[id]?.screen?.model else { return nil }
+      // Its answers redraw the screen it previews.
+      model.onChange { [relay] in relay.fire(.response(screen: id)) }
+      model.start()
     case .draw, .watch, .suspend, .quit:
       return nil
     }
@@ -86,6 +93,18 @@ package final class AppEnvironment {
     let missing = spec.parameterNames.subtracting(parameters.keys).sorted()
     guard missing.isEmpty else { throw .missingParameters(spec.file, missing) }
     return AppScreen(id: id, spec: spec, parameters: parameters, model: try makeModel(spec, parameters))
+  }
+
+  /// Makes the preview of screen `id`: the detail screen, through the same data sources (their
+  /// cache and rate limits) as opening it would.
+  private func openPreview(_ path: String, parameters: [String: String], screen id: Int)
+    -> Result<AppScreen, PreviewFailure>
+  {
+    do {
+      return .success(try makeScreen(path, parameters: parameters, id: id))
+    } catch {
+      return .failure(PreviewFailure(message: error.description))
+    }
   }
 
   /// Makes the view model of a screen, by its kind.
