@@ -162,7 +162,7 @@ struct PreviewTests {
     store.send(.previewNow, effects: [])
     // The `?` help names the key.
     store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help }
-    #expect(store.frame.contains("show or hide the preview of the highlighted row"))
+    #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
   }
 
   @Test func theLayoutSplitsTwoFifthsAndThreeFifths() {

@@ -46,7 +46,7 @@ extension KeyBinding where K == ListKind {
   static var previewToggle: KeyBinding {
     KeyBinding(
       [.control("t")], hint: "Ctrl-T preview",
-      help: "show or hide the preview of the highlighted row (drawn at 120 columns or more)",
+      help: "show or hide the preview of the highlighted row, beside the list",
       when: Condition { $0.spec.preview != nil }, action: .passOn)
   }
 }
