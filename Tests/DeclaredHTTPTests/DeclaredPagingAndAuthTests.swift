@@ -69,6 +69,41 @@ struct DeclaredPagingAndAuthTests {
     #expect(server.requests.allSatisfy { $0.header("X-Api-Key") == Self.secret })
   }
 
+  @Test("next-url: a relative next URL is resolved against the answer's URL; one to another host is refused")
+  func relativeNextURL() async throws {
+    let server = try ReplayServer(exchanges: [])
+    defer { server.stop() }
+    server.add([
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2")],
+        response: .json(200, #"{"items": [{"id": 1}], "links": {"next": "/books?size=2&after=1"}}"#)),
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2"), QueryItem("after", "1")],
+        response: .json(200, #"{"items": [{"id": 2}], "links": {"next": "?size=2&after=2"}}"#)),
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2"), QueryItem("after", "2")],
+        response: .json(200, #"{"items": [{"id": 3}], "links": {"next": "//elsewhere.example/books?after=3"}}"#)),
+    ])
+    let source = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size"}"#,
+      auth: #"{"type": "header", "header": "X-Api-Key", "value": "BOOKS_KEY"}"#, server: server)
+    var request = PageRequest(resource: "books", pageSize: 2)
+    var ids: [JSON] = []
+    do {
+      for _ in 0..<4 {
+        let page = try await source.page(request)
+        ids += page.records
+        guard let next = page.next else { break }
+        request.cursor = next
+      }
+      Issue.record("expected the link to another host to be refused")
+    } catch {
+      #expect("\(error)".contains("another server"), "\(error)")
+    }
+    #expect(ids == [["id": 1], ["id": 2], ["id": 3]])
+    #expect(server.requests.map(\.target) == ["/books?size=2", "/books?size=2&after=1", "/books?size=2&after=2"])
+  }
+
   @Test("cursor: the value at the pointer sent back as its parameter; a query credential on each request")
   func cursor() async throws {
     let server = try ReplayServer(
