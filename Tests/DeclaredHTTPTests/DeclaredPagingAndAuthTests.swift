@@ -2,6 +2,7 @@ import Foundation
 import PluginHTTP
 import ReplayServer
 import ScreenKit
+import Synchronization
 import Testing
 
 @testable import DeclaredHTTP
@@ -15,7 +16,8 @@ struct DeclaredPagingAndAuthTests {
 
   /// A manifest of one list resource `books` with `paging` and `auth`, and its source at `server`.
   static func source(
-    paging: String, auth: String, extra: String = "", key: String = secret, server: ReplayServer
+    paging: String, auth: String, extra: String = "", key: String = secret, server: ReplayServer,
+    clock: @escaping @Sendable () -> Double = DeclaredClock.now
   ) throws -> any DataSource {
     let folder = try TemporaryDirectory("paging")
     defer { folder.remove() }
@@ -34,7 +36,8 @@ struct DeclaredPagingAndAuthTests {
         mode: .live,
         environment: [
           "BOOKS_URL": server.baseURL, "BOOKS_KEY": key, "BOOKS_USER": "reader", "SCREENRUN_NO_CACHE": "1",
-        ]))
+        ]),
+      clock: clock)
   }
 
   static func pages(_ source: any DataSource) async throws -> [[JSON]] {
@@ -186,6 +189,7 @@ struct DeclaredPagingAndAuthTests {
 
   @Test("computed: a header signed from a query value signs that request's own value")
   func computedOnce() async throws {
+    let ticks = Mutex(0)
     let server = try ReplayServer(exchanges: [], ignoredQueryItems: ["ts"])
     defer { server.stop() }
     server.add([
@@ -197,8 +201,18 @@ struct DeclaredPagingAndAuthTests {
       auth: #"""
         {"type": "computed", "variables": ["BOOKS_KEY"], "secrets": ["BOOKS_KEY"],
          "query": {"ts": "{timestampMs}"}, "headers": {"X-Sig": "{md5(ts, env.BOOKS_KEY)}"}}
-        """#, server: server)
-    for _ in 0..<20 { _ = try await source.page(PageRequest(resource: "books", pageSize: 2)) }
+        """#, server: server,
+      // Each reading of the clock is a millisecond later: a timestamp made twice for one request
+      // (once for the query, once for the signature) would differ, and the signature not match.
+      clock: {
+        ticks.withLock { ticks in
+          ticks += 1
+          return 1_700_000_000 + Double(ticks) / 8
+        }
+      })
+    for _ in 0..<3 { _ = try await source.page(PageRequest(resource: "books", pageSize: 2)) }
+    let stamps = server.requests.compactMap { $0.queryValue("ts") }
+    #expect(stamps.count == 3 && Set(stamps).count == 3, "each request its own time: \(stamps)")
     for request in server.requests {
       let ts = try #require(request.queryValue("ts"))
       #expect(request.header("X-Sig") == MD5.hex(ts + Self.secret), "\(request.target)")
