@@ -83,6 +83,14 @@ extension App {
       pane.wantedSince = state.ticks
     }
     var effects: [AppEffect] = []
+    if wanted == nil, pane.requested != nil {
+      // No row to preview (an emptied search): the pane empties, and a load on its way is dropped.
+      pane.requested = nil
+      pane.screen = nil
+      pane.failure = nil
+      pane.generation += 1
+      effects.append(.draw)
+    }
     if let wanted, wanted != pane.requested, !debounced || state.ticks - pane.wantedSince >= PreviewPane.debounceTicks {
       pane.requested = wanted
       pane.generation += 1
