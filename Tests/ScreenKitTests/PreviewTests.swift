@@ -165,6 +165,25 @@ struct PreviewTests {
     #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
   }
 
+  @Test func theSelectionCoversTheListsColumnsOnly() {
+    var list = Frame(lines: [Frame.Line("Books"), Frame.Line("› 1. Item 1")], selectedRow: 1)
+    list.cursor = Frame.Cursor(row: 0, column: 3)
+    let preview = Frame(lines: [Frame.Line("Book Item 1", role: .title), Frame.Line("Id  1")], selectedRow: 0)
+    let frame = Frame.beside(list, width: 12, preview, divider: " │ ")
+    #expect(frame.plainText == "Books        │ Book Item 1\n› 1. Item 1  │ Id  1\n")
+    #expect(frame.selectedRow == 1)
+    #expect(frame.selectedSpans == 2)
+    #expect(frame.cursor == list.cursor)
+    #expect(
+      frame.markup
+        == "Books       [dim] │ [/dim][title]Book Item 1[/title]\n[selected]› 1. Item 1 [/selected][dim] │ [/dim]Id  1\n"
+    )
+    // In a terminal, the reverse video ends where the list does.
+    let bytes = String(
+      decoding: TerminalWriter.bytes(of: FrameWriter.lines(frame, theme: .terminal)), as: UTF8.self)
+    #expect(bytes.contains("\u{1B}[7m› 1. Item 1\u{1B}[0m\u{1B}[7m \u{1B}[0m\u{1B}[2m │ \u{1B}[0mId  1\n"), "\(bytes)")
+  }
+
   @Test func theLayoutSplitsTwoFifthsAndThreeFifths() {
     #expect(PreviewLayout(width: 119) == nil)
     let split = { (width: Int) in PreviewLayout(width: width).map { [$0.list, $0.preview] } }
