@@ -1,0 +1,66 @@
+import Foundation
+import ReplayServer
+import TestSupport
+import Testing
+
+/// `--output json --pages N` against the replay server, whose second page is GitHub's recorded
+/// rate limit: the first page's records are printed as a valid JSON array, then the error on
+/// stderr, exit 1; each page was asked for once.
+@Suite("Output for pipes: a rate limit part way (live)")
+struct OutputRateLimitTests {
+  static let query = "github language:Python"
+
+  static func exchanges() throws -> [RecordedExchange] {
+    var first = try RecordedFixtures.exchanges(
+      in: RecordedFixtures.url("github/github_vcr_search_repositories_paginated_2014_pygithub.json"))[0]
+    // The screen asks with its search alone; the recorded Link header leads on with the rest.
+    first.query = [QueryItem("q", query)]
+    var limited = try RecordedFixtures.exchanges(
+      in: RecordedFixtures.url("github/github_vcr_error_403_primary_rate_limit_2013_pygithub.json"))[1]
+    limited.method = "GET"
+    limited.path = "/search/repositories"
+    limited.query = [
+      QueryItem("sort", "stars"), QueryItem("q", query), QueryItem("order", "desc"), QueryItem("page", "2"),
+    ]
+    return [first, limited]
+  }
+
+  @Test(
+    "the first page's records, then the rate limit on stderr, exit 1",
+    arguments: [("json", "2"), ("jsonl", "all"), ("csv", "3")])
+  func rateLimitedSecondPage(format: String, pages: String) async throws {
+    let server = try ReplayServer(exchanges: try Self.exchanges(), ignoredQueryItems: ["per_page"])
+    defer { server.stop() }
+    let cache = try TemporaryDirectory("output-rate-limit")
+    defer { cache.remove() }
+    let result = try await Screenrun.run(
+      ["Screens/repositories.json", "--query", Self.query, "--live", "--output", format, "--pages", pages],
+      environment: ["GITHUB_API_URL": server.baseURL, "XDG_CACHE_HOME": cache.path, "TZ": "UTC"])
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(server.requests.map(\.status) == [200, 403], "\(server.requests.map(\.target))")
+    #expect(result.stderr.contains("rate limited"), "\(result)")
+    #expect(result.stderr.hasPrefix("Screens/repositories.json: error: "), "\(result)")
+    #expect(!result.stdout.contains("rate limited"), "\(result)")
+    let recorded = try RecordedFixtures.exchanges(
+      in: RecordedFixtures.url("github/github_vcr_search_repositories_paginated_2014_pygithub.json"))[0]
+    let names = try #require(
+      (try JSONSerialization.jsonObject(with: Data(recorded.response.body)) as? [String: Any])?["items"]
+        as? [[String: Any]]
+    ).compactMap { $0["full_name"] as? String }
+    #expect(names.count == 30)
+    switch format {
+    case "json":
+      let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+      #expect(records.compactMap { $0["full_name"] as? String } == names)
+      #expect(records.allSatisfy { $0["owner"] is [String: Any] }, "whole records")
+    case "jsonl":
+      let lines = result.stdout.split(separator: "\n").map(String.init)
+      let records = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+      #expect(records.compactMap { $0?["full_name"] as? String } == names)
+    default:
+      let lines = result.stdout.components(separatedBy: "\r\n")
+      #expect(lines.count == 32 && lines.last == "", "a header, 30 rows, each ended by CRLF")
+      #expect(lines.dropFirst().dropLast().map { String($0.prefix { $0 != "," }) } == names)
+    }
+  }
+}
