@@ -142,6 +142,28 @@ struct RecordOutputTests {
     #expect(required.stdout.isEmpty, "\(required)")
   }
 
+  @Test("README's section shows what the commands print")
+  func readme() async throws {
+    let readme = try String(
+      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let tsv = try await Screenrun.run(["Screens/characters.json", "--query", "iron man", "--output", "tsv"])
+    #expect(tsv.exitCode == 0, "\(tsv)")
+    let shown = "$ screenrun Screens/characters.json --query \"iron man\" --output tsv\n" + tsv.standardOutput + "```"
+    #expect(readme.contains(shown), "README.md should show:\n\(shown)")
+    let pages = try await Screenrun.run([
+      "Screens/repositories.json", "--query", "a", "--output", "json", "--pages", "2",
+    ])
+    let records = try #require(try JSONSerialization.jsonObject(with: pages.stdout) as? [Any])
+    #expect(
+      readme.contains(
+        "--output json --pages 2 | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'\n\(records.count)\n")
+    )
+    let all = try await Screenrun.run([
+      "Screens/repositories.json", "--query", "a", "--output", "jsonl", "--pages", "all",
+    ])
+    #expect(readme.contains("--output jsonl --pages all | wc -l\n\(all.stdoutLines.count)\n"))
+  }
+
   @Test("a reader gone from the pipe (| head -1) ends the run quietly, with no crash")
   func closedPipe() async throws {
     let binary = try Screenrun.binary.get()
