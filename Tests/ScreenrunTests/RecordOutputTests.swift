@@ -82,6 +82,16 @@ struct RecordOutputTests {
     #expect(descriptions.contains { $0.count > 40 })
   }
 
+  @Test("--output csv on a chart: its label and value, under their headers")
+  func csvChart() async throws {
+    let result = try await Screenrun.run(["Screens/characters-chart.json", "--query", "iron man", "--output", "csv"])
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = try await Self.csvRows(result.stdout)
+    #expect(rows.first == ["Character", "Comics"])
+    #expect(rows.dropFirst().first == ["Iron Man", "2664"])
+    #expect(rows.count == 8 && rows.allSatisfy { $0.count == 2 }, "\(rows)")
+  }
+
   @Test("--output tsv on a list: title and subtitle, a tab between")
   func tsvList() async throws {
     let result = try await Screenrun.run(["Screens/characters.json", "--query", "spider", "--output", "tsv"])

@@ -75,6 +75,19 @@ package enum RecordFormat: String, Sendable, CaseIterable {
   }
 }
 
+/// A list-based kind's spec, as `--output csv` and `tsv` print it: its columns, each a header
+/// (drawn without a record) and the template of its cells. A kind declares it in its folder.
+package protocol ExportedColumns {
+  var exportedColumns: [(header: Template, value: Template)] { get }
+}
+
+extension ListSpec: ExportedColumns {
+  /// A list's row: its `title`, and its `subtitle` when it has one.
+  package var exportedColumns: [(header: Template, value: Template)] {
+    [(Template(literal: "title"), row.title)] + (row.subtitle.map { [(Template(literal: "subtitle"), $0)] } ?? [])
+  }
+}
+
 /// The records a screen's state holds, and the cells its templates make of them.
 package enum RecordExport {
   /// The paged list of a list, table or chart screen; nil for another kind's.
@@ -101,22 +114,12 @@ package enum RecordExport {
       row.record = record
       return row
     }
-    let columns: [ColumnSpec]? = spec.table?.columns ?? spec.chart?.table.columns
-    if let columns {
-      return (
-        columns.map { $0.header.render(in: context) },
-        { record in
-          let context = row(record)
-          return columns.map { $0.value.render(in: context) }
-        }
-      )
-    }
-    let subtitle = list.row.subtitle
+    let columns = (spec.body as? any ExportedColumns)?.exportedColumns ?? list.exportedColumns
     return (
-      subtitle == nil ? ["title"] : ["title", "subtitle"],
+      columns.map { $0.header.render(in: context) },
       { record in
         let context = row(record)
-        return [list.row.title.render(in: context)] + (subtitle.map { [$0.render(in: context)] } ?? [])
+        return columns.map { $0.value.render(in: context) }
       }
     )
   }
