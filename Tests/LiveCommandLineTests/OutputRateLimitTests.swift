@@ -63,4 +63,31 @@ struct OutputRateLimitTests {
       #expect(lines.dropFirst().dropLast().map { String($0.prefix { $0 != "," }) } == names)
     }
   }
+
+  @Test("a registered secret in a record is redacted in json and csv, and the JSON stays valid")
+  func secretsRedacted() async throws {
+    let token = "ghp_OUTPUTneverSHOWSthis0123456789abcd"
+    var page = try Self.exchanges()[0]
+    var body = try #require(try JSONSerialization.jsonObject(with: Data(page.response.body)) as? [String: Any])
+    var items = try #require(body["items"] as? [[String: Any]])
+    items[0]["description"] = "the token is \(token), \"quoted\""
+    body["items"] = items
+    page.response.body = Array(try JSONSerialization.data(withJSONObject: body))
+    page.response.headers.removeAll { $0.name.lowercased() == "content-length" }
+    let server = try ReplayServer(exchanges: [page], ignoredQueryItems: ["per_page"])
+    defer { server.stop() }
+    let cache = try TemporaryDirectory("output-secret")
+    defer { cache.remove() }
+    for format in ["json", "csv"] {
+      let result = try await Screenrun.run(
+        ["Screens/repositories-table.json", "--query", Self.query, "--live", "--output", format],
+        environment: ["GITHUB_API_URL": server.baseURL, "GITHUB_TOKEN": token, "XDG_CACHE_HOME": cache.path])
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(!result.stdout.contains(token) && !result.stderr.contains(token), "\(result)")
+      #expect(result.stdout.contains("the token is REDACTED"), "\(result)")
+      if format == "json" {
+        #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [[String: Any]])
+      }
+    }
+  }
 }
