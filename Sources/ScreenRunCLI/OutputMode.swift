@@ -44,6 +44,9 @@ extension ScreenRunCommand {
     var printed = 0
     var pages = 1
     let limit = arguments.pages ?? 1
+    // The cursors asked for: a source whose next page is one it gave already goes round.
+    var cursors: Set<PageCursor> = []
+    var loops = false
     var cells: ((JSON) -> [String])?
     TerminalWriter.write(records: format.opening)
     while let screenState = navigator.current?.screenState, let list = RecordExport.list(screenState) {
@@ -63,7 +66,11 @@ extension ScreenRunCommand {
         printed = list.records.count
       }
       // A page asked for that did not come (an answer dropped) ends the paging too.
-      guard list.status == .loaded, list.hasMore, pages < limit, list.pagesLoaded >= pages else { break }
+      guard list.status == .loaded, let next = list.next, pages < limit, list.pagesLoaded >= pages else { break }
+      guard cursors.insert(next).inserted else {
+        loops = true
+        break
+      }
       guard
         case .done = navigator.current?.model.run(
           .kind(name: "next", argument: ""), screen: screenState, viewport: Viewport(columns: 80, rows: 24))
@@ -72,6 +79,11 @@ extension ScreenRunCommand {
       pages += 1
     }
     TerminalWriter.write(records: format.closing(after: printed))
+    if loops {
+      Output.error(
+        "\(file): error: the source's paging goes round: its next page after page \(pages) is one it gave already")
+      return .failure
+    }
     return ending(navigator, file: file)
   }
 }

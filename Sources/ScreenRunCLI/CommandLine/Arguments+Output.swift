@@ -34,19 +34,22 @@ extension Arguments {
     name: "--pages", value: "N|all", form: .run,
     help: """
       with --output, print the first N pages (default 1), each asked for once, or all of them, as far as the \
-      source pages (an API's own cap included)
+      source pages (an API's own cap included), at most 100000
       """,
     effect: .set { arguments, value throws(UsageError) in
       let text = value ?? ""
       if text == "all" {
-        arguments.pages = Int.max
+        arguments.pages = mostPages
         return
       }
-      guard let pages = Int(text), (1...100_000).contains(pages) else {
-        throw UsageError("--pages takes a number of pages from 1 to 100000, or all, not '\(text)'")
+      guard let pages = Int(text), (1...mostPages).contains(pages) else {
+        throw UsageError("--pages takes a number of pages from 1 to \(mostPages), or all, not '\(text)'")
       }
       arguments.pages = pages
     })
+
+  /// The most pages `--pages` follows, `all` included: a source that never stops paging stops here.
+  static let mostPages = 100_000
 
   /// The options a run with `--output` cannot take: they draw or change frames, which it does
   /// not print.

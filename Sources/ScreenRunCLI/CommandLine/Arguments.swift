@@ -65,7 +65,7 @@ struct Arguments: Equatable {
   var query: String?
   /// Print records in this format instead of frames (`--output`).
   var output: RecordFormat?
-  /// How many pages `--output` prints (`--pages`; `Int.max` for all); nil for the default, 1.
+  /// How many pages `--output` prints (`--pages`; `all` is `mostPages`); nil for the default, 1.
   var pages: Int?
 
   /// The usage lines, from the declaration.
