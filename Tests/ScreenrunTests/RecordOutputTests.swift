@@ -115,6 +115,25 @@ struct RecordOutputTests {
     #expect(rows.dropFirst().allSatisfy { $0.count == 2 } && rows.count > 1, "\(rows)")
   }
 
+  @Test("--query is the first request: no page is asked for without it, and each page once (--trace)")
+  func queryIsTheFirstRequest() async throws {
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-trace-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: trace) }
+    let result = try await Screenrun.run([
+      "Screens/characters.json", "--query", "spider", "--output", "jsonl", "--pages", "2", "--trace", trace.path,
+    ])
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+    let requests = try lines.compactMap { line -> [String: Any]? in
+      let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return event?["event"] as? String == "request" ? event : nil
+    }
+    #expect(requests.count == 2, "\(lines)")
+    #expect(requests.allSatisfy { ($0["params"] as? [String: String]) == ["nameStartsWith": "spider"] }, "\(lines)")
+    #expect(requests.first?["cursor"] is NSNull && !(requests.last?["cursor"] is NSNull), "\(lines)")
+    #expect(result.stdoutLines.count == 21, "the 20 of the first page and the last one, of the second")
+  }
+
   @Test("--query starts --once's frame with the search, as if typed")
   func queryOnce() async throws {
     let result = try await Screenrun.run(["Screens/characters.json", "--query", "iron", "--once"])
