@@ -191,7 +191,9 @@ extension Kind {
     guard let rows = options.height else { return [] }
     let context = KindContext<Self>(
       state: state, spec: spec, screen: screen, viewport: Viewport(columns: options.width, rows: rows))
-    return bindings.hints(on: context, glyphs: options.glyphs)
+    return ScreenAction.hints(
+      screen.spec.actions, among: bindings.hints(on: context, glyphs: options.glyphs), of: Self.self,
+      glyphs: options.glyphs)
   }
 }
 

@@ -37,6 +37,8 @@ package enum AppAction: Sendable, Equatable {
   case replaced(screen: Int, Result<AnyViewModel, ReloadFailure>)
   /// An effect could not do what it was asked: the message to flash.
   case failed(String)
+  /// The answer of `AppEffect.perform`: how the action went, to flash.
+  case performed(String)
 
   package static func == (lhs: AppAction, rhs: AppAction) -> Bool {
     switch (lhs, rhs) {
@@ -52,7 +54,7 @@ package enum AppAction: Sendable, Equatable {
     case (.reloaded(.failure(let a)), .reloaded(.failure(let b))): a == b
     case (.replaced(let a, .success(let x)), .replaced(let b, .success(let y))): a == b && x === y
     case (.replaced(let a, .failure(let x)), .replaced(let b, .failure(let y))): a == b && x == y
-    case (.failed(let a), .failed(let b)): a == b
+    case (.failed(let a), .failed(let b)), (.performed(let a), .performed(let b)): a == b
     default: false
     }
   }

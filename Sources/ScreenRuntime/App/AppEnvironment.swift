@@ -69,7 +69,7 @@ package final class AppEnvironment {
         let diagnostic = Diagnostic(file: screen.spec.file, message: error.description)
         return .replaced(screen: id, .failure(ReloadFailure(ScreenLoadError([diagnostic]))))
       }
-    case .draw, .watch, .suspend, .quit:
+    case .draw, .watch, .suspend, .quit, .perform:
       return nil
     }
     return nil

@@ -11,9 +11,15 @@ extension AppState {
     var state = current.screenState
     if overlay == .help {
       let model = current.model
-      let help = model.keyHelp  // the keys every screen shares come first, from the kind's bindings
+      // The keys every screen shares come first, from the kind's bindings; the screen's actions last.
+      let help = model.keyHelp + current.spec.actions.map(\.help)
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: model.kind, help: help, options: options)
+      }
+    }
+    if case .confirm(let request) = overlay {
+      state.content = ScreenContent(state: request) { _, options in
+        ActionConfirmFrame.frame(request, options: options)
       }
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
