@@ -18,16 +18,10 @@ package enum ActionConfirmFrame {
       add(ActionRequest.quoted(text))
     case .run(let arguments):
       add("Run this command, with no shell? Its arguments, one a line:")
-      for (index, argument) in arguments.enumerated() { add("\(index)  \(ActionRequest.quoted(argument))") }
+      for (index, argument) in arguments.enumerated() { add("[\(index)] \(ActionRequest.quoted(argument))") }
     }
-    let rule = Frame.Line(options.glyphs.rule(width), role: .dim)
-    let header = [Frame.Line(TerminalSafe.sanitize(request.title), role: .title), rule]
-    let footer = [rule, Frame.Line("y does it; any other key cancels.", role: .dim)]
-    if let height = options.height {
-      let budget = max(1, height - header.count - footer.count)
-      body = Array(body.prefix(budget))
-      body += Array(repeating: Frame.Line(""), count: budget - body.count)
-    }
-    return Frame(lines: header + body + footer)
+    return KeyHelpFrame.overlay(
+      title: TerminalSafe.sanitize(request.title), body: body, closing: "y does it; any other key cancels.",
+      options: options)
   }
 }

@@ -11,8 +11,9 @@ extension AppState {
     var state = current.screenState
     if overlay == .help {
       let model = current.model
-      // The keys every screen shares come first, from the kind's bindings; the screen's actions last.
-      let help = model.keyHelp + current.spec.actions.map(\.help)
+      // The screen's own actions first, then the keys every screen shares and the kind's, from
+      // its bindings.
+      let help = current.spec.actions.map(\.help) + model.keyHelp
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: model.kind, help: help, options: options)
       }
