@@ -78,7 +78,9 @@ package struct ScreenAction: Sendable {
       var afterDashes = false
       for (index, template) in templates.enumerated() {
         let value = template.render(in: context)
-        if !afterDashes, !template.isConstant, value.hasPrefix("-") {
+        // A dash the declaration writes (`--author={name}`) is the author's option; one that a
+        // value brings is refused.
+        if !afterDashes, !template.description.hasPrefix("-"), value.hasPrefix("-") {
           return .failure(
             ActionRefusal(
               "\(title): argument \(index + 1) (\(template.description)) begins with '-', which the command could take for an option; nothing was run (put \"--\" before it in the screen)"
@@ -134,14 +136,15 @@ package struct ActionRequest: Sendable, Equatable {
     return false
   }
 
-  /// An argument as a person reads it in a message: bare when it holds only safe characters,
-  /// else in single quotes, control characters shown as escapes (`\n`).
+  /// An argument as a person reads it in a message: bare when nothing in it could blur where it
+  /// begins and ends (no blank, quote, backslash or control character), else in single quotes,
+  /// control characters shown as escapes (`\n`).
   package static func quoted(_ argument: String) -> String {
     let safe =
       !argument.isEmpty
       && argument.unicodeScalars.allSatisfy {
-        ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=@%+,".unicodeScalars.contains($0))
-          && $0.value > 0x20
+        !$0.properties.isWhitespace && !"'\"\\`".unicodeScalars.contains($0)
+          && $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
       }
     if safe { return argument }
     var text = "'"
