@@ -62,7 +62,8 @@ struct ActionTests {
     let found = try problems(Self.list(actions: #"[{"key": "ctrl-r", "title": "Reload?", "copy": "{name}"}]"#))
     #expect(
       found == [
-        "screen.json:1:162: error at /actions/0/key: 'ctrl-r' is taken on a list screen; free keys near it: 'ctrl-q', 'ctrl-s', 'ctrl-t'"
+        "screen.json:1:162: error at /actions/0/key: 'ctrl-r' is taken on a list screen (reload, or retry after an error); "
+          + "free keys near it: 'ctrl-q', 'ctrl-s', 'ctrl-t'"
       ], "\(found)")
   }
 

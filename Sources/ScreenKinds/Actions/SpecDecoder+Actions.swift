@@ -42,7 +42,7 @@ extension SpecDecoder {
       else { continue }
       checkKeys(object, at: at, allowed: ScreenAction.keys)
       let key = decodeActionKey(
-        object, at: at, taken: taken, hasSearch: hasSearch, used: used, kindName: kind?.name ?? "such")
+        object, at: at, taken: taken, hasSearch: hasSearch, used: used, kind: kind)
       let title = requiredString(object, "title", at: at)
       if let title, title.trimmingWhitespace().isEmpty {
         fail(at / "title", .value(offset: 0), "'title' is empty; say what the action does, as in \"Open in browser\"")
@@ -58,7 +58,7 @@ extension SpecDecoder {
 
   private mutating func decodeActionKey(
     _ object: JSONObject, at pointer: JSONPointer, taken: Set<Key>, hasSearch: Bool, used: [Key: Int],
-    kindName: String
+    kind: ScreenKind?
   ) -> Key? {
     guard let name = requiredString(object, "key", at: pointer) else { return nil }
     let at = pointer / "key"
@@ -80,7 +80,10 @@ extension SpecDecoder {
       return nil
     }
     if taken.contains(key) {
-      let owner = key == .control("z") ? "suspends (Ctrl-Z)" : "is taken on a \(kindName) screen"
+      let owner =
+        key == .control("z")
+        ? "suspends (Ctrl-Z)"
+        : "is taken on a \(kind?.name ?? "such") screen" + (kind?.help(of: key).map { " (\($0))" } ?? "")
       fail(at, .value(offset: 0), "'\(name)' \(owner)\(near)")
       return nil
     }
@@ -115,6 +118,8 @@ extension SpecDecoder {
 
   private mutating func decodeActionEffect(_ object: JSONObject, at pointer: JSONPointer) -> ScreenAction.Effect? {
     let present = ScreenAction.effects.filter { object[$0] != nil }
+    // A misspelt 'open' is reported as an unknown key, with its near name, and only so.
+    if present.isEmpty, object.keys.contains(where: { !ScreenAction.keys.contains($0) }) { return nil }
     guard present.count == 1, let name = present.first else {
       let message =
         present.isEmpty
@@ -164,11 +169,19 @@ extension SpecDecoder {
 extension Kind {
   /// Every key the kind's bindings take, active or not.
   package static var boundKeys: Set<Key> { Set(bindings.flatMap(\.keys)) }
+
+  /// What the first binding of `key` does, as the `?` help says it; nil when it says nothing.
+  static func help(of key: Key) -> String? {
+    bindings.first { $0.keys.contains(key) && !$0.help.isEmpty }?.help
+  }
 }
 
 extension ScreenKind {
   /// Every key the kind's bindings take, active or not: an action cannot take one.
   package var boundKeys: Set<Key> { type.boundKeys }
+
+  /// What the kind's first binding of `key` does, as the `?` help says it.
+  func help(of key: Key) -> String? { type.help(of: key) }
 }
 
 extension KindSpec {
