@@ -17,8 +17,6 @@ package struct Frame: Sendable, Equatable {
     case title
     /// Hints, rules, counts, secondary fields.
     case dim
-    /// Text of the selected row that is drawn as the selection whatever its role.
-    case selected
     /// Where the search query matches in a row.
     case match
     case link

@@ -9,7 +9,7 @@ extension ScreenAction {
   package static let effects = ["open", "copy", "run"]
   /// Keys that every screen keeps for itself, beyond its kind's bindings: back, quit, and
   /// Ctrl-Z, which suspends.
-  static let shared: [Key] = [.escape, .left, .control("c"), .control("d"), .control("z")]
+  static let shared: [Key] = SharedKeys.back + SharedKeys.quit + [.control("z")]
   /// Ctrl and a letter that a terminal sends as the byte of another key: Ctrl-H is Backspace,
   /// Ctrl-I Tab, Ctrl-J and Ctrl-M Enter.
   static let letters = Array("abcdefghijklmnopqrstuvwxyz")

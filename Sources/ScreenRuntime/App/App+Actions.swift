@@ -25,7 +25,7 @@ extension App {
     switch key {
     case .character("y"), .character("Y"):
       return [.perform(request), .draw]
-    case .control("c"), .control("d"):
+    case let key where SharedKeys.quit.contains(key):
       state.quitting = true
       return [.quit]
     default:

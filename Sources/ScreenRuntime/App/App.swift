@@ -12,10 +12,7 @@ package enum App {
   /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`).
   enum SharedKey { case quit, back }
 
-  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [
-    ([.escape, .left], .back),
-    ([.control("c"), .control("d")], .quit),
-  ]
+  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [(SharedKeys.back, .back), (SharedKeys.quit, .quit)]
 
   /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has
   /// text, and goes back everywhere else.
