@@ -195,3 +195,20 @@ struct ActionTests {
     #expect(store.frame.contains("Ctrl-Y                  Copy the clone URL"), "\(store.frame)")
   }
 }
+
+extension ActionTests {
+  @Test func aMegabyteValueIsOneArgumentAndItsDescriptionIsCapped() throws {
+    var record = Self.records[0]
+    let huge = String(repeating: "é", count: 1_000_000)
+    if case .object(var object) = record {
+      object["evil"] = .string(huge)
+      record = .object(object)
+    }
+    let request = try action("g").request(record: record, parameters: [:]).get()
+    #expect(request.what == .run(arguments: ["echo", "--", huge]))
+    #expect(request.description.hasSuffix("… (and 998000 more characters)"), "\(request.description.suffix(60))")
+    #expect(request.description.count < 2_100)
+    let frame = ActionConfirmFrame.frame(request, options: RenderOptions(width: 40, height: 10))
+    #expect(frame.lines.count == 10 && frame.lines.allSatisfy { TextWidth.width(of: $0.text) <= 40 })
+  }
+}

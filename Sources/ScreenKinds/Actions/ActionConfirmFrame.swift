@@ -12,13 +12,15 @@ package enum ActionConfirmFrame {
     switch request.what {
     case .open(let url):
       add("Open this URL in the browser?")
-      add(ActionRequest.quoted(url))
+      add(ActionRequest.capped(ActionRequest.quoted(url)))
     case .copy(let text):
       add("Copy these \(text.count) characters to the clipboard?")
-      add(ActionRequest.quoted(text))
+      add(ActionRequest.capped(ActionRequest.quoted(text)))
     case .run(let arguments):
       add("Run this command, with no shell? Its arguments, one a line:")
-      for (index, argument) in arguments.enumerated() { add("[\(index)] \(ActionRequest.quoted(argument))") }
+      for (index, argument) in arguments.enumerated() {
+        add("[\(index)] \(ActionRequest.capped(ActionRequest.quoted(argument)))")
+      }
     }
     return KeyHelpFrame.overlay(
       title: TerminalSafe.sanitize(request.title), body: body, closing: "y does it; any other key cancels.",

@@ -173,14 +173,25 @@ package struct ActionRequest: Sendable, Equatable {
 
   /// The command's arguments as one line: each quoted where it must be, so that the line shows
   /// where every argument begins and ends.
-  package static func commandLine(_ arguments: [String]) -> String { arguments.map(quoted).joined(separator: " ") }
+  package static func commandLine(_ arguments: [String]) -> String {
+    arguments.map { capped(quoted($0)) }.joined(separator: " ")
+  }
+
+  /// How much of one value a description shows: a megabyte value is not drawn whole.
+  static let describedLength = 2_000
+
+  /// `text` up to `describedLength` characters, and how many more there are.
+  static func capped(_ text: String) -> String {
+    guard text.count > describedLength else { return text }
+    return String(text.prefix(describedLength)) + "… (and \(text.count - describedLength) more characters)"
+  }
 
   /// What would be done, in words: "open https://…", "copy 'text' (12 characters)", "run git
   /// show --stat 0a1b2c". Scripts and screen tests show this instead of doing it.
   package var description: String {
     switch what {
-    case .open(let url): "open \(Self.quoted(url))"
-    case .copy(let text): "copy \(Self.quoted(text)) (\(text.count) characters)"
+    case .open(let url): "open \(Self.capped(Self.quoted(url)))"
+    case .copy(let text): "copy \(Self.capped(Self.quoted(text))) (\(text.count) characters)"
     case .run(let arguments): "run \(Self.commandLine(arguments))"
     }
   }
