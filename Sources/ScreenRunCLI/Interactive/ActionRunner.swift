@@ -90,10 +90,11 @@ struct ActionRunner {
     guard isatty(STDOUT_FILENO) == 1 else {
       return "\(title): the clipboard cannot be asked: stdout is not a terminal"
     }
-    guard let control = TerminalControl.clipboard(text) else {
+    guard text.utf8.count <= ActionRequest.maximumCopyBytes else {
       return
         "\(title): not copied: \(text.utf8.count) bytes is more than a terminal takes (at most \(ActionRequest.maximumCopyBytes))"
     }
+    guard let control = TerminalControl.clipboard(text) else { return "\(title): not copied: it holds a secret" }
     TerminalWriter.write(TerminalText(control))
     let count = text.count
     return "\(title): copied \(count) character\(count == 1 ? "" : "s") to the clipboard (OSC 52)"
