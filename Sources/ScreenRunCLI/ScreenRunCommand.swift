@@ -95,6 +95,9 @@ struct ScreenRunCommand {
         ])
       }
       return await TraceFile.running(arguments.trace) {
+        if let format = arguments.output {
+          return await runOutput(screen, format: format, arguments: arguments, registry: registry)
+        }
         if arguments.explain { return await runExplain(screen, arguments: arguments, registry: registry) }
         if arguments.script != nil {
           return await runScript(screen, arguments: arguments, registry: registry)

@@ -15,6 +15,12 @@ package final class AppEnvironment {
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package let monitor: SourceMonitor
   private let relay = ActionRelay()
+  /// The search the next screen to start begins with instead of its first load (`--query`), as
+  /// if typed, with no debounce; taken by that screen.
+  package var startingQuery: String?
+  /// Why the screen that took `startingQuery` could not search for it (it has no search); it
+  /// then started as it would have without.
+  package private(set) var startingQueryProblem: String?
 
   package init(
     loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler, monitor: SourceMonitor = SourceMonitor()
@@ -44,9 +50,14 @@ package final class AppEnvironment {
         return .failed(error.description)
       }
     case .start(let id):
-      guard let model = screen(id)?.model else { return nil }
-      model.onChange { [relay] in relay.fire(.response(screen: id)) }
-      model.start()
+      guard let entry = screen(id) else { return nil }
+      entry.model.onChange { [relay] in relay.fire(.response(screen: id)) }
+      if let query = startingQuery {
+        startingQuery = nil
+        startingQueryProblem = Self.startSearching(query, entry)
+        if startingQueryProblem == nil { return nil }
+      }
+      entry.model.start()
     case .send(let id, let input):
       screen(id)?.model.send(input)
     case .reloadScreen(let id):
