@@ -63,7 +63,7 @@ struct ActionTests {
     #expect(
       found == [
         "screen.json:1:162: error at /actions/0/key: 'ctrl-r' is taken on a list screen (reload, or retry after an error); "
-          + "free keys near it: 'ctrl-q', 'ctrl-s', 'ctrl-t'"
+          + "free keys near it: 'ctrl-q', 'ctrl-s', 'ctrl-o'"
       ], "\(found)")
   }
 
