@@ -90,7 +90,7 @@ struct ActionTests {
       "/actions/2/key: 'ctrl-i' reaches screenrun as Tab, which it cannot tell apart",
       "/actions/3/key: 'ctrl-q' is the key of action 0 too",
       "/actions/3/title: 'title' is empty",
-      "/actions/3/run/0: the program, argument 0, must be a name or a path written out",
+      "/actions/3/run/0: the program, argument 1, must be a name or a path written out",
       "/actions/4/key: 'ctrl-z' suspends (Ctrl-Z)",
       "/actions/4/run: 'run' must be an array of arguments",
     ]
@@ -131,7 +131,7 @@ struct ActionTests {
         == .open(url: "https://example.org/items/1"))
     #expect(
       try action("f").request(record: Self.records[0], parameters: [:])
-        == .failure(ActionRefusal("FTP: only http and https URLs are opened, not 'ftp://example.org/1'")))
+        == .failure(ActionRefusal("FTP: only http and https URLs with a host are opened, not ftp://example.org/1")))
     #expect(
       try action("y").request(record: Self.records[1], parameters: [:])
         == .failure(ActionRefusal("Copy the clone URL: there is nothing to copy")))
@@ -140,13 +140,18 @@ struct ActionTests {
         == .failure(ActionRefusal("Copy the clone URL: there is no record to act on")))
   }
 
-  @Test func theClipboardSequenceIsBase64AndBounded() {
+  @Test func theClipboardSequenceIsBase64AndBounded() throws {
     #expect(TerminalControl.base64(Array("any carnal pleas".utf8)) == "YW55IGNhcm5hbCBwbGVhcw==")
     #expect(TerminalControl.base64(Array("any carnal pleasu".utf8)) == "YW55IGNhcm5hbCBwbGVhc3U=")
     #expect(TerminalControl.base64(Array("any carnal pleasur".utf8)) == "YW55IGNhcm5hbCBwbGVhc3Vy")
     let bytes = TerminalWriter.bytes(of: TerminalText(TerminalControl.clipboard("a\u{1B}b")!))
     #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}]52;c;YRti\u{1B}\\", "the ESC of the text is in base64")
-    #expect(TerminalControl.clipboard(String(repeating: "x", count: ActionRequest.maximumCopyBytes)) != nil)
+    // The most is 56,244 bytes, whose base64 is 74,992 bytes: within the 74,994 xterm takes.
+    #expect(ActionRequest.maximumCopyBytes == 56_244)
+    let most = try #require(TerminalControl.clipboard(String(repeating: "x", count: ActionRequest.maximumCopyBytes)))
+    let sequence = TerminalWriter.bytes(of: TerminalText(most))
+    #expect(sequence.count - "\u{1B}]52;c;\u{1B}\\".utf8.count == 74_992)
+    #expect(TerminalControl.base64(Array(repeating: 0x78, count: ActionRequest.maximumCopyBytes + 1)).count > 74_994)
     #expect(TerminalControl.clipboard(String(repeating: "x", count: ActionRequest.maximumCopyBytes + 1)) == nil)
   }
 
@@ -161,7 +166,7 @@ struct ActionTests {
     let echo = ActionRequest(title: "Echo", what: .run(arguments: ["echo", "--", Self.evil]), confirm: true)
     store.send(.key(.control("g")), effects: [.draw]) { $0.overlay = .confirm(echo) }
     #expect(store.frame.contains("Run this command, with no shell? Its arguments, one a line:"), "\(store.frame)")
-    #expect(store.frame.contains(#"[2] '-x; touch pwned $(id) "q"\nline two'"#), "\(store.frame)")
+    #expect(store.frame.contains(#"[3] '-x; touch pwned $(id) "q"\nline two'"#), "\(store.frame)")
     #expect(store.frame.contains("y does it; any other key cancels."))
     store.send(.key(.character("n")), effects: [.draw]) {
       $0.overlay = .none
@@ -210,5 +215,128 @@ extension ActionTests {
     #expect(request.description.count < 2_100)
     let frame = ActionConfirmFrame.frame(request, options: RenderOptions(width: 40, height: 10))
     #expect(frame.lines.count == 10 && frame.lines.allSatisfy { TextWidth.width(of: $0.text) <= 40 })
+  }
+}
+
+extension ActionTests {
+  /// A record's value as the one argument of `run`, with `template` around it.
+  func run(_ arguments: [String], value: String) throws -> Result<ActionRequest, ActionRefusal> {
+    let json = "[" + arguments.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    let folder = try ScreenFolder(
+      ["screen.json": Self.list(actions: #"[{"key": "ctrl-g", "title": "Edit", "run": \#(json)}]"#)])
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("screen.json"))
+    return try #require(spec.actions.first).request(record: ["subject": .string(value)], parameters: [:])
+  }
+
+  @Test func aValueThatBeginsWithAPlusIsRefusedAsADashIs() throws {
+    // vim, less, more, nano and ex run `+cmd`: a commit subject must not become one.
+    guard case .failure(let refusal) = try run(["vim", "{subject}"], value: "+!touch /tmp/x/pwned") else {
+      Issue.record("a leading plus ran")
+      return
+    }
+    #expect(refusal.message.hasPrefix("Edit: argument 2 ({subject}) begins with '+'"), "\(refusal.message)")
+    #expect(throws: ActionRefusal.self) { try run(["vim", "{subject}"], value: "-\u{301}x").get() }
+    // The declaration's own plus, and a value after a literal "--", are the author's.
+    #expect(try run(["vim", "+{subject}"], value: "12").get().what == .run(arguments: ["vim", "+12"]))
+    #expect(try run(["vim", "--", "{subject}"], value: "+x").get().what == .run(arguments: ["vim", "--", "+x"]))
+  }
+
+  @Test func onlyAWebURLWithAHostOpensTheSameCheckAsALink() throws {
+    for url in ["http:///etc/passwd", "https://@", "http:// x y", "https://x\u{7}y", "https://:80/", "https://[]/"] {
+      #expect(!WebURL.isValid(url), "\(url.debugDescription)")
+      #expect(!TerminalControl.isLinkable(url), "\(url.debugDescription)")
+      #expect(throws: ActionRefusal.self) {
+        try ScreenAction(
+          key: .control("o"), title: "Open", effect: .open(try Template("{url}")), confirm: false,
+          pointer: .root
+        ).request(record: ["url": .string(url)], parameters: [:]).get()
+      }
+    }
+    for url in ["https://example.org", "HTTP://user@example.org:8080/a?b#c", "https://[::1]:8080/", "https://a%20b/"] {
+      #expect(WebURL.isValid(url), "\(url)")
+    }
+    #expect(!WebURL.isValid("https://example.org/" + String(repeating: "a", count: WebURL.maximumLength)))
+  }
+
+  @Test func aControlCharacterKeyIsRefusedNamingItsCtrlKey() throws {
+    let found = try problems(Self.list(actions: #"[{"key": "\u0007", "title": "Bell", "copy": "{name}"}]"#))
+    #expect(found.count == 1, "\(found)")
+    #expect(
+      found.first?.contains("error at /actions/0/key: the key is the control or format character U+0007") == true,
+      "\(found)")
+    #expect(found.first?.contains(#"write "ctrl-g""#) == true, "\(found)")
+    let format = try problems(Self.detail.replacingOccurrences(of: #""key": "o""#, with: #""key": "\u200e""#))
+    #expect(format.first?.contains("U+200E") == true && format.first?.contains("take Ctrl and a letter") == true)
+  }
+
+  @Test func theFreeKeysSuggestedAreFreeOfLaterActionsKeysToo() throws {
+    let found = try problems(
+      Self.list(
+        actions:
+          #"[{"key": "ctrl-r", "title": "Reload?", "copy": "{name}"}, {"key": "ctrl-q", "title": "Q", "copy": "{name}"}, {"key": "ctrl-s", "title": "S", "copy": "{name}"}]"#
+      ))
+    #expect(found.count == 1 && found[0].contains("'ctrl-r' is taken"), "\(found)")
+    #expect(found.first?.contains("free keys near it: 'ctrl-o', ") == true, "\(found)")
+    #expect(found.first?.contains("'ctrl-q'") == false && found.first?.contains("'ctrl-s'") == false, "\(found)")
+  }
+
+  @Test func theHintKeepsAnInitialismAndALongTitleIsAnError() throws {
+    func hint(_ title: String) throws -> String {
+      ScreenAction(key: .control("o"), title: title, effect: .copy(try Template("x")), confirm: false, pointer: .root)
+        .hint.does
+    }
+    #expect(try hint("Open in browser") == "open in browser")
+    #expect(try hint("URL") == "URL")
+    #expect(try hint("FDs") == "FDs")
+    #expect(try hint("X") == "x")
+    let long = String(repeating: "t", count: ScreenAction.maximumTitleLength + 1)
+    let found = try problems(Self.list(actions: #"[{"key": "ctrl-o", "title": "\#(long)", "copy": "{name}"}]"#))
+    #expect(
+      found.count == 1 && found[0].contains("error at /actions/0/title: 'title' is 61 characters long"), "\(found)")
+    let most = String(repeating: "t", count: ScreenAction.maximumTitleLength)
+    #expect(try problems(Self.list(actions: #"[{"key": "ctrl-o", "title": "\#(most)", "copy": "{name}"}]"#)) == [])
+  }
+
+  @Test func aConfirmationTooLongForTheTerminalSaysSoAndYDoesNothingUntilItAllShows() async throws {
+    // 27 arguments: at 80x24 the overlay shows 20 lines of its body.
+    let arguments = (1...26).map { "\"a\($0)\"" }.joined(separator: ", ")
+    let actions = #"[{"key": "ctrl-g", "title": "Many", "run": ["echo", \#(arguments)], "confirm": true}]"#
+    let folder = try ScreenFolder(["screen.json": Self.list(actions: actions)])
+    let store = try AppTestStore(
+      open: folder.file("screen.json"), registry: registry, size: Viewport(columns: 80, rows: 24))
+    await store.settle()
+    let request = ActionRequest(
+      title: "Many", what: .run(arguments: ["echo"] + (1...26).map { "a\($0)" }), confirm: true)
+    store.send(.key(.control("g")), effects: [.draw]) { $0.overlay = .confirm(request) }
+    let hidden = ActionConfirmFrame.hiddenLines(request, width: 80, height: store.state.confirmHeight)
+    #expect(hidden > 0)
+    #expect(store.frame.contains("… \(hidden) more lines (make the terminal taller)"), "\(store.frame)")
+    #expect(store.frame.contains("y waits until every line shows; any other key cancels."), "\(store.frame)")
+    #expect(!store.frame.contains("[27] a26"), "\(store.frame)")
+    store.send(.key(.character("y")), effects: [.draw]) {
+      $0.flash = "Many: \(hidden) more lines of it do not show; make the terminal taller, or any other key cancels"
+    }
+    // Taller, every argument shows and y does it.
+    store.send(.resize(Viewport(columns: 80, rows: 40)), effects: [.draw]) {
+      $0.size = Viewport(columns: 80, rows: 40)
+      $0.flash = nil
+    }
+    #expect(store.frame.contains("[1] echo") && store.frame.contains("[27] a26"), "\(store.frame)")
+    store.send(.key(.character("y")), effects: [.perform(request), .draw]) { $0.overlay = .none }
+    // A single value of 2,000 characters is enough to overflow it.
+    let long = ActionRequest(
+      title: "Long", what: .open(url: "https://x/" + String(repeating: "a", count: 2_000)), confirm: true)
+    #expect(ActionConfirmFrame.hiddenLines(long, width: 80, height: 24) > 0)
+    #expect(ActionConfirmFrame.hiddenLines(long, width: 80, height: 40) == 0)
+  }
+
+  @Test func anActionWaitsWhileATypedSearchWaitsForItsDebounce() async throws {
+    let folder = try ScreenFolder(["screen.json": Self.list(actions: Self.standard)])
+    let store = try AppTestStore(open: folder.file("screen.json"), registry: registry)
+    await store.settle()
+    store.send(.key(.character("z")), effects: [.send(screen: 1, ScreenInput(ListKind.Action.typed("z"))), .draw])
+    store.send(.key(.control("o")), effects: [.draw]) {
+      $0.flash = "Open in browser: the search typed has not run yet; press Enter to run it, then the key again"
+    }
   }
 }

@@ -179,4 +179,24 @@ struct ActionInteractiveTests {
       #expect(try await pane.waitForEnd().status == 0)
     }
   }
+
+  @Test("A command that leaves the terminal raw: screenrun takes it back as it found it, and so leaves it")
+  func aCommandThatLeavesTheTerminalRawDoesNotLeaveItSo() async throws {
+    let recorder = try Recorder()
+    let screen = recorder.folder.appendingPathComponent("commit.json")
+    let actions = #"[{"key": "ctrl-g", "title": "Raw", "run": ["stty", "raw", "-echo"]}]"#
+    let shipped = try String(
+      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
+    try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
+      .write(to: screen, atomically: true, encoding: .utf8)
+    try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
+      try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G raw") && $0.contains("SHA ") }
+      try await pane.press("C-g")
+      try await pane.waitForScreen("the status") { $0.contains("Raw: stty exited with status 0") }
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      #expect(ending.sttyBefore == ending.sttyAfter, "the mode screenrun found, not stty's raw -echo")
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ScreenKinds
 @testable import ScreenRunCLI
 
 /// How the interactive mode carries out an action, without a terminal: `BROWSER` read as Debian
@@ -18,6 +19,22 @@ struct ActionRunnerTests {
     // The URL is one word whatever it holds: no shell splits or expands it.
     let odd = "https://example.org/$(id) x;y"
     #expect(ActionRunner.browsers(for: odd, browser: "open") == [["open", odd]])
+  }
+
+  @Test func withNoBrowserInBROWSERTheMessageSaysToSetIt() {
+    // No program is found on this PATH: xdg-open fails, and the message says why.
+    for browser in [nil, "", ":", " : "] {
+      var environment = ["PATH": "/nonexistent"]
+      environment["BROWSER"] = browser
+      let message = ActionRunner(environment: environment) { $0() }.carryOut(
+        ActionRequest(title: "Open", what: .open(url: Self.url), confirm: false))
+      #expect(
+        message == "Open: no browser opened it (xdg-open: command not found); set BROWSER to your browser",
+        "\(String(describing: browser)): \(message)")
+    }
+    let named = ActionRunner(environment: ["PATH": "/nonexistent", "BROWSER": "/nonexistent/lynx"]) { $0() }.carryOut(
+      ActionRequest(title: "Open", what: .open(url: Self.url), confirm: false))
+    #expect(named == "Open: no browser opened it (/nonexistent/lynx: command not found)")
   }
 
   @Test func aProgramGetsEachArgumentWholeAndItsStatusIsReported() throws {
@@ -41,7 +58,7 @@ struct ActionRunnerTests {
       Issue.record("a program that does not exist started")
     }
     if case .failure(let failure) = ActionRunner.runWaiting(["echo", "a\0b"], environment: [:]) {
-      #expect(failure.description.contains("NUL byte"))
+      #expect(failure.description == "argument 2 holds a NUL byte, which no program can be given")
     } else {
       Issue.record("an argument with a NUL byte was cut")
     }
@@ -57,7 +74,9 @@ struct ReadmeActionsTests {
     #expect(result.exitCode == 0, "\(result)")
     let readme = try String(
       contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let notes = result.standardOutput.components(separatedBy: "\n").enumerated().filter { $0.element.hasPrefix("action: ") }
+    let notes = result.standardOutput.components(separatedBy: "\n").enumerated().filter {
+      $0.element.hasPrefix("action: ")
+    }
     #expect(notes.count == 2, "\(result.standardOutput)")
     let lines = result.standardOutput.components(separatedBy: "\n")
     for (index, note) in notes {

@@ -45,8 +45,16 @@ package struct ScreenAction: Sendable {
     }
   }
 
-  /// The footer's hint: the key and the title.
-  package var hint: KeyHint { KeyHint(keys: key.description, does: title.prefix(1).lowercased() + title.dropFirst()) }
+  /// The footer's hint: the key and the title, its first letter in lower case unless the second
+  /// is upper case too (an initialism such as "URL" or "FDs" stays as written).
+  package var hint: KeyHint {
+    let second = title.dropFirst().first
+    let keep = second?.isUppercase == true
+    return KeyHint(keys: key.description, does: keep ? title : title.prefix(1).lowercased() + title.dropFirst())
+  }
+
+  /// The longest title: the footer and the help show it whole.
+  package static let maximumTitleLength = 60
 
   /// The `?` help's line.
   package var help: KeyHelpLine { KeyHelpLine(keys: key.description, does: title) }
@@ -63,9 +71,10 @@ package struct ScreenAction: Sendable {
     case .open(let template):
       let url = template.render(in: context)
       guard !url.isEmpty else { return .failure(ActionRefusal("\(title): the record has no URL to open")) }
-      guard ActionRequest.isWebURL(url) else {
+      guard WebURL.isValid(url) else {
         return .failure(
-          ActionRefusal("\(title): only http and https URLs are opened, not '\(ActionRequest.shown(url, limit: 60))'"))
+          ActionRefusal(
+            "\(title): only http and https URLs with a host are opened, not \(ActionRequest.shown(url, limit: 60))"))
       }
       return .success(ActionRequest(title: title, what: .open(url: url), confirm: confirm))
     case .copy(let template):
@@ -79,11 +88,14 @@ package struct ScreenAction: Sendable {
       for (index, template) in templates.enumerated() {
         let value = template.render(in: context)
         // A dash the declaration writes (`--author={name}`) is the author's option; one that a
-        // value brings is refused.
-        if !afterDashes, !template.description.hasPrefix("-"), value.hasPrefix("-") {
+        // value brings is refused, and so is a plus (`+cmd` is a command to vim, less, more,
+        // nano and ex). By scalar: a combining mark after it does not hide it.
+        if !afterDashes, let first = value.unicodeScalars.first, first == "-" || first == "+",
+          template.description.unicodeScalars.first != first
+        {
           return .failure(
             ActionRefusal(
-              "\(title): argument \(index + 1) (\(template.description)) begins with '-', which the command could take for an option; nothing was run (put \"--\" before it in the screen)"
+              "\(title): argument \(index + 1) (\(template.description)) begins with '\(first)', which the command could take for an option; nothing was run (put \"--\" before it in the screen)"
             ))
         }
         if template.isConstant, value == "--" { afterDashes = true }
@@ -123,18 +135,10 @@ package struct ActionRequest: Sendable, Equatable {
     self.confirm = confirm
   }
 
-  /// The most a copy sends: 74,994 bytes of base64 (56,245 bytes of text), what xterm and many
-  /// terminals that follow it take in one OSC 52 sequence.
-  package static let maximumCopyBytes = 56_245
-
-  /// Whether `url` is an http or https URL (the scheme in any case), with a host.
-  package static func isWebURL(_ url: String) -> Bool {
-    let lower = url.lowercased()
-    for scheme in ["http://", "https://"] where lower.hasPrefix(scheme) {
-      return lower.count > scheme.count
-    }
-    return false
-  }
+  /// The most a copy sends: 56,244 bytes of text, 74,992 bytes of base64 (a multiple of 3 bytes,
+  /// so no padding), within the 74,994 that xterm and many terminals that follow it take in one
+  /// OSC 52 sequence.
+  package static let maximumCopyBytes = 56_244
 
   /// An argument as a person reads it in a message: bare when nothing in it could blur where it
   /// begins and ends (no blank, quote, backslash or control character), else in single quotes,

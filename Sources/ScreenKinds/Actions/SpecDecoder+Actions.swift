@@ -31,6 +31,12 @@ extension SpecDecoder {
       )
       return []
     }
+    // The free keys a message suggests are free of every action's key, later ones' too.
+    let declared = Set(
+      elements.compactMap { element -> Key? in
+        guard case .object(let object) = element, case .string(let name) = object["key"] else { return nil }
+        return Key(name: name)
+      })
     let taken = (kind?.boundKeys ?? []).union(ScreenAction.shared)
     var actions: [ScreenAction] = []
     var used: [Key: Int] = [:]
@@ -42,10 +48,15 @@ extension SpecDecoder {
       else { continue }
       checkKeys(object, at: at, allowed: ScreenAction.keys)
       let key = decodeActionKey(
-        object, at: at, taken: taken, hasSearch: hasSearch, used: used, kind: kind)
+        object, at: at, taken: taken, declared: declared, hasSearch: hasSearch, used: used, kind: kind)
       let title = requiredString(object, "title", at: at)
       if let title, title.trimmingWhitespace().isEmpty {
         fail(at / "title", .value(offset: 0), "'title' is empty; say what the action does, as in \"Open in browser\"")
+      } else if let title, title.count > ScreenAction.maximumTitleLength {
+        fail(
+          at / "title", .value(offset: 0),
+          "'title' is \(title.count) characters long; the footer and the help show at most \(ScreenAction.maximumTitleLength)"
+        )
       }
       let confirm = optionalBool(object, "confirm", at: at) ?? false
       let effect = decodeActionEffect(object, at: at)
@@ -57,7 +68,8 @@ extension SpecDecoder {
   }
 
   private mutating func decodeActionKey(
-    _ object: JSONObject, at pointer: JSONPointer, taken: Set<Key>, hasSearch: Bool, used: [Key: Int],
+    _ object: JSONObject, at pointer: JSONPointer, taken: Set<Key>, declared: Set<Key>, hasSearch: Bool,
+    used: [Key: Int],
     kind: ScreenKind?
   ) -> Key? {
     guard let name = requiredString(object, "key", at: pointer) else { return nil }
@@ -69,8 +81,24 @@ extension SpecDecoder {
       fail(at, .value(offset: 0), message)
       return nil
     }
-    let free = Self.freeKeys(near: key, taken: taken.union(used.keys))
+    let free = Self.freeKeys(near: key, taken: taken.union(declared))
     let near = free.isEmpty ? "" : "; free keys near it: " + free.map { "'\($0)'" }.joined(separator: ", ")
+    // A control or format character is no key a person types as such: it never arrives.
+    if case .character(let character) = key,
+      let scalar = character.unicodeScalars.first(where: {
+        [.control, .format].contains($0.properties.generalCategory)
+      })
+    {
+      let control =
+        (1...26).contains(scalar.value) ? "ctrl-" + String(Character(Unicode.Scalar(UInt8(scalar.value + 0x60)))) : nil
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      let shown = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      fail(
+        at, .value(offset: 0),
+        "the key is the control or format character \(shown), which no key types; "
+          + (control.map { "write \"\($0)\"" } ?? "take Ctrl and a letter") + near)
+      return nil
+    }
     if case .control(let letter) = key, let alias = ScreenAction.aliases[letter] {
       fail(at, .value(offset: 0), "'\(name)' reaches screenrun as \(alias), which it cannot tell apart\(near)")
       return nil
@@ -150,7 +178,7 @@ extension SpecDecoder {
       guard case .string(let text) = element else {
         fail(
           pointer / String(index), .value(offset: 0),
-          "argument \(index) must be a string template, not \(element.typeDescription)")
+          "argument \(index + 1) must be a string template, not \(element.typeDescription)")
         return nil
       }
       guard let template = template(text, at: pointer / String(index)) else { return nil }
@@ -159,7 +187,7 @@ extension SpecDecoder {
     if !arguments[0].isConstant || arguments[0].description.isEmpty {
       fail(
         pointer / "0", .value(offset: 0),
-        "the program, argument 0, must be a name or a path written out, such as \"git\", not a template")
+        "the program, argument 1, must be a name or a path written out, such as \"git\", not a template")
       return nil
     }
     return arguments

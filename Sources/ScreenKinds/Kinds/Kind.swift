@@ -93,6 +93,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   /// The record the screen's actions act on: a detail's record, a list's selected row; nil when
   /// there is none (nothing loaded, or a kind with no record).
   static func actionRecord(_ state: State) -> JSON?
+  /// The list a screen of the kind searches and pages, if it is one: an action waits while a
+  /// typed query waits for its debounce (the rows shown are about to be replaced).
+  static func listState(_ state: State) -> ListViewModel.State?
 }
 
 extension Kind {
@@ -100,6 +103,7 @@ extension Kind {
   package static var commands: [KindCommand<Self>] { [.reload] }
   package static func explain(_ state: State, _ spec: Spec) -> KindExplanation { KindExplanation() }
   package static func actionRecord(_ state: State) -> JSON? { nil }
+  package static func listState(_ state: State) -> ListViewModel.State? { nil }
 }
 
 /// What a kind's reducer is made with when a screen opens.

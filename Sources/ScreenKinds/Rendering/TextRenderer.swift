@@ -39,7 +39,7 @@ package enum TextRenderer {
 
   /// The problems of a failed reload, above the frame, wrapped so that each can be read whole:
   /// the last good screen keeps running below.
-  static func problemLines(_ problems: [String], width: Int, glyphs: Glyphs) -> [String] {
+  package static func problemLines(_ problems: [String], width: Int, glyphs: Glyphs) -> [String] {
     guard !problems.isEmpty else { return [] }
     var lines: [String] = []
     for problem in problems.prefix(3) {

@@ -40,6 +40,8 @@ package protocol ScreenModel: AnyObject, Sendable {
   func resolvePreview(screen: ScreenState) -> Opening?
   /// The record the screen's actions act on now (`Kind.actionRecord`).
   var actionRecord: JSON? { get }
+  /// Whether a query typed on the screen waits for its debounce (`ListViewModel.isPending`).
+  func searchWaits(spec: ScreenSpec) -> Bool
 }
 
 /// A running screen of any kind: `any ScreenModel`.
@@ -119,6 +121,9 @@ final class KindModel<K: Kind>: ScreenModel {
   var error: DataSourceError? { K.error(store.state) }
   var keyHelp: [KeyHelpLine] { K.bindings.help() }
   var actionRecord: JSON? { K.actionRecord(store.state) }
+  func searchWaits(spec: ScreenSpec) -> Bool {
+    K.listState(store.state).map { ListViewModel.isPending($0, search: spec.list?.search) } ?? false
+  }
 
   func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution {
     guard let context = context(screen, viewport), let action = K.bindings.press(key, context) else {

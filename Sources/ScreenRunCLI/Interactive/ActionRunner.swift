@@ -34,8 +34,7 @@ struct ActionRunner {
   /// else the URL added as the last argument; words split at blanks, with no shell), else
   /// `xdg-open URL`.
   static func browsers(for url: String, browser: String?) -> [[String]] {
-    let entries = (browser ?? "").split(separator: ":").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
-      .filter { !$0.isEmpty }
+    let entries = browserEntries(browser)
     guard !entries.isEmpty else { return [["xdg-open", url]] }
     return entries.map { words in
       var placed = false
@@ -65,6 +64,13 @@ struct ActionRunner {
     }
   }
 
+  /// `BROWSER`'s commands, each split into words; none when it is unset, empty or only colons
+  /// and blanks.
+  static func browserEntries(_ browser: String?) -> [[Substring]] {
+    (browser ?? "").split(separator: ":").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+      .filter { !$0.isEmpty }
+  }
+
   private func open(_ url: String, title: String) -> String {
     let commands = Self.browsers(for: url, browser: environment["BROWSER"])
     var failures: [String] = []
@@ -80,7 +86,7 @@ struct ActionRunner {
     }
     if !opened.isEmpty { return "\(title): opened \(ActionRequest.shown(url, limit: 60)) with \(opened)" }
     let tried = failures.joined(separator: "; ")
-    let hint = environment["BROWSER"] == nil ? "; set BROWSER to your browser" : ""
+    let hint = Self.browserEntries(environment["BROWSER"]).isEmpty ? "; set BROWSER to your browser" : ""
     return "\(title): no browser opened it (\(tried))\(hint)"
   }
 
@@ -135,7 +141,7 @@ struct ActionRunner {
   static func runWaiting(_ arguments: [String], environment: [String: String]) -> Result<Ended, Failure> {
     guard !arguments.isEmpty else { return .failure(Failure(description: "no program to run")) }
     if let index = arguments.firstIndex(where: { $0.utf8.contains(0) }) {
-      return .failure(Failure(description: "argument \(index) holds a NUL byte, which no program can be given"))
+      return .failure(Failure(description: "argument \(index + 1) holds a NUL byte, which no program can be given"))
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -118,6 +118,9 @@ final class InteractiveSession {
     input = nil
     TerminalMode.leave()
     let result = body()
+    // The program may have left the terminal in any mode: screenrun's is made from the one it
+    // found, which it puts back first.
+    TerminalMode.restore()
     _ = TerminalMode.enter()
     input = TerminalInput(posting: inbox)
     return result

@@ -15,8 +15,11 @@ import ScreenRuntime
 /// access), where a signal handler restores the saved mode before the process dies.
 enum TerminalMode {
   /// The mode to go back to, for the crash handler, which can reach only globals. Written once,
-  /// before the handlers that read it are installed.
+  /// by the first `enter`, before the handlers that read it are installed: a later `enter` (after
+  /// a program an action ran, or after Ctrl-Z) keeps it, so that a program that left the
+  /// terminal raw does not leave it so after screenrun quits.
   nonisolated(unsafe) private static var saved = termios()
+  nonisolated(unsafe) private static var hasSaved = false
   nonisolated(unsafe) private static var active = false
 
   static let enterScreen: TerminalControl =
@@ -28,7 +31,12 @@ enum TerminalMode {
 
   /// Enters raw mode and the alternate screen; false when stdin is not a terminal.
   static func enter() -> Bool {
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+    var current = termios()
+    guard tcgetattr(STDIN_FILENO, &current) == 0 else { return false }
+    if !hasSaved {
+      saved = current
+      hasSaved = true
+    }
     var raw = saved
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -54,6 +62,14 @@ enum TerminalMode {
     }
     TerminalWriter.write(TerminalText(enterScreen))
     return true
+  }
+
+  /// Puts back the mode screenrun found, whatever a program left: before it takes the terminal
+  /// again after one.
+  static func restore() {
+    guard hasSaved else { return }
+    var mode = saved
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
   }
 
   /// Leaves the alternate screen and restores the saved mode; safe to call more than once.

@@ -29,6 +29,8 @@ package enum App {
       return press(.paste(text), &state)
     case .resize(let size):
       state.size = size
+      // What a confirmation's flash said of the lines that did not show is stale at a new size.
+      if case .confirm = state.overlay { state.flash = nil }
       return [.draw]
     case .tick:
       var effects: [AppEffect] = []

@@ -21,8 +21,11 @@ extension AppState {
       state = besidePreview(state)
     }
     if case .confirm(let request) = overlay {
+      let height = confirmHeight
       state.content = ScreenContent(state: request) { _, options in
-        ActionConfirmFrame.frame(request, options: options)
+        var options = options
+        options.height = options.height.map { min($0, height) }
+        return ActionConfirmFrame.frame(request, options: options)
       }
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []

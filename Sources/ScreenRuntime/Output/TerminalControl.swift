@@ -85,10 +85,10 @@ package struct TerminalControl: Sendable, Equatable {
 
   // MARK: - Hyperlinks (OSC 8)
 
-  /// The start of an OSC 8 hyperlink to `url`, or nil when `url` is not a plain http(s) URL made
-  /// of RFC 3986 characters only (no space, control, ESC, BEL or non-ASCII byte, `%` only before
-  /// two hex digits), is longer than `maximumLinkLength`, or holds a registered secret. The text
-  /// between this and `linkEnd` is what shows; a terminal without OSC 8 shows just that text.
+  /// The start of an OSC 8 hyperlink to `url`, or nil when `url` is not an http(s) URL that
+  /// `WebURL.isValid` takes (with a host, RFC 3986 characters only, at most `maximumLinkLength`
+  /// bytes) or holds a registered secret. The text between this and `linkEnd` is what shows; a
+  /// terminal without OSC 8 shows just that text.
   package static func link(to url: String) -> TerminalControl? {
     guard isLinkable(url), !SecretRegistry.shared.contains(url) else { return nil }
     return TerminalControl("\u{1B}]8;;\(url)\u{1B}\\")
@@ -100,8 +100,8 @@ package struct TerminalControl: Sendable, Equatable {
   // MARK: - Clipboard
 
   /// OSC 52: sets the clipboard to `text`, base64-encoded, so no byte of it reaches the terminal
-  /// as itself. Nil when it is longer than `ActionRequest.maximumCopyBytes` (its base64 is then
-  /// over 74,994 bytes, more than xterm takes) or holds a registered secret.
+  /// as itself. Nil when it is longer than `ActionRequest.maximumCopyBytes` (whose base64, 74,992
+  /// bytes, is within the 74,994 that xterm takes) or holds a registered secret.
   package static func clipboard(_ text: String) -> TerminalControl? {
     guard text.utf8.count <= ActionRequest.maximumCopyBytes, !SecretRegistry.shared.contains(text) else { return nil }
     return TerminalControl("\u{1B}]52;c;" + base64(Array(text.utf8)) + "\u{1B}\\")
@@ -128,40 +128,10 @@ package struct TerminalControl: Sendable, Equatable {
   }
 
   /// Longer links are not made: terminals cap the URL of an OSC 8 link (some at 2083 bytes).
-  package static let maximumLinkLength = 2048
+  package static let maximumLinkLength = WebURL.maximumLength
 
-  /// Whether `url` may be the target of a link (see `link(to:)`).
-  package static func isLinkable(_ url: String) -> Bool {
-    let bytes = Array(url.utf8)
-    guard bytes.count <= maximumLinkLength else { return false }
-    let lowered = String(decoding: bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-    let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
-    guard scheme > 0, bytes.count > scheme else { return false }
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
-        index += 3
-        continue
-      }
-      guard uriCharacters[Int(byte)] else { return false }
-      index += 1
-    }
-    return true
-  }
-
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-  }
-
-  /// RFC 3986's unreserved, gen-delims and sub-delims characters, by byte.
-  private static let uriCharacters: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
-    for byte in allowed.utf8 { table[Int(byte)] = true }
-    return table
-  }()
+  /// Whether `url` may be the target of a link (see `link(to:)`): `WebURL.isValid`.
+  package static func isLinkable(_ url: String) -> Bool { WebURL.isValid(url) }
 }
 
 /// What goes out to a terminal: text from outside and the program's own control, in order.

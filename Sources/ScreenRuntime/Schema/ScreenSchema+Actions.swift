@@ -17,7 +17,9 @@ extension ScreenSchema {
     // Key names match in any case, as `Key(name:)` reads them; spelt out letter by letter, since
     // JSON Schema's regular expressions have no flag for it.
     let names = (["ctrl"] + Key.spellings + ["esc"]).map(caseless)
-    key["pattern"] = .string("^(?:" + names[0] + "[-+][A-Za-z]|" + names.dropFirst().joined(separator: "|") + "|\\S)$")
+    key["pattern"] = .string(
+      "^(?:" + names[0] + "[-+][A-Za-z]|" + names.dropFirst().joined(separator: "|")
+        + "|[^\\s\\x00-\\x1F\\x7F-\\x9F])$")
     var action = JSONObject([
       "type": "object",
       "description": "An action on the record: a detail's, or a list's, table's or chart's selected row.",
@@ -31,11 +33,13 @@ extension ScreenSchema {
       case "key": properties[name] = .object(key)
       case "title":
         properties[name] = [
-          "type": "string", "minLength": 1, "description": "What the footer and the ? help call the action.",
+          "type": "string", "minLength": 1, "maxLength": .int(ScreenAction.maximumTitleLength),
+          "description": "What the footer and the ? help call the action.",
         ]
       case "open":
         properties[name] = template(
-          "The URL to open with $BROWSER (Debian's convention), else xdg-open; only http and https are opened.")
+          "The URL to open with $BROWSER (Debian's convention), else xdg-open; only http and https URLs with a host are opened."
+        )
       case "copy":
         properties[name] = template(
           "The text to copy to the clipboard with OSC 52 (at most \(ActionRequest.maximumCopyBytes) bytes).")
@@ -44,7 +48,8 @@ extension ScreenSchema {
           "type": "array", "minItems": 1, "items": ["$ref": "#/$defs/template"],
           "description": """
           A command and its arguments, run with no shell: each template is exactly one argument. The program \
-          (the first) is written out. A value that begins with '-' is refused unless a "--" comes before it.
+          (the first) is written out. A value that begins with '-' or '+' is refused unless its template begins so or a "--" \
+          comes before it.
           """,
         ]
       default:

@@ -6,4 +6,6 @@ extension ListKind {
     guard state.records.indices.contains(state.selection) else { return nil }
     return state.records[state.selection]
   }
+
+  package static func listState(_ state: State) -> ListViewModel.State? { state }
 }
