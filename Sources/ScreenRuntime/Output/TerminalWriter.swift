@@ -110,11 +110,12 @@ package enum TerminalWriter {
     }
   }
 
-  /// Writes records that `--output` printed (JSON, CSV, TSV) to stdout as they are, secrets
-  /// redacted: the format has already made every control character an escape or a space, and
-  /// its own line ends (CSV's CRLF) must stay. A failed write ends the process as any other does.
+  /// Writes records that `--output` printed (JSON, CSV, TSV) to stdout as they are: the format
+  /// has already redacted secrets in the values (`RecordFormat.redacted`, the templates of CSV's
+  /// cells) and made every control character an escape or a space, and its own line ends (CSV's
+  /// CRLF) must stay. A failed write ends the process as any other does.
   package static func write(records text: String) {
-    let bytes = Array(SecretRegistry.shared.redact(text).utf8)
+    let bytes = Array(text.utf8)
     guard !bytes.isEmpty else { return }
     writing.withLock { closed in
       if closed.contains(STDOUT_FILENO) || !writeAll(bytes, to: STDOUT_FILENO) { failed() }
