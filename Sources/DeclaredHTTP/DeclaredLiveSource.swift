@@ -169,7 +169,8 @@ struct DeclaredLiveSource: DataSource {
       case .link:
         next = service.nextLink(response)
       case .nextURL:
-        next = try text(body, paging.next, reader).map(PageCursor.init)
+        next = try text(body, paging.next, reader).flatMap { HTTPURL.resolving($0, against: response.url) }
+          .map(PageCursor.init)
       case .cursor:
         next = try text(body, paging.next, reader).map(PageCursor.init)
       }

@@ -127,6 +127,18 @@ public enum HTTPURL {
     return components.url
   }
 
+  /// `reference`, a URL that an answer gave for its next page, resolved against `url`, the URL
+  /// that answer came from, as RFC 3986 section 5 resolves a reference (`/items?page=2`,
+  /// `?page=2`, `items?page=2`); an absolute URL stays as it is. Nil when the reference is empty
+  /// or blank, which names no page. Where the result leads is checked where it is followed
+  /// (`LiveService.follow`): a reference like `//elsewhere.example/x` resolves to another host.
+  package static func resolving(_ reference: String, against url: URL) -> String? {
+    let reference = reference.trimmingWhitespace()
+    guard !reference.isEmpty else { return nil }
+    if absolute(reference) != nil { return reference }
+    return URL(string: reference, relativeTo: url)?.absoluteString ?? reference
+  }
+
   /// Whether `url` is on the same origin as `base`: scheme, host and port, without regard to case,
   /// a missing port counting as the scheme's own.
   package static func sameOrigin(_ url: URL, _ base: URL) -> Bool {

@@ -132,9 +132,11 @@ public struct LiveService: Sendable {
 
 extension LiveService {
   /// The cursor of the next page: the `Link` header's `rel="next"` URL, kept as given (an API
-  /// may page by number, by cursor or by another path); nil on the last page.
+  /// may page by number, by cursor or by another path), a relative one resolved against the URL
+  /// of the answer as RFC 8288 says; nil on the last page.
   public func nextLink(_ response: HTTPResponse) -> PageCursor? {
-    LinkHeader(response.headers.values("Link")).target("next").map(PageCursor.init)
+    LinkHeader(response.headers.values("Link")).target("next")
+      .flatMap { HTTPURL.resolving($0, against: response.url) }.map(PageCursor.init)
   }
 
   /// The URL a `nextLink` cursor holds, when it is an http or https URL on the base URL's

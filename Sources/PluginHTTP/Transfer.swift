@@ -72,7 +72,7 @@ final class Transfer: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard transfer.wait(continuation) else { return }
-        SystemThread.start(name: "screenrun HTTP") {
+        SystemThread.startOrRun(name: "screenrun HTTP") {
           transfer.finish(transfer.perform(url: url, headers: lines, library: library))
         }
       }

@@ -11,12 +11,16 @@ extension ScreenRunCommand {
     _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler = VirtualScheduler(),
     monitor: SourceMonitor = SourceMonitor(trace: TraceFile.line)
   ) -> Result<Navigator, ExitCode> {
-    let navigator = Navigator(
-      loader: ScreenLoader(registry: registry, kinds: .standard), context: pluginContext(arguments),
-      scheduler: scheduler,
-      monitor: monitor)
+    var loader = ScreenLoader(registry: registry, kinds: .standard)
+    loader.wholeRecords = arguments.output?.keepsWholeRecords ?? false
+    let navigator = Navigator(loader: loader, context: pluginContext(arguments), scheduler: scheduler, monitor: monitor)
+    navigator.environment.startingQuery = arguments.query
     do {
       try navigator.open(screen, parameters: arguments.parameters)
+      if let problem = navigator.environment.startingQueryProblem {
+        Output.error("screenrun: error: --query: \(problem)")
+        return .failure(.usage)
+      }
       return .success(navigator)
     } catch {
       Output.error(error.description)

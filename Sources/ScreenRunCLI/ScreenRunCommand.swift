@@ -95,6 +95,9 @@ struct ScreenRunCommand {
         ])
       }
       return await TraceFile.running(arguments.trace) {
+        if let format = arguments.output {
+          return await runOutput(screen, format: format, arguments: arguments, registry: registry)
+        }
         if arguments.explain { return await runExplain(screen, arguments: arguments, registry: registry) }
         if arguments.script != nil {
           return await runScript(screen, arguments: arguments, registry: registry)
@@ -154,9 +157,11 @@ struct ScreenRunCommand {
     case .failure(let code): return code
     }
     navigator.showsStatus = arguments.status
+    let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
+    // The app is as wide as the frame: a preview pane loads where it shows.
+    navigator.send(.resize(Viewport(columns: width, rows: 24)))
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
-    let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
     let frame = TextRenderer.frame(state, options: RenderOptions(width: width, glyphs: arguments.glyphs))
     Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
     return ending(navigator, file: screen)

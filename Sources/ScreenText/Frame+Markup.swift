@@ -2,7 +2,8 @@ extension Frame {
   /// The frame with its styles written as text a person reads in a diff, as a screen test
   /// records it with `styles: true`: a span of any role but body is `[role]text[/role]`, a span
   /// that opens a URL other than its own text says so (`[link https://…]text[/link]`), and the
-  /// selected row is `[selected]…[/selected]` around the whole line. Plain text is unchanged, so
+  /// selected row is `[selected]…[/selected]` around the whole line (or the spans the selection
+  /// covers, `selectedSpans`). Plain text is unchanged, so
   /// the markup differs from `plainText` only where the frame is styled.
   package var markup: String {
     guard !lines.isEmpty else { return "\n" }
@@ -10,7 +11,8 @@ extension Frame {
     for (index, line) in lines.enumerated() {
       let selected = index == selectedRow
       if selected { text += "[selected]" }
-      for span in line.spans {
+      for (number, span) in line.spans.enumerated() {
+        if selected, number == selectedSpans { text += "[/selected]" }
         guard span.role != .body || span.url != nil else {
           text += span.text
           continue
@@ -20,7 +22,7 @@ extension Frame {
         if let url = span.url, url != span.text { text += " " + url }
         text += "]" + span.text + "[/" + name + "]"
       }
-      if selected { text += "[/selected]" }
+      if selected, (selectedSpans ?? line.spans.count) >= line.spans.count { text += "[/selected]" }
       text += "\n"
     }
     return text

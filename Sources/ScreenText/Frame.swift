@@ -17,8 +17,6 @@ package struct Frame: Sendable, Equatable {
     case title
     /// Hints, rules, counts, secondary fields.
     case dim
-    /// Text of the selected row that is drawn as the selection whatever its role.
-    case selected
     /// Where the search query matches in a row.
     case match
     case link
@@ -103,6 +101,9 @@ package struct Frame: Sendable, Equatable {
   package var cursor: Cursor?
   /// The row drawn as the selection (a list's highlighted row, a detail screen's focused link).
   package var selectedRow: Int?
+  /// How many spans, from the start of the selected row, the selection covers (a list drawn
+  /// beside its preview, `beside`); nil: the whole row, drawn as a bar across the width.
+  package var selectedSpans: Int?
 
   package init(lines: [Line] = [], cursor: Cursor? = nil, selectedRow: Int? = nil) {
     self.lines = lines

@@ -2,6 +2,7 @@ import Foundation
 import PluginHTTP
 import ReplayServer
 import ScreenKit
+import Synchronization
 import Testing
 
 @testable import DeclaredHTTP
@@ -15,7 +16,8 @@ struct DeclaredPagingAndAuthTests {
 
   /// A manifest of one list resource `books` with `paging` and `auth`, and its source at `server`.
   static func source(
-    paging: String, auth: String, extra: String = "", key: String = secret, server: ReplayServer
+    paging: String, auth: String, extra: String = "", key: String = secret, server: ReplayServer,
+    clock: @escaping @Sendable () -> Double = DeclaredClock.now
   ) throws -> any DataSource {
     let folder = try TemporaryDirectory("paging")
     defer { folder.remove() }
@@ -34,7 +36,8 @@ struct DeclaredPagingAndAuthTests {
         mode: .live,
         environment: [
           "BOOKS_URL": server.baseURL, "BOOKS_KEY": key, "BOOKS_USER": "reader", "SCREENRUN_NO_CACHE": "1",
-        ]))
+        ]),
+      clock: clock)
   }
 
   static func pages(_ source: any DataSource) async throws -> [[JSON]] {
@@ -67,6 +70,41 @@ struct DeclaredPagingAndAuthTests {
     #expect(try await Self.pages(source) == [[["id": 1]], [["id": 2]]])
     #expect(server.requests.map(\.target) == ["/books?size=2", "/books?size=2&after=1"])
     #expect(server.requests.allSatisfy { $0.header("X-Api-Key") == Self.secret })
+  }
+
+  @Test("next-url: a relative next URL is resolved against the answer's URL; one to another host is refused")
+  func relativeNextURL() async throws {
+    let server = try ReplayServer(exchanges: [])
+    defer { server.stop() }
+    server.add([
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2")],
+        response: .json(200, #"{"items": [{"id": 1}], "links": {"next": "/books?size=2&after=1"}}"#)),
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2"), QueryItem("after", "1")],
+        response: .json(200, #"{"items": [{"id": 2}], "links": {"next": "?size=2&after=2"}}"#)),
+      RecordedExchange(
+        path: "/books", query: [QueryItem("size", "2"), QueryItem("after", "2")],
+        response: .json(200, #"{"items": [{"id": 3}], "links": {"next": "//elsewhere.example/books?after=3"}}"#)),
+    ])
+    let source = try Self.source(
+      paging: #"{"type": "next-url", "next": "/links/next", "size": "size"}"#,
+      auth: #"{"type": "header", "header": "X-Api-Key", "value": "BOOKS_KEY"}"#, server: server)
+    var request = PageRequest(resource: "books", pageSize: 2)
+    var ids: [JSON] = []
+    do {
+      for _ in 0..<4 {
+        let page = try await source.page(request)
+        ids += page.records
+        guard let next = page.next else { break }
+        request.cursor = next
+      }
+      Issue.record("expected the link to another host to be refused")
+    } catch {
+      #expect("\(error)".contains("another server"), "\(error)")
+    }
+    #expect(ids == [["id": 1], ["id": 2], ["id": 3]])
+    #expect(server.requests.map(\.target) == ["/books?size=2", "/books?size=2&after=1", "/books?size=2&after=2"])
   }
 
   @Test("cursor: the value at the pointer sent back as its parameter; a query credential on each request")
@@ -151,6 +189,7 @@ struct DeclaredPagingAndAuthTests {
 
   @Test("computed: a header signed from a query value signs that request's own value")
   func computedOnce() async throws {
+    let ticks = Mutex(0)
     let server = try ReplayServer(exchanges: [], ignoredQueryItems: ["ts"])
     defer { server.stop() }
     server.add([
@@ -162,8 +201,18 @@ struct DeclaredPagingAndAuthTests {
       auth: #"""
         {"type": "computed", "variables": ["BOOKS_KEY"], "secrets": ["BOOKS_KEY"],
          "query": {"ts": "{timestampMs}"}, "headers": {"X-Sig": "{md5(ts, env.BOOKS_KEY)}"}}
-        """#, server: server)
-    for _ in 0..<20 { _ = try await source.page(PageRequest(resource: "books", pageSize: 2)) }
+        """#, server: server,
+      // Each reading of the clock is a millisecond later: a timestamp made twice for one request
+      // (once for the query, once for the signature) would differ, and the signature not match.
+      clock: {
+        ticks.withLock { ticks in
+          ticks += 1
+          return 1_700_000_000 + Double(ticks) / 8
+        }
+      })
+    for _ in 0..<3 { _ = try await source.page(PageRequest(resource: "books", pageSize: 2)) }
+    let stamps = server.requests.compactMap { $0.queryValue("ts") }
+    #expect(stamps.count == 3 && Set(stamps).count == 3, "each request its own time: \(stamps)")
     for request in server.requests {
       let ts = try #require(request.queryValue("ts"))
       #expect(request.header("X-Sig") == MD5.hex(ts + Self.secret), "\(request.target)")

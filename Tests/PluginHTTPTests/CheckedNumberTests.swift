@@ -124,6 +124,26 @@ struct CheckedNumberTests {
     }
   }
 
+  @Test("a relative next-page URL resolves against the answer's URL as RFC 3986 resolves a reference")
+  func resolving() throws {
+    let answer = try #require(URL(string: "http://127.0.0.1:8080/api/items?q=a&page=1"))
+    let cases: [(String, String?)] = [
+      ("/items?page=2", "http://127.0.0.1:8080/items?page=2"),
+      ("?page=2", "http://127.0.0.1:8080/api/items?page=2"),
+      ("items?page=2", "http://127.0.0.1:8080/api/items?page=2"),
+      ("../x", "http://127.0.0.1:8080/x"),
+      (" /items?page=3 ", "http://127.0.0.1:8080/items?page=3"),
+      ("HTTP://api.example/x", "HTTP://api.example/x"),
+      // Resolved, then refused where it is followed: another host.
+      ("//elsewhere.example/x", "http://elsewhere.example/x"),
+      ("javascript:alert(1)", "javascript:alert(1)"),
+      ("", nil), ("  ", nil),
+    ]
+    for (reference, expected) in cases {
+      #expect(HTTPURL.resolving(reference, against: answer) == expected, "\(reference)")
+    }
+  }
+
   @Test("origins compare scheme, host and port without regard to case, the default port filled in")
   func origins() throws {
     let base = try #require(URL(string: "http://api.example"))

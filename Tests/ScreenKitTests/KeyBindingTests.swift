@@ -140,6 +140,24 @@ struct KeyBindingTests {
     #expect(detail?.status == .loaded)
   }
 
+  @Test("a detail scrolled in a small terminal and then made taller moves at the first ↑, from where it shows")
+  func aDetailsScrollIsClampedAfterAResize() async throws {
+    await navigator.settle()
+    try navigator.select(1)
+    await navigator.settle()
+    let small = Viewport(columns: 40, rows: 8)
+    _ = await press(.pageDown, viewport: small)
+    #expect(detail?.scroll == 4)
+    // 10 rows show 6 lines of the 8 fields: the body can scroll by 2 at most, and is shown so.
+    let taller = Viewport(columns: 40, rows: 10)
+    let shown = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 40, height: 10))
+    #expect(shown.contains("C ") && !shown.contains("Name"), "\(shown)")
+    _ = await press(.up, viewport: taller)
+    #expect(detail?.scroll == 1, "one line up from the 2 it shows, not from the 4 it kept")
+    _ = await press(.down, .down, .down, viewport: taller)
+    #expect(detail?.scroll == 2)
+  }
+
   @Test func tabFocusesADetailsLinksInScreenOrderAndEnterOpensTheFocusedOne() async throws {
     let linked =
       #"{"kind": "detail", "title": "{name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "link", "label": "Ten times", "select": {"screen": "book.json", "params": {"id": "{id}0"}}}, {"type": "fields", "fields": [{"label": "A", "value": "a"}, {"label": "B", "value": "b"}, {"label": "C", "value": "c"}, {"label": "D", "value": "d"}, {"label": "E", "value": "e"}, {"label": "F", "value": "f"}]}, {"type": "link", "label": "Eleven times", "select": {"screen": "book.json", "params": {"id": "{id}{id}"}}}]}"#

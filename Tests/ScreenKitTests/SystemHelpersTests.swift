@@ -55,12 +55,13 @@ struct SystemHelpersTests {
   func threadAndCondition() {
     let condition = Condition()
     let done = Mutex(false)
-    SystemThread.start(name: "test thread") {
+    let started = SystemThread.start(name: "test thread") {
       condition.lock()
       done.withLock { $0 = true }
       condition.broadcast()
       condition.unlock()
     }
+    #expect(started)
     condition.lock()
     while !done.withLock({ $0 }) { condition.wait() }
     condition.unlock()

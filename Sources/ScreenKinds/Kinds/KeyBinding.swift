@@ -83,12 +83,12 @@ package struct KeyBinding<K: Kind>: Sendable {
   /// Esc and ← go back to the screen before (← where no binding before this one takes it: a
   /// list's search with text moves its cursor). The navigator answers them.
   package static var back: KeyBinding {
-    KeyBinding([.escape, .left], hint: "Esc back", help: "go back to the screen before", action: .passOn)
+    KeyBinding(SharedKeys.back, hint: "Esc back", help: "go back to the screen before", action: .passOn)
   }
 
   /// Ctrl-C and Ctrl-D quit. The navigator answers them.
   package static var quit: KeyBinding {
-    KeyBinding([.control("c"), .control("d")], hint: "Ctrl-C quit", help: "quit", action: .passOn)
+    KeyBinding(SharedKeys.quit, hint: "Ctrl-C quit", help: "quit", action: .passOn)
   }
 
   /// Whether the binding takes `key`, active or not.
@@ -269,4 +269,13 @@ package enum KeyHelpFrame {
     }
     return Frame(lines: header + body + footer)
   }
+}
+
+/// The keys every screen shares, whatever its kind: the app's reducer answers them, and each
+/// kind's `KeyBinding.back` and `.quit` name them in the footer and the help.
+package enum SharedKeys {
+  /// Esc and ←: back to the screen before.
+  package static let back: [Key] = [.escape, .left]
+  /// Ctrl-C and Ctrl-D: quit.
+  package static let quit: [Key] = [.control("c"), .control("d")]
 }

@@ -71,6 +71,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   static var bindings: [KeyBinding<Self>] { get }
   /// The script commands a screen of the kind runs itself (beyond `wait`, `open`, `back`, `key`).
   static var commands: [KindCommand<Self>] { get }
+  /// What the preview pane beside the screen shows now (`ListPreview`): the detail screen and
+  /// the parameters of the highlighted row; nil when the screen has no preview or no row.
+  static func preview(_ state: State, _ spec: Spec, _ screen: ScreenState) -> RowOpening<Action>?
   /// What row `row` (from 0) of `screen` opens, and the action that marks it opened.
   static func opening(_ row: Int, _ state: State, _ spec: Spec, _ screen: ScreenState) -> Result<
     RowOpening<Action>, NavigationError

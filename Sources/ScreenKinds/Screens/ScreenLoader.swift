@@ -20,6 +20,8 @@ package struct ScreenLoader: Sendable {
   /// Screens loaded already, shared with other loaders on the same plugins; nil (the default)
   /// reads every screen afresh.
   package let cache: ScreenCache?
+  /// Whether the screens loaded ask their sources for whole records (`ScreenSpec.readsWholeRecords`).
+  package var wholeRecords = false
 
   package init(registry: PluginRegistry, kinds: KindRegistry, cache: ScreenCache? = nil) {
     self.registry = registry
@@ -69,7 +71,8 @@ package struct ScreenLoader: Sendable {
   /// Step 2: the spec, when the JSON is a valid screen, and the problems that kept it from being one.
   package func decode(_ document: ScreenDocument) -> DecodedScreen {
     var decoder = SpecDecoder()
-    let spec = decoder.decode(document.root, file: document.path, kinds: kinds)
+    var spec = decoder.decode(document.root, file: document.path, kinds: kinds)
+    spec?.readsWholeRecords = wholeRecords
     return DecodedScreen(spec: spec, binding: decoder.binding, problems: decoder.problems)
   }
 

@@ -18,6 +18,9 @@ package struct ScreenSpec: Sendable {
   package var body: any KindSpec
   /// A line under the screen, such as the data source's attribution.
   package var footer: Template?
+  /// Whether the screen asks its source for whole records, every member sent, whatever its
+  /// templates read (`--output json`); `ScreenLoader.wholeRecords` sets it.
+  package var readsWholeRecords = false
 
   /// Every template of the screen, with where it stands in the file.
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
@@ -32,8 +35,10 @@ package struct ScreenSpec: Sendable {
   package var select: SelectSpec? { body.select }
 
   /// The members of a record that the screen's templates read, which is all that a data source
-  /// needs to return of each; nil when a template reads the record whole.
+  /// needs to return of each; nil when a template reads the record whole, or the screen reads
+  /// whole records (`readsWholeRecords`).
   package var recordMembers: RecordMembers? {
+    guard !readsWholeRecords else { return nil }
     var members = RecordMembers()
     for (_, template) in namedTemplates {
       guard let read = template.recordMembers else { return nil }

@@ -152,12 +152,12 @@ struct SelectGraph {
       let siblings =
         FileSystem.names(inFolder: folder).filter { $0.hasSuffix(".json") && $0 != select.screen }
       let message = Diagnostic.Message.unknown(
-        "select screen '\(select.screen)' does not exist", name: select.screen, among: siblings,
+        "\(Self.key(at)) screen '\(select.screen)' does not exist", name: select.screen, among: siblings,
         notes: ["looked for \(target)"])
       return .problems([SpecProblem(.navigation, pointer: pointer, anchor: .value(offset: 0), message: message)])
     case let problem?:
       let message = Diagnostic.Message(
-        "select screen '\(select.screen)' \(problem.message(expecting: "a screen file (.json)"))",
+        "\(Self.key(at)) screen '\(select.screen)' \(problem.message(expecting: "a screen file (.json)"))",
         notes: ["looked for \(target)"])
       return .problems([SpecProblem(.navigation, pointer: pointer, anchor: .value(offset: 0), message: message)])
     }
@@ -178,9 +178,11 @@ struct SelectGraph {
         SpecProblem(
           .navigation, pointer: at / "screen", anchor: .value(offset: 0),
           message: Diagnostic.Message(
-            "select screen '\(select.screen)' is invalid", notes: ["its own problems are listed under its name"]))
+            "\(Self.key(at)) screen '\(select.screen)' is invalid",
+            notes: ["its own problems are listed under its name"]))
       ]
     }
+    if let problem = previewProblem(select, at: at, target: targetSpec) { return [problem] }
     let given = Set(select.parameters.map(\.name))
     let missing = targetSpec.parameterNames.subtracting(given).sorted()
     guard missing.isEmpty else {
@@ -189,7 +191,7 @@ struct SelectGraph {
         SpecProblem(
           .navigation, pointer: at / "params", anchor: .key,
           message:
-            "'\(select.screen)' reads {params.\(missing[0])}, but select does not pass \(names); add it to select.params"
+            "'\(select.screen)' reads {params.\(missing[0])}, but \(Self.key(at)) does not pass \(names); add it to \(Self.key(at)).params"
         )
       ]
     }

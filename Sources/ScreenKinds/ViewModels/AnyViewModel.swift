@@ -35,6 +35,8 @@ package protocol ScreenModel: AnyObject, Sendable {
   func resolveOpening(row: Int, screen: ScreenState) throws(NavigationError) -> (Opening, ScreenInput?)
   /// What `--explain` says of the screen's kind.
   func explanation(spec: ScreenSpec) -> KindExplanation?
+  /// What the preview pane beside `screen` shows now (the highlighted row's detail screen), if any.
+  func resolvePreview(screen: ScreenState) -> Opening?
 }
 
 /// A running screen of any kind: `any ScreenModel`.
@@ -147,6 +149,11 @@ final class KindModel<K: Kind>: ScreenModel {
     guard let spec = screen.spec.body as? K.Spec else { throw .cannotSelect("this screen opens nothing") }
     let opening = try K.opening(row, store.state, spec, screen).get()
     return (Opening(screen: opening.screen, parameters: opening.parameters), opening.action.map(ScreenInput.init))
+  }
+
+  func resolvePreview(screen: ScreenState) -> Opening? {
+    guard let spec = screen.spec.body as? K.Spec else { return nil }
+    return K.preview(store.state, spec, screen).map { Opening(screen: $0.screen, parameters: $0.parameters) }
   }
 
   func explanation(spec: ScreenSpec) -> KindExplanation? {

@@ -74,8 +74,8 @@ package struct SpecDecoder {
       prefetch: optionalInt(object, "prefetch", at: pointer, range: Self.prefetchRange) ?? PagingSpec.default.prefetch)
   }
 
-  package mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer) -> SelectSpec? {
-    guard let object = requireObject(value, at: pointer, name: "select", example: #"{"screen": "character.json"}"#)
+  package mutating func decodeSelect(_ value: JSON, at pointer: JSONPointer, name: String = "select") -> SelectSpec? {
+    guard let object = requireObject(value, at: pointer, name: name, example: #"{"screen": "character.json"}"#)
     else { return nil }
     checkKeys(object, at: pointer, allowed: Self.selectKeys)
     let screen = requiredString(object, "screen", at: pointer)

@@ -72,6 +72,7 @@ extension Arguments {
           }
           arguments.parameters[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }),
+      queryOption, outputOption, pagesOption,
       .init(
         name: "--live", form: .run,
         help: """

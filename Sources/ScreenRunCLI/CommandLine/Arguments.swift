@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenKit
 import ScreenRuntime
 
@@ -60,6 +61,12 @@ struct Arguments: Equatable {
   var trace: String?
   /// The options of `screenrun test`.
   var testOptions = TestOptions()
+  /// The search the first screen starts with (`--query`).
+  var query: String?
+  /// Print records in this format instead of frames (`--output`).
+  var output: RecordFormat?
+  /// How many pages `--output` prints (`--pages`; `all` is `mostPages`); nil for the default, 1.
+  var pages: Int?
 
   /// The usage lines, from the declaration.
   static var usage: String { declaration.usage }
@@ -174,6 +181,7 @@ struct Arguments: Equatable {
           at: operands[1].index)
       }
       result.command = .run(screen: screen)
+      try checkOutputOptions(result, runOptions)
     }
     return result
   }

@@ -82,8 +82,9 @@ struct CompletionScript {
   /// What a placeholder (`FILE|-`, `DIR`, `N`, `KEY=VALUE`, `[plugin]`, `SHELL`) completes to:
   /// lowercase words are literal, and upper-case names say what kind of thing is wanted.
   static func completion(_ placeholder: String) -> Completion {
-    let words = placeholder.split(whereSeparator: { "[]|. ".contains($0) }).map(String.init)
-    let literal = words.filter { $0.first?.isLowercase == true && $0 != "json" }
+    // A file's extension (`SCREEN.json...`) is no word to complete; `json|jsonl` are.
+    let words = placeholder.split(whereSeparator: { "[]| ".contains($0) }).map { String($0.prefix { $0 != "." }) }
+    let literal = words.filter { $0.first?.isLowercase == true }
     if !literal.isEmpty { return .words(literal) }
     switch true {
     case placeholder.hasPrefix("KEY="): return .parameterKeys

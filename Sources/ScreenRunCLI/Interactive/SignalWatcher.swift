@@ -37,7 +37,7 @@ enum SignalWatcher {
 
     // Its loop never ends, so it never runs in place of a thread: without one, the signals keep
     // their default actions (they end the process) rather than hang it.
-    let started = SystemThread.start(name: "screenrun signals", inline: false) {
+    let started = SystemThread.start(name: "screenrun signals") {
       // A parent may have started screenrun with these signals blocked (a mask is inherited):
       // this thread takes them whatever the other threads block.
       var served = sigset_t()

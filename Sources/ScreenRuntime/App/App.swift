@@ -12,10 +12,7 @@ package enum App {
   /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`).
   enum SharedKey { case quit, back }
 
-  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [
-    ([.escape, .left], .back),
-    ([.control("c"), .control("d")], .quit),
-  ]
+  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [(SharedKeys.back, .back), (SharedKeys.quit, .quit)]
 
   /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has
   /// text, and goes back everywhere else.
@@ -38,6 +35,7 @@ package enum App {
       state.ticks += 1
       // The files are looked at five times a second, the spinner turns ten times.
       if state.watching, state.ticks % 2 == 0 { effects.append(.watch) }
+      effects += updatePreview(&state, debounced: true)
       if let screen = state.current, screen.model.isBusy {
         state.spinnerPhase += 1
         effects.append(.draw)
@@ -70,6 +68,7 @@ package enum App {
         remember(spec, &state)
         if binding(of: before) != binding(of: spec) { effects.append(.replace(screen: state.stack[index].id)) }
       }
+      updatePanes(&state)
       return effects + [.draw]
     case .replaced(let id, .success(let model)):
       guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
@@ -90,12 +89,17 @@ package enum App {
     case .opened(let screen):
       state.stack.append(screen)
       state.overlay = .none
+      addPane(for: screen, &state)
       state.nextID = max(state.nextID, screen.id + 1)
       remember(screen.spec, &state)
       return [.start(screen: screen.id), .draw]
     case .failed(let message):
       state.flash = message
       return [.draw]
+    case .previewNow:
+      return updatePreview(&state, debounced: false)
+    case .previewOpened(let id, let generation, let result):
+      return previewOpened(id, generation: generation, result, &state)
     }
   }
 
@@ -113,7 +117,9 @@ package enum App {
     if let shared, !screenFirst.contains(key) { return perform(shared, &state) }
     guard let screen = state.current else { return shared.map { perform($0, &state) } ?? [.draw] }
     switch screen.model.resolve(key, screen: screen.screenState, viewport: state.screenViewport) {
-    case .unbound: return shared.map { perform($0, &state) } ?? [.draw]
+    case .unbound:
+      if let toggled = togglePreview(key, &state) { return toggled }
+      return shared.map { perform($0, &state) } ?? [.draw]
     case .send(let input): return [.send(screen: screen.id, input), .draw]
     case .none: return [.draw]
     case .help:
@@ -138,7 +144,7 @@ package enum App {
       state.flash = firstScreen
       return [.draw]
     }
-    state.stack.removeLast()
+    state.previews[state.stack.removeLast().id] = nil
     state.overlay = .none
     return [.draw]
   }

@@ -37,6 +37,11 @@ package enum AppAction: Sendable, Equatable {
   case replaced(screen: Int, Result<AnyViewModel, ReloadFailure>)
   /// An effect could not do what it was asked: the message to flash.
   case failed(String)
+  /// Load the preview of the highlighted row now, with no debounce (a script's frame, `--once`).
+  case previewNow
+  /// The answer of `AppEffect.openPreview`: the detail screen for screen `screen`'s pane, made for
+  /// load `generation`, or why it cannot be made.
+  case previewOpened(screen: Int, generation: Int, Result<AppScreen, PreviewFailure>)
 
   package static func == (lhs: AppAction, rhs: AppAction) -> Bool {
     switch (lhs, rhs) {
@@ -53,6 +58,11 @@ package enum AppAction: Sendable, Equatable {
     case (.replaced(let a, .success(let x)), .replaced(let b, .success(let y))): a == b && x === y
     case (.replaced(let a, .failure(let x)), .replaced(let b, .failure(let y))): a == b && x == y
     case (.failed(let a), .failed(let b)): a == b
+    case (.previewNow, .previewNow): true
+    case (.previewOpened(let a, let x, .success(let r)), .previewOpened(let b, let y, .success(let q))):
+      a == b && x == y && r == q
+    case (.previewOpened(let a, let x, .failure(let r)), .previewOpened(let b, let y, .failure(let q))):
+      a == b && x == y && r == q
     default: false
     }
   }

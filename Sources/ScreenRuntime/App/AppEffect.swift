@@ -18,6 +18,11 @@ package enum AppEffect: Sendable, Equatable {
   /// Make screen `id` a new view model for its edited spec, keeping what it can of the old one;
   /// answers `.replaced`.
   case replace(screen: Int)
+  /// Load screen file `path` with `parameters` as the preview of screen `screen`'s highlighted
+  /// row, for load `generation`; answers `.previewOpened`.
+  case openPreview(String, parameters: [String: String], screen: Int, generation: Int)
+  /// Start the first load of screen `screen`'s preview.
+  case startPreview(screen: Int)
   /// Write the frame of the state now (`AppState.frame`).
   case draw
   /// Look whether a watched file changed (`--watch`); the watcher sends `.reload` if one did.

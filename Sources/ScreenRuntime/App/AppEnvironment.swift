@@ -15,6 +15,12 @@ package final class AppEnvironment {
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package let monitor: SourceMonitor
   private let relay = ActionRelay()
+  /// The search the next screen to start begins with instead of its first load (`--query`), as
+  /// if typed, with no debounce; taken by that screen.
+  package var startingQuery: String?
+  /// Why the screen that took `startingQuery` could not search for it (it has no search); it
+  /// then started as it would have without.
+  package private(set) var startingQueryProblem: String?
 
   package init(
     loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler, monitor: SourceMonitor = SourceMonitor()
@@ -44,9 +50,14 @@ package final class AppEnvironment {
         return .failed(error.description)
       }
     case .start(let id):
-      guard let model = screen(id)?.model else { return nil }
-      model.onChange { [relay] in relay.fire(.response(screen: id)) }
-      model.start()
+      guard let entry = screen(id) else { return nil }
+      entry.model.onChange { [relay] in relay.fire(.response(screen: id)) }
+      if let query = startingQuery {
+        startingQuery = nil
+        startingQueryProblem = Self.startSearching(query, entry)
+        if startingQueryProblem == nil { return nil }
+      }
+      entry.model.start()
     case .send(let id, let input):
       screen(id)?.model.send(input)
     case .reloadScreen(let id):
@@ -69,6 +80,13 @@ package final class AppEnvironment {
         let diagnostic = Diagnostic(file: screen.spec.file, message: error.description)
         return .replaced(screen: id, .failure(ReloadFailure(ScreenLoadError([diagnostic]))))
       }
+    case .openPreview(let path, let parameters, let id, let generation):
+      return .previewOpened(screen: id, generation: generation, openPreview(path, parameters: parameters, screen: id))
+    case .startPreview(let id):
+      guard let model = state.previews[id]?.screen?.model else { return nil }
+      // Its answers redraw the screen it previews.
+      model.onChange { [relay] in relay.fire(.response(screen: id)) }
+      model.start()
     case .draw, .watch, .suspend, .quit:
       return nil
     }
@@ -86,6 +104,18 @@ package final class AppEnvironment {
     let missing = spec.parameterNames.subtracting(parameters.keys).sorted()
     guard missing.isEmpty else { throw .missingParameters(spec.file, missing) }
     return AppScreen(id: id, spec: spec, parameters: parameters, model: try makeModel(spec, parameters))
+  }
+
+  /// Makes the preview of screen `id`: the detail screen, through the same data sources (their
+  /// cache and rate limits) as opening it would.
+  private func openPreview(_ path: String, parameters: [String: String], screen id: Int)
+    -> Result<AppScreen, PreviewFailure>
+  {
+    do {
+      return .success(try makeScreen(path, parameters: parameters, id: id))
+    } catch {
+      return .failure(PreviewFailure(message: error.description))
+    }
   }
 
   /// Makes the view model of a screen, by its kind.

@@ -15,6 +15,8 @@ extension AppState {
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: model.kind, help: help, options: options)
       }
+    } else {
+      state = besidePreview(state)
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
     if showsStatus { state.status = status(current.spec.source.plugin) }

@@ -35,6 +35,8 @@ package struct AppState: Sendable, Equatable {
   package var reloadError: ScreenLoadError?
   /// The id the next screen pushed gets.
   package var nextID = 1
+  /// The preview panes of the open screens that declare one, by screen id (`PreviewPane`).
+  package var previews: [Int: PreviewPane] = [:]
 
   package init() {}
 
@@ -53,6 +55,7 @@ package struct AppState: Sendable, Equatable {
       && lhs.ticks == rhs.ticks && lhs.showsStatus == rhs.showsStatus && lhs.watching == rhs.watching
       && lhs.files == rhs.files
       && lhs.reloadError?.description == rhs.reloadError?.description && lhs.nextID == rhs.nextID
+      && lhs.previews == rhs.previews
   }
 }
 

@@ -106,8 +106,11 @@ package final class Navigator {
     return true
   }
 
-  /// Waits until the current screen has no request in flight.
+  /// Waits until the current screen has no request in flight, then loads the preview of its
+  /// highlighted row at once (where it has a pane and the app's width shows it) and waits for it.
   nonisolated(nonsending) package func settle() async {
     await current?.settle()
+    send(.previewNow)
+    if let id = current?.id { await state.previews[id]?.screen?.settle() }
   }
 }

@@ -19,6 +19,13 @@ package enum FrameWriter {
       if index > 0 { text.append(.clearToLineEnd + .newline) }
       var fitted = line.truncated(toColumns: columns, glyphs: glyphs)
       let selected = index == frame.selectedRow && theme.styled
+      if selected, frame.selectedSpans != nil {
+        // The selection covers its own spans only (a list beside its preview).
+        let (bar, rest) = frame.selection(of: fitted)
+        append(bar, selected: true, theme: theme, to: &text)
+        append(rest, selected: false, theme: theme, to: &text)
+        continue
+      }
       if selected {
         // The selection as a bar across the width.
         let room = columns - TextWidth.width(of: fitted.text)
@@ -41,7 +48,10 @@ package enum FrameWriter {
     var text = TerminalText()
     guard !frame.lines.isEmpty else { return TerminalText(untrusted: "\n") }
     for (index, line) in frame.lines.enumerated() {
-      append(line, selected: index == frame.selectedRow && theme.styled, theme: theme, to: &text)
+      let (selected, rest) =
+        index == frame.selectedRow && theme.styled ? frame.selection(of: line) : (Frame.Line(), line)
+      append(selected, selected: true, theme: theme, to: &text)
+      append(rest, selected: false, theme: theme, to: &text)
       text.append(untrusted: "\n")
     }
     return text

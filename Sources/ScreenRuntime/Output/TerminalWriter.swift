@@ -117,6 +117,17 @@ package enum TerminalWriter {
     }
   }
 
+  /// Writes records that `--output` printed (JSON, CSV, TSV) to stdout as they are, secrets
+  /// redacted: the format has already made every control character an escape or a space, and
+  /// its own line ends (CSV's CRLF) must stay. A failed write ends the process as any other does.
+  package static func write(records text: String) {
+    let bytes = Array(SecretRegistry.shared.redact(text).utf8)
+    guard !bytes.isEmpty else { return }
+    writing.withLock { closed in
+      if closed.contains(STDOUT_FILENO) || !writeAll(bytes, to: STDOUT_FILENO) { failed() }
+    }
+  }
+
   /// The bytes `text` becomes: untrusted pieces neutralized and redacted, control as it is.
   package static func bytes(of text: TerminalText) -> [UInt8] {
     var bytes: [UInt8] = []

@@ -71,7 +71,6 @@ package struct Theme: Sendable, Equatable {
     case .body: set = []
     case .title: set = [.bold]
     case .dim, .status: set = [.dim]
-    case .selected: set = [.reverse]
     case .match: set = colors ? [.bold, .yellow] : [.bold, .underline]
     case .link: set = [.underline]
     case .focusedLink: set = [.underline, .reverse]

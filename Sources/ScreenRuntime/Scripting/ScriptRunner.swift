@@ -17,6 +17,8 @@ package final class ScriptRunner {
     self.navigator = navigator
     self.clock = clock
     self.options = options
+    // The app is as wide as the frames drawn: a preview pane loads where they show it.
+    navigator.send(.resize(viewport))
   }
 
   /// The text printed before each frame, naming what led to it, uncut. Prefer the runner's

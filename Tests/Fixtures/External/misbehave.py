@@ -15,7 +15,8 @@ hint); drops: honours "members" wrongly, leaving out the last member named; late
 cursor, then stops reading its stdin (and answers nothing more); traceback: raises a Python
 exception at its first request; echoenv: echoes $TEST_TOKEN in its records, its log (with
 bidirectional controls) and, for a record, an error; needs: serves pages, and a record only for the
-id "wanted" (any other is "not found").
+id "wanted" (any other is "not found"); loop: pages whose "next" is always the second page's
+cursor, so paging goes round.
 
 A mode may carry flags after a "+": linger (does not exit when its stdin closes, and ignores
 SIGTERM), setsid (starts a grandchild that calls setsid, leaving the process group, and sleeps).
@@ -107,6 +108,9 @@ def page(request):
     following = cursor + size
     if mode == "stopread":
         return {"type": "page", "records": records, "next": "c" * (1 << 20)}
+    if mode == "loop":
+        # Every page's next is the second page: paging that goes round.
+        return {"type": "page", "records": records, "next": "20"}
     return {"type": "page", "records": records, "total": 45, "next": str(following) if following < 45 else None,
             "attribution": "test plugin " + mode, "status": {"cached": False}}
 

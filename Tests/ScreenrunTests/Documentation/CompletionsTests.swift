@@ -52,7 +52,7 @@ struct CompletionsTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let binary = try Screenrun.binary.get().path
     let lines: [[String]] = [
-      [binary, "--pa"],
+      [binary, "--par"],
       [binary, "Screens/ch"],
       [binary, "Screens/character.json", "--param", ""],
       [binary, "--once", "--param", "i", "Screens/character.json"],

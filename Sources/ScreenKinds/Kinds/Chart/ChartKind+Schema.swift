@@ -9,6 +9,7 @@ extension ChartKind {
   package static var schema: KindSchema {
     let table = TableKind.schema
     var keys = ListKind.sharedSchemaKeys
+    keys["preview"] = nil  // a chart has no highlighted row to preview
     keys["bars"] = ScreenSchema.ref("bars", "What the bars show: each record's label and the field of its length.")
     keys["sort"] = table.keys["sort"]
     // A bar's sort is sent in the parameter that the screen's `sort` names.

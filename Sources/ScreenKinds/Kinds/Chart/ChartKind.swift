@@ -60,10 +60,10 @@ package struct ChartKind: Kind {
     TableKind.opening(row, state, chart.table, screen)
   }
 
-  /// The table's keys: the list's, and Ctrl-S to sort by the label or the value.
-  package static let bindings: [KeyBinding<ChartKind>] = TableKind.bindings.map {
-    $0.lifted(state: { $0 }, spec: \.table, action: { $0 })
-  }
+  /// The table's keys: the list's, and Ctrl-S to sort by the label or the value; not the
+  /// preview's (a chart has none).
+  package static let bindings: [KeyBinding<ChartKind>] = TableKind.bindings.filter { !$0.keys.contains(.control("t")) }
+    .map { $0.lifted(state: { $0 }, spec: \.table, action: { $0 }) }
 
   /// The table's commands: the list's, and `sort LABEL|VALUE` (a header or a sort value).
   package static let commands: [KindCommand<ChartKind>] = TableKind.commands.map {

@@ -72,11 +72,17 @@ struct DetailFrame {
     var focused: Int?
     /// The body's rows that start with a field's label, and its length in UTF-8 bytes.
     var labels: [Int: Int] = [:]
+    /// The first line of the body that the last screenful starts at: how far it can scroll.
+    var lastScroll = 0
   }
 
   /// How many lines of the body a terminal of the options' height shows, between the title and
   /// the footer as they wrap: what a page is, and how far a focused link may be from the top.
   package var bodyRows: Int { parts().body.count }
+
+  /// How far the body can scroll in a terminal of the options' height: until its last line is
+  /// at the bottom (0 when it fits). A scroll kept from a smaller terminal counts as this far.
+  package var lastScroll: Int { parts().lastScroll }
 
   private func parts() -> Parts {
     let context = self.context
@@ -109,10 +115,12 @@ struct DetailFrame {
     if interactive {
       footer.append(TextRenderer.keyHelp(DetailKind.hints(state, detail, screen, options), options: options))
     }
+    var lastScroll = 0
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
       let scroll = options.scroll > 0 ? options.scroll : state.scroll
-      let start = min(scroll, max(0, body.count - budget))
+      lastScroll = max(0, body.count - budget)
+      let start = min(scroll, lastScroll)
       if let row = focused, row >= start, row < start + budget { focused = row - start } else { focused = nil }
       labels = Dictionary(
         uniqueKeysWithValues: labels.filter { $0.key >= start && $0.key < start + budget }.map {
@@ -121,7 +129,9 @@ struct DetailFrame {
       body = Array(body.dropFirst(start).prefix(budget))
       body += Array(repeating: "", count: budget - body.count)
     }
-    return Parts(header: header, body: body, footer: footer, bodyRole: bodyRole, focused: focused, labels: labels)
+    return Parts(
+      header: header, body: body, footer: footer, bodyRole: bodyRole, focused: focused, labels: labels,
+      lastScroll: lastScroll)
   }
 
   /// In a terminal, the title's or the footer's lines, at most a quarter of its height, the last

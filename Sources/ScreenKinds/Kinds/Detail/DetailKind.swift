@@ -72,7 +72,7 @@ package struct DetailKind: Kind {
   package static let bindings: [KeyBinding<DetailKind>] = [
     KeyBinding([.up, .control("p"), .down, .control("n")], hint: .upDown("scroll"), help: "scroll by a line") {
       key, screen in
-      scroll(to: [.up, .control("p")].contains(key) ? screen.state.scroll - 1 : screen.state.scroll + 1, screen)
+      scroll(to: [.up, .control("p")].contains(key) ? shown(screen) - 1 : shown(screen) + 1, screen)
     },
     KeyBinding([.character("?")], help: "these keys", action: .help),
     KeyBinding(
@@ -100,12 +100,12 @@ package struct DetailKind: Kind {
       return focus(1, screen)
     },
     // Enter on a screen without links scrolls down a line (the help of Enter above says so).
-    KeyBinding([.enter], help: "") { _, screen in scroll(to: screen.state.scroll + 1, screen) },
+    KeyBinding([.enter], help: "") { _, screen in scroll(to: shown(screen) + 1, screen) },
     .back, .quit,
     KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
     KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
       let page = max(1, frame(screen).bodyRows)
-      return scroll(to: key == .pageUp ? screen.state.scroll - page : screen.state.scroll + page, screen)
+      return scroll(to: key == .pageUp ? shown(screen) - page : shown(screen) + page, screen)
     },
     KeyBinding([.home], help: "scroll to the top") { _, screen in scroll(to: 0, screen) },
   ]
@@ -118,7 +118,13 @@ package struct DetailKind: Kind {
   }
 
   private static func scroll(to line: Int, _ screen: KindContext<DetailKind>) -> KeyAction<Action> {
-    .send(.scroll(to: max(0, min(line, lastScroll(screen)))))
+    .send(.scroll(to: max(0, min(line, frame(screen).lastScroll))))
+  }
+
+  /// The body's first line as the screen shows it: a scroll kept from a smaller terminal (or a
+  /// shorter title) counts as far as the body can scroll now, so ↑ moves at the first press.
+  private static func shown(_ screen: KindContext<DetailKind>) -> Int {
+    min(screen.state.scroll, frame(screen).lastScroll)
   }
 
   /// Moves the focus to the next link (`step` 1) or the one before (-1), round the screen as a
@@ -132,7 +138,7 @@ package struct DetailKind: Kind {
     guard !lines.isEmpty else { return .none }
     let link = state.focus.map { ($0 + step + lines.count) % lines.count } ?? (step > 0 ? 0 : lines.count - 1)
     let line = lines[link]
-    var scroll = state.scroll
+    var scroll = min(state.scroll, frame.lastScroll)
     if line < scroll { scroll = line } else if line >= scroll + max(1, page) { scroll = line - max(1, page) + 1 }
     return .send(.focus(link, scroll: scroll))
   }
@@ -161,14 +167,5 @@ package struct DetailKind: Kind {
     DetailFrame(
       screen: screen.screen, detail: screen.spec, state: screen.state,
       options: RenderOptions(width: screen.viewport.columns, height: screen.viewport.rows))
-  }
-
-  /// How far the body can scroll: until its last line is at the bottom of the viewport.
-  private static func lastScroll(_ screen: KindContext<DetailKind>) -> Int {
-    let whole = ScreenState(
-      spec: screen.screen.spec, parameters: screen.screen.parameters, content: .detail(screen.state))
-    let text = TextRenderer.render(whole, options: RenderOptions(width: screen.viewport.columns))
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-    return max(0, lines - screen.viewport.rows + 1)
   }
 }

@@ -19,8 +19,9 @@ extension SpecDecoder {
     let row = decodeRow(&self)
     let empty = optionalTemplate(object, "empty", at: .root)
     let select = object["select"].flatMap { decodeSelect($0, at: .root / "select") }
+    let preview = object["preview"].flatMap { decodeSelect($0, at: .root / "preview", name: "preview") }
     guard let row else { return nil }
-    return ListSpec(search: search, paging: paging, row: row, empty: empty, select: select)
+    return ListSpec(search: search, paging: paging, row: row, empty: empty, select: select, preview: preview)
   }
 
   private mutating func decodeRow(_ value: JSON?, at pointer: JSONPointer) -> RowSpec? {

@@ -28,6 +28,10 @@ extension ListKind {
       "paging": ScreenSchema.ref("paging", "Pages of records, and when the next one is asked for."),
       "empty": ScreenSchema.template("Shown when there are no records; reads no record."),
       "select": ScreenSchema.ref("select", "The screen a row opens, and the parameters it is opened with."),
+      "preview": ScreenSchema.ref(
+        "select",
+        "A detail screen drawn beside the list at 120 columns or more, showing the highlighted row, with the parameters it is opened with."
+      ),
     ]
   }
 }

@@ -28,7 +28,7 @@ package struct ListKind: Kind {
 
   package static let name = "list"
   package static let resource = Resource.Kind.list
-  package static let keys = ["search", "paging", "row", "empty", "select"]
+  package static let keys = ["search", "paging", "row", "empty", "select", "preview"]
 
   package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> ListSpec? {
     decoder.decodeList(object)
@@ -148,7 +148,7 @@ package struct ListKind: Kind {
       help: "open the highlighted row; while a typed query waits, search for it now",
       when: .state { $0.status != .loading && !$0.records.isEmpty }
     ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },
-    .back, .quit,
+    .back, .quit, .previewToggle,
     KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", help: "move by a screenful") { key, screen in
       let page = max(1, (screen.viewport.rows - 7) / (screen.spec.row.subtitle == nil ? 1 : 2))
       return .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page : page)))
@@ -215,12 +215,6 @@ package struct ListKind: Kind {
         .cannotSelect(
           records.isEmpty ? "the list is empty" : "there is no row \(row + 1); the list has \(records.count)"))
     }
-    let context = TemplateContext(record: records[row], params: screen.parameters, query: state.query)
-    var values: [String: String] = [:]
-    for (name, template) in select.parameters { values[name] = template.render(in: context) }
-    return .success(
-      RowOpening(
-        screen: ScreenLoader.resolve(select.screen, relativeTo: screen.spec.file), parameters: values,
-        action: .highlight(row)))
+    return .success(target(select, row: row, state, screen, action: .highlight(row)))
   }
 }

@@ -10,6 +10,8 @@ package struct ListSpec: KindSpec {
   /// Shown when a query has no match (or there are no records at all).
   package var empty: Template?
   package var select: SelectSpec?
+  /// The detail screen drawn beside the list, showing the highlighted row (`ListPreview`).
+  package var preview: SelectSpec?
 
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     let root = JSONPointer.root
@@ -18,7 +20,13 @@ package struct ListSpec: KindSpec {
     if let empty { templates.append((root / "empty", empty)) }
     if let search { templates.append((root / "search" / "placeholder", search.placeholder)) }
     templates += select?.parameters.map { (root / "select" / "params" / $0.name, $0.value) } ?? []
+    templates += preview?.parameters.map { (root / "preview" / "params" / $0.name, $0.value) } ?? []
     return templates
+  }
+
+  /// The screens its rows open, and the one its preview pane shows.
+  package var targets: [(pointer: JSONPointer, select: SelectSpec)] {
+    (select.map { [(JSONPointer.root / "select", $0)] } ?? []) + previewTarget
   }
 
   /// A list's title and footer stand above and below many records, and read none.

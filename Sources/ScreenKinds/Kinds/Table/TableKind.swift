@@ -27,7 +27,7 @@ package struct TableKind: Kind {
 
   package static let name = "table"
   package static let resource = Resource.Kind.list
-  package static let keys = ["search", "paging", "columns", "sort", "empty", "select"]
+  package static let keys = ["search", "paging", "columns", "sort", "empty", "select", "preview"]
 
   package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> TableSpec? {
     decoder.decodeTable(object)
@@ -86,6 +86,10 @@ package struct TableKind: Kind {
     -> Result<RowOpening<Action>, NavigationError>
   {
     ListKind.opening(row, state.list, table.list, screen).map { $0.map(Action.list) }
+  }
+
+  package static func preview(_ state: State, _ table: TableSpec, _ screen: ScreenState) -> RowOpening<Action>? {
+    ListKind.preview(state.list, table.list, screen)?.map(Action.list)
   }
 
   /// A list's keys, and Ctrl-S to sort: by the next way in the cycle. The list's bindings are

@@ -22,6 +22,7 @@ package struct TableSpec: ListBased {
   }
 
   package var select: SelectSpec? { list.select }
+  package var targets: [(pointer: JSONPointer, select: SelectSpec)] { list.targets }
   package var titleHasRecord: Bool { false }
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
     list.templatesWithoutRecord

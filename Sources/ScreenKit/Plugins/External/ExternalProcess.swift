@@ -202,7 +202,7 @@ final class ExternalProcess: Sendable {
   // MARK: - What the plugin writes
 
   private func readLines(from descriptor: Int32) {
-    SystemThread.start(name: "plugin \(name) stdout") { [self] in
+    let started = SystemThread.start(name: "plugin \(name) stdout") { [self] in
       defer { close(descriptor) }
       var framing = LineFraming(limit: ExternalSource.maximumLine)
       var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -225,12 +225,20 @@ final class ExternalProcess: Sendable {
         if state.withLock({ $0.failure != nil }) { return }
       }
     }
+    if !started {
+      close(descriptor)
+      fail(Self.noThread)
+    }
   }
+
+  /// Why a plugin fails when screenrun has no thread left to read it (a reader never run in
+  /// place: it would hold the caller until the plugin ends).
+  static let noThread = "could not be read: screenrun could not start a thread (the process has no threads left)"
 
   /// Reads the plugin's stderr: its end is kept (the last line is quoted when the plugin fails),
   /// and all of it goes to its log file.
   private func readLog(from descriptor: Int32, into file: PluginLog?) {
-    SystemThread.start(name: "plugin \(name) stderr") { [self] in
+    let started = SystemThread.start(name: "plugin \(name) stderr") { [self] in
       defer { close(descriptor) }
       var chunk = [UInt8](repeating: 0, count: 16 << 10)
       while true {
@@ -246,6 +254,12 @@ final class ExternalProcess: Sendable {
           if state.log.count > Self.logLimit { state.log.removeFirst(state.log.count - Self.logLimit) }
         }
       }
+    }
+    if !started {
+      close(descriptor)
+      file?.finish()
+      state.withLock { $0.logEnded = true }
+      fail(Self.noThread)
     }
   }
 

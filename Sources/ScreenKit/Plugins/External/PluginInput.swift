@@ -18,7 +18,12 @@ final class PluginInput: @unchecked Sendable {
   init(_ descriptor: Int32, name: String) {
     self.descriptor = descriptor
     PluginSpawn.nonBlocking(descriptor)
-    SystemThread.start(name: "plugin \(name) stdin") { [self] in serve() }
+    // Without a thread to write, the plugin's stdin is closed: it sees its end and exits, and
+    // its reader says so.
+    if !SystemThread.start(name: "plugin \(name) stdin", { [self] in serve() }) {
+      closed = true
+      _ = SystemIO.close(descriptor)
+    }
   }
 
   /// Queues a line (`request` is its id, for `isUnread`); after `close`, it is dropped.

@@ -58,7 +58,7 @@ package enum PluginProcesses {
   /// concurrency pool (two on a two-core machine) or of Dispatch. They stay on the list until
   /// they are reaped, so `stopAll` waits for them.
   static func stopInBackground(_ pids: [pid_t]) {
-    SystemThread.start(name: "plugin stop") { stop(pids) }
+    SystemThread.startOrRun(name: "plugin stop") { stop(pids) }
   }
 
   /// Closes each process's stdin, waits up to `ExternalSource.grace` for them to exit, then

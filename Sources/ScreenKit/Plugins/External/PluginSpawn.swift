@@ -194,9 +194,10 @@ private final class Spawner: @unchecked Sendable {
   private var order: [Int] = []
   private var next = 0
 
-  private init() {
-    SystemThread.start(name: "plugin spawn") { [self] in serve() }
-  }
+  /// Whether the spawning thread runs, once the first program is started; without it (the
+  /// process had no thread left), programs start on the caller's thread, so a start never waits
+  /// for a thread that is not there.
+  private var threaded: Bool?
 
   /// Starts a program on the spawning thread and waits for it to be started: errno (0 when it
   /// was) and its process id.
@@ -205,6 +206,11 @@ private final class Spawner: @unchecked Sendable {
   {
     condition.lock()
     defer { condition.unlock() }
+    if threaded == nil { threaded = SystemThread.start(name: "plugin spawn") { [self] in serve() } }
+    guard threaded == true else {
+      let result = Self.spawn(Job(argv: argv, variables: variables, descriptors: (input, output, errors)))
+      return (result.status, result.pid)
+    }
     let number = next
     next += 1
     jobs[number] = Job(argv: argv, variables: variables, descriptors: (input, output, errors))

@@ -225,21 +225,48 @@ extension HTTPDeclaration {
       emptyStatuses: emptyStatuses, notFound: notFound, notFoundParameter: notFoundParameter)
   }
 
-  private static func decodePaging(_ value: JSON, at: JSONPointer, _ decoder: inout SpecDecoder) -> Paging? {
-    guard let object = decoder.requireObject(value, at: at, name: "paging", example: #"{"type": "link"}"#) else {
-      return nil
-    }
-    let start = decoder.problems.count
-    decoder.checkKeys(object, at: at, allowed: pagingKeys)
+  /// An object whose `type` names one of `Kind`'s cases (`paging`, `auth`), its keys checked
+  /// against `allowed`; nil, with the problem reported, when it is not one, has no `type` or an
+  /// unknown one (with a did-you-mean and the types there are).
+  private static func typed<Kind: RawRepresentable & CaseIterable>(
+    _ kindType: Kind.Type, _ value: JSON, at: JSONPointer, name: String, example: String, allowed: [String],
+    _ decoder: inout SpecDecoder
+  ) -> (JSONObject, Kind)? where Kind.RawValue == String {
+    guard let object = decoder.requireObject(value, at: at, name: name, example: example) else { return nil }
+    decoder.checkKeys(object, at: at, allowed: allowed)
     guard let text = decoder.requiredString(object, "type", at: at) else { return nil }
-    guard let kind = Paging.Kind(rawValue: text) else {
+    guard let kind = Kind(rawValue: text) else {
+      let names = Kind.allCases.map(\.rawValue)
       decoder.fail(
         at / "type", .value(offset: 0),
         Diagnostic.Message.unknown(
-          "unknown paging type '\(text)'", name: text, among: Paging.Kind.allCases.map(\.rawValue),
-          expected: "expected offset, page, link, next-url or cursor"))
+          "unknown \(name) type '\(text)'", name: text, among: names,
+          expected: "expected " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")))
       return nil
     }
+    return (object, kind)
+  }
+
+  /// Reports each key of `object` that its type does not take: neither one of the type's `own`
+  /// keys nor one that every type takes (`common`, `type`, `$comment`).
+  private static func refuseOthers(
+    _ object: JSONObject, at: JSONPointer, _ name: String, of type: String, own: [String], common: [String],
+    _ decoder: inout SpecDecoder
+  ) {
+    for key in object.keys where !own.contains(key) && !(["$comment", "type"] + common).contains(key) {
+      decoder.fail(
+        at / key, .key,
+        "\(name) of type '\(type)' has no '\(key)'; it takes \(own.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+  }
+
+  private static func decodePaging(_ value: JSON, at: JSONPointer, _ decoder: inout SpecDecoder) -> Paging? {
+    let start = decoder.problems.count
+    guard
+      let (object, kind) = typed(
+        Paging.Kind.self, value, at: at, name: "paging", example: #"{"type": "link"}"#, allowed: pagingKeys,
+        &decoder)
+    else { return nil }
     var paging = Paging(
       kind: kind, size: nil, parameter: nil, first: 1, next: nil, cap: nil, maxPages: Paging.defaultMaxPages)
     /// The keys each type takes besides `type`, `cap` and `maxPages`.
@@ -267,32 +294,19 @@ extension HTTPDeclaration {
       paging.parameter = decoder.requiredString(object, "param", at: at)
       paging.next = decoder.requiredString(object, "next", at: at).flatMap { pointer($0, at: at / "next", &decoder) }
     }
-    for key in object.keys where !own.contains(key) && !["$comment", "type", "cap", "maxPages"].contains(key) {
-      decoder.fail(
-        at / key, .key,
-        "paging of type '\(text)' has no '\(key)'; it takes \(own.map { "'\($0)'" }.joined(separator: ", "))")
-    }
+    refuseOthers(object, at: at, "paging", of: kind.rawValue, own: own, common: ["cap", "maxPages"], &decoder)
     paging.cap = decoder.optionalInt(object, "cap", at: at, range: 1...PageCursor.largestPlace)
     paging.maxPages = decoder.optionalInt(object, "maxPages", at: at, range: 1...100_000) ?? Paging.defaultMaxPages
     return decoder.problems.count == start ? paging : nil
   }
 
   private static func decodeAuth(_ value: JSON, at: JSONPointer, _ decoder: inout SpecDecoder) -> Auth? {
-    guard
-      let object = decoder.requireObject(
-        value, at: at, name: "auth", example: #"{"type": "bearer", "token": "BOOKS_TOKEN"}"#)
-    else { return nil }
     let start = decoder.problems.count
-    decoder.checkKeys(object, at: at, allowed: authKeys)
-    guard let text = decoder.requiredString(object, "type", at: at) else { return nil }
-    guard let kind = Auth.Kind(rawValue: text) else {
-      decoder.fail(
-        at / "type", .value(offset: 0),
-        Diagnostic.Message.unknown(
-          "unknown auth type '\(text)'", name: text, among: Auth.Kind.allCases.map(\.rawValue),
-          expected: "expected bearer, header, query, basic or computed"))
-      return nil
-    }
+    guard
+      let (object, kind) = typed(
+        Auth.Kind.self, value, at: at, name: "auth", example: #"{"type": "bearer", "token": "BOOKS_TOKEN"}"#,
+        allowed: authKeys, &decoder)
+    else { return nil }
     var auth = Auth(
       kind: kind, required: decoder.optionalBool(object, "required", at: at) ?? true, variables: [], secrets: [],
       name: nil, query: [], headers: [])
@@ -345,11 +359,7 @@ extension HTTPDeclaration {
         decoder.fail(at, .key, "a computed auth sends something: give it 'query' or 'headers'")
       }
     }
-    for key in object.keys where !own.contains(key) && !["$comment", "type", "required"].contains(key) {
-      decoder.fail(
-        at / key, .key,
-        "auth of type '\(text)' has no '\(key)'; it takes \(own.map { "'\($0)'" }.joined(separator: ", "))")
-    }
+    refuseOthers(object, at: at, "auth", of: kind.rawValue, own: own, common: ["required"], &decoder)
     return decoder.problems.count == start ? auth : nil
   }
 

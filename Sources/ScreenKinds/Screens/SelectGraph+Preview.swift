@@ -1,0 +1,17 @@
+import ScreenJSON
+import ScreenKit
+
+extension SelectGraph {
+  /// The key a target is declared under (`select`, or a list's `preview`), as messages name it.
+  static func key(_ pointer: JSONPointer) -> String { pointer.tokens.last ?? "select" }
+
+  /// A `preview` shows one record beside a list: its screen must be a detail screen.
+  func previewProblem(_ select: SelectSpec, at pointer: JSONPointer, target: ScreenSpec) -> SpecProblem? {
+    guard Self.key(pointer) == "preview", !(target.body is DetailSpec) else { return nil }
+    return SpecProblem(
+      .navigation, pointer: pointer / "screen", anchor: .value(offset: 0),
+      message: Diagnostic.Message(
+        "preview screen '\(select.screen)' is a \(target.kind.name) screen; a preview shows one record: name a detail screen"
+      ))
+  }
+}

@@ -1,0 +1,244 @@
+import TestSupport
+import Testing
+
+@testable import ScreenKinds
+@testable import ScreenKit
+@testable import ScreenRuntime
+@testable import ScreenText
+
+/// A list's preview pane on the app's test store: the highlighted row's detail screen, asked for
+/// once the highlight has stayed two ticks, drawn beside the list at 120 columns or more; an
+/// answer for a row no longer highlighted is dropped, and Ctrl-T hides and shows the pane.
+@Suite("The preview pane")
+struct PreviewTests {
+  static let books =
+    #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "select": {"screen": "book.json", "params": {"id": "{id}"}}, "preview": {"screen": "book.json", "params": {"id": "{id}"}}}"#
+  static let book =
+    #"{"kind": "detail", "title": "Book {name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [{"label": "Id", "value": "{id}"}, {"label": "Link", "value": "https://example.com/books/{id}/a/very/long/path/that/does/not/fit/in/the/pane/at/all/not/even/when/it/is/at/its/widest/{id}"}]}]}"#
+
+  let source = CountingSource(count: 45)
+  let folder: ScreenFolder
+  let store: AppTestStore
+  let book: String
+
+  init() throws {
+    folder = try ScreenFolder(["books.json": Self.books, "book.json": Self.book])
+    book = folder.file("book.json")
+    store = try AppTestStore(
+      open: folder.file("books.json"), registry: PluginRegistry([TestPlugins.books(source)]),
+      size: Viewport(columns: 160, rows: 16))
+  }
+
+  var lines: [Substring] { store.frame.split(separator: "\n", omittingEmptySubsequences: false) }
+
+  func opening(_ id: Int) -> Opening { Opening(screen: book, parameters: ["id": "\(id)"]) }
+
+  static func move(to row: Int) -> AppEffect { .send(screen: 1, ScreenInput(ListKind.Action.moveSelection(to: row))) }
+
+  static func previewOpened(_ generation: Int) -> (AppAction) -> Bool {
+    { if case .previewOpened(1, generation, .success) = $0 { true } else { false } }
+  }
+
+  /// Ticks with nothing to ask for.
+  func idle(_ count: Int) {
+    for _ in 0..<count { store.send(.tick, effects: []) { $0.ticks += 1 } }
+  }
+
+  /// Receives the preview's screen for load `generation`, and waits for its record.
+  func receivePreview(_ generation: Int, id: Int) async {
+    store.receive(
+      where: Self.previewOpened(generation), described: "the preview of book \(id)",
+      effects: [.startPreview(screen: 1), .draw]
+    ) { state, action in
+      guard case .previewOpened(_, _, .success(let screen)) = action else { return }
+      #expect(screen.parameters == ["id": "\(id)"])
+      state.previews[1]?.screen = screen
+    }
+    await store.state.previews[1]?.screen?.settle()
+  }
+
+  /// Asks for the preview of the highlighted row (book `id`) at once, as a script's frame does,
+  /// and receives it.
+  func previewNow(id: Int, generation: Int) async {
+    store.send(
+      .previewNow, effects: [.openPreview(book, parameters: ["id": "\(id)"], screen: 1, generation: generation)]
+    ) {
+      $0.previews[1]?.wanted = opening(id)
+      $0.previews[1]?.requested = opening(id)
+      $0.previews[1]?.generation = generation
+    }
+    await receivePreview(generation, id: id)
+  }
+
+  @Test func theHighlightedRowIsPreviewedAfterTheDebounceAndMovingQuicklyAsksOnce() async {
+    await store.settle()
+    let before = source.recordRequests.count
+    // The first tick notes the highlighted row; the row is asked for once it stayed two ticks.
+    store.send(.tick, effects: []) {
+      $0.ticks = 1
+      $0.previews[1]?.wanted = opening(1)
+      $0.previews[1]?.wantedSince = 1
+    }
+    idle(1)
+    store.send(.tick, effects: [.openPreview(book, parameters: ["id": "1"], screen: 1, generation: 1)]) {
+      $0.ticks = 3
+      $0.previews[1]?.requested = opening(1)
+      $0.previews[1]?.generation = 1
+    }
+    await receivePreview(1, id: 1)
+    #expect(source.recordRequests.count == before + 1)
+    #expect(lines[0].hasPrefix("Books"))
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))
+    #expect(lines[0].firstRange(of: " │ ")?.lowerBound == lines[0].index(lines[0].startIndex, offsetBy: 64))
+    #expect(lines.allSatisfy { TextWidth.width(of: String($0)) <= 160 })
+    // The long URL is cut to the pane, and still links to the whole URL.
+    let frame = store.state.frame()?.frame
+    let link = frame?.lines.flatMap(\.spans).first { $0.role == .link }
+    #expect(link?.url?.hasSuffix("/its/widest/1") == true)
+    #expect(link?.text.hasSuffix("…") == true, "\(store.frame)")
+
+    // Three rows down, a tick after each key: the highlight never stays, and nothing is asked.
+    for row in 1...3 {
+      store.send(.key(.down), effects: [Self.move(to: row), .draw])
+      store.send(.tick, effects: []) {
+        $0.ticks += 1
+        $0.previews[1]?.wanted = opening(row + 1)
+        $0.previews[1]?.wantedSince = $0.ticks
+      }
+    }
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))  // the last preview stays until the next is in
+    idle(1)
+    store.send(.tick, effects: [.openPreview(book, parameters: ["id": "4"], screen: 1, generation: 2)]) {
+      $0.ticks += 1
+      $0.previews[1]?.requested = opening(4)
+      $0.previews[1]?.generation = 2
+    }
+    await receivePreview(2, id: 4)
+    #expect(source.recordRequests.count == before + 2)
+    #expect(source.recordRequests.last?.parameters == ["id": "4"])
+    #expect(lines[0].hasSuffix(" │ Book Item 4"))
+    // The highlight stays: no more requests.
+    idle(5)
+    #expect(source.recordRequests.count == before + 2)
+  }
+
+  @Test func anAnswerForARowNoLongerHighlightedIsDropped() async throws {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    await previewNow(id: 2, generation: 2)
+    // A late answer of the first load: the row it was for is no longer highlighted.
+    let late = try store.environment.makeScreen(book, parameters: ["id": "1"], id: 1)
+    store.send(.previewOpened(screen: 1, generation: 1, .success(late)), effects: [])
+    #expect(lines[0].hasSuffix(" │ Book Item 2"))
+    // So is one for a screen that has no pane.
+    store.send(.previewOpened(screen: 7, generation: 2, .success(late)), effects: [])
+  }
+
+  @Test func ctrlTHidesAndShowsThePaneAndANarrowTerminalShowsTheListAlone() async {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    #expect(store.frame.contains("Ctrl-T preview"))
+    store.send(.key(.control("t")), effects: [.draw]) { $0.previews[1]?.isShown = false }
+    #expect(!store.frame.contains("│"))
+    #expect(lines[0] == "Books")
+    // Hidden, it asks for nothing, wherever the highlight goes.
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    idle(4)
+    store.send(.previewNow, effects: [])
+    store.send(.key(.control("t")), effects: [.draw]) { $0.previews[1]?.isShown = true }
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))
+    store.send(.tick, effects: []) {
+      $0.ticks += 1
+      $0.previews[1]?.wanted = opening(2)
+      $0.previews[1]?.wantedSince = $0.ticks
+    }
+    // Under 120 columns: the list alone, and nothing is asked.
+    store.send(.resize(Viewport(columns: 119, rows: 16)), effects: [.draw]) {
+      $0.size = Viewport(columns: 119, rows: 16)
+    }
+    #expect(!store.frame.contains("│"))
+    idle(4)
+    store.send(.previewNow, effects: [])
+    // The `?` help names the key.
+    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help }
+    #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
+  }
+
+  @Test func theSelectionCoversTheListsColumnsOnly() {
+    var list = Frame(lines: [Frame.Line("Books"), Frame.Line("› 1. Item 1")], selectedRow: 1)
+    list.cursor = Frame.Cursor(row: 0, column: 3)
+    let preview = Frame(lines: [Frame.Line("Book Item 1", role: .title), Frame.Line("Id  1")], selectedRow: 0)
+    let frame = Frame.beside(list, width: 12, preview, divider: " │ ")
+    #expect(frame.plainText == "Books        │ Book Item 1\n› 1. Item 1  │ Id  1\n")
+    #expect(frame.selectedRow == 1)
+    #expect(frame.selectedSpans == 2)
+    #expect(frame.cursor == list.cursor)
+    #expect(
+      frame.markup
+        == "Books       [dim] │ [/dim][title]Book Item 1[/title]\n[selected]› 1. Item 1 [/selected][dim] │ [/dim]Id  1\n"
+    )
+    // In a terminal, the reverse video ends where the list does.
+    let bytes = String(
+      decoding: TerminalWriter.bytes(of: FrameWriter.lines(frame, theme: .terminal)), as: UTF8.self)
+    #expect(bytes.contains("\u{1B}[7m› 1. Item 1\u{1B}[0m\u{1B}[7m \u{1B}[0m\u{1B}[2m │ \u{1B}[0mId  1\n"), "\(bytes)")
+  }
+
+  @Test func theLayoutSplitsTwoFifthsAndThreeFifths() {
+    #expect(PreviewLayout(width: 119) == nil)
+    let split = { (width: Int) in PreviewLayout(width: width).map { [$0.list, $0.preview] } }
+    #expect(split(120) == [48, 69])
+    #expect(split(160) == [64, 93])
+    #expect(split(201) == [80, 118])
+  }
+}
+
+/// `preview` is checked when the screen loads, as `select` is: its screen exists, is a detail
+/// screen, and is given every parameter it reads; its keys are checked with a near name.
+@Suite("A preview's checks")
+struct PreviewCheckTests {
+  static let list =
+    #"{"kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{name}"}, "preview": PREVIEW}"#
+  static let book = PreviewTests.book
+
+  func problems(_ preview: String, kind: String = "list") throws -> [String] {
+    var text = Self.list.replacingOccurrences("PREVIEW", with: preview)
+    if kind == "table" {
+      text = text.replacingOccurrences(#""kind": "list""#, with: #""kind": "table""#)
+        .replacingOccurrences(
+          #""row": {"title": "{name}"}"#, with: #""columns": [{"header": "Name", "value": "{name}"}]"#)
+    }
+    let folder = try ScreenFolder(["screen.json": text, "book.json": Self.book, "books.json": PreviewTests.books])
+    let diagnostics = ScreenLoader(registry: PluginRegistry([TestPlugins.books()]), kinds: .standard).check([
+      folder.file("screen.json")
+    ])
+    return diagnostics.map { $0.description.replacingOccurrences(folder.path + "/", with: "") }
+  }
+
+  @Test func aPreviewNamesADetailScreenThatExistsWithItsParameters() throws {
+    #expect(try problems(#"{"screen": "book.json", "params": {"id": "{id}"}}"#) == [])
+    #expect(try problems(#"{"screen": "book.json", "params": {"id": "{id}"}}"#, kind: "table") == [])
+    let missing = try problems(#"{"screen": "bok.json", "params": {"id": "{id}"}}"#)
+    #expect(missing.first?.contains("error at /preview/screen: preview screen 'bok.json' does not exist") == true)
+    #expect(missing.first?.contains("did you mean 'book.json'?") == true)
+    let unpassed = try problems(#"{"screen": "book.json", "params": {}}"#)
+    #expect(
+      unpassed.first?.hasSuffix(
+        "error at /preview/params: 'book.json' reads {params.id}, but preview does not pass 'id'; add it to preview.params"
+      ) == true, "\(unpassed)")
+    let list = try problems(#"{"screen": "books.json"}"#)
+    #expect(
+      list.first?.contains(
+        "error at /preview/screen: preview screen 'books.json' is a list screen; a preview shows one record: name a detail screen"
+      ) == true, "\(list)")
+  }
+
+  @Test func aMisspeltKeyOfAPreviewHasANearName() throws {
+    let found = try problems(#"{"screen": "book.json", "parms": {"id": "{id}"}}"#)
+    #expect(
+      found.contains { $0.contains("error at /preview/parms: unknown key 'parms'; did you mean 'params'?") }, "\(found)"
+    )
+    let notObject = try problems(#""book.json""#)
+    #expect(notObject.first?.contains("error at /preview") == true, "\(notObject)")
+  }
+}
