@@ -79,6 +79,12 @@ extension CatalogCase {
 
     // MARK: keys, types and values
     CatalogCase(
+      "action-misspelt.json", at: [(8, 52)], pointer: "/actions/0/opn",
+      says: ["unknown key 'opn'", "did you mean 'open'?"]),
+    CatalogCase(
+      "action-key-taken.json", at: [(9, 14)], pointer: "/actions/0/key",
+      says: ["'ctrl-r' is taken on a list screen", "reload", "free keys near it: 'ctrl-q', 'ctrl-s', 'ctrl-o'"]),
+    CatalogCase(
       "unknown-key.json", at: [(6, 3)], pointer: "/pagng",
       says: ["unknown key 'pagng'", "did you mean 'paging'?"]),
     CatalogCase(

@@ -191,7 +191,9 @@ extension Kind {
     guard let rows = options.height else { return [] }
     let context = KindContext<Self>(
       state: state, spec: spec, screen: screen, viewport: Viewport(columns: options.width, rows: rows))
-    return bindings.hints(on: context, glyphs: options.glyphs)
+    return ScreenAction.hints(
+      screen.spec.actions, among: bindings.hints(on: context, glyphs: options.glyphs), of: Self.self,
+      glyphs: options.glyphs)
   }
 }
 
@@ -259,9 +261,17 @@ package enum KeyHelpFrame {
               + text))
       }
     }
-    let rule = Frame.Line(options.glyphs.rule(width), role: .dim)
-    let header = [Frame.Line("Keys of a \(kind.name) screen", role: .title), rule]
-    let footer = [rule, Frame.Line("Any key closes this help.", role: .dim)]
+    return overlay(
+      title: "Keys of a \(kind.name) screen", body: body, closing: "Any key closes this help.", options: options)
+  }
+
+  /// A frame drawn over the screen until the next key: its title, a rule, the body (cut to the
+  /// height, or filled to it), a rule and the closing line that says what a key does.
+  package static func overlay(title: String, body: [Frame.Line], closing: String, options: RenderOptions) -> Frame {
+    let rule = Frame.Line(options.glyphs.rule(options.width), role: .dim)
+    let header = [Frame.Line(title, role: .title), rule]
+    let footer = [rule, Frame.Line(closing, role: .dim)]
+    var body = body
     if let height = options.height {
       let budget = max(1, height - header.count - footer.count)
       body = Array(body.prefix(budget))

@@ -90,12 +90,16 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   static func isBusy(_ state: State) -> Bool
   /// The data error the screen stands in, if any.
   static func error(_ state: State) -> DataSourceError?
+  /// The record the screen's actions act on: a detail's record, a list's selected row; nil when
+  /// there is none (nothing loaded, or a kind with no record).
+  static func actionRecord(_ state: State) -> JSON?
 }
 
 extension Kind {
   package static func sourceBinding(_ spec: Spec, of screen: ScreenSpec) -> String { "" }
   package static var commands: [KindCommand<Self>] { [.reload] }
   package static func explain(_ state: State, _ spec: Spec) -> KindExplanation { KindExplanation() }
+  package static func actionRecord(_ state: State) -> JSON? { nil }
 }
 
 /// What a kind's reducer is made with when a screen opens.

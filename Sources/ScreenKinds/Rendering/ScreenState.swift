@@ -11,6 +11,9 @@ package struct ScreenState: Sendable {
   package var problems: [String] = []
   /// The data source's status line, drawn under the frame when set (`SourceStatus.line()`).
   package var status: String?
+  /// Whether the frame is wide enough for the preview pane the screen declares (the app sets it,
+  /// shown or hidden): only then does the footer name the key that toggles it.
+  package var previewFits = false
 
   package init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec

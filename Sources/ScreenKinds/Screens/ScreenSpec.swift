@@ -18,6 +18,8 @@ package struct ScreenSpec: Sendable {
   package var body: any KindSpec
   /// A line under the screen, such as the data source's attribution.
   package var footer: Template?
+  /// The keys that act on the record (`actions`): open, copy, run.
+  package var actions: [ScreenAction] = []
   /// Whether the screen asks its source for whole records, every member sent, whatever its
   /// templates read (`--output json`); `ScreenLoader.wholeRecords` sets it.
   package var readsWholeRecords = false
@@ -28,7 +30,7 @@ package struct ScreenSpec: Sendable {
     var templates: [(JSONPointer, Template)] = [(root / "title", title)]
     templates += source.parameters.map { (root / "source" / "params" / $0.name, $0.value) }
     if let footer { templates.append((root / "footer", footer)) }
-    return templates + body.namedTemplates
+    return templates + body.namedTemplates + actions.flatMap(\.namedTemplates)
   }
 
   /// The screen its rows open, if any.

@@ -11,7 +11,7 @@ extension SpecDecoder {
       return nil
     }
     let kind = decodeKind(object, kinds: kinds)
-    checkKeys(object, at: .root, allowed: Self.commonKeys + kinds.kinds.flatMap(\.keys)) { key in
+    checkKeys(object, at: .root, allowed: Self.commonKeys + ["actions"] + kinds.kinds.flatMap(\.keys)) { key in
       let owners = kinds.owners(of: key)
       guard let kind, !owners.isEmpty, !owners.contains(kind) else { return nil }
       var names = owners.map(\.name)
@@ -26,9 +26,12 @@ extension SpecDecoder {
     if let source { binding = SourceBinding(source: source, kind: kind) }
 
     let body = kind.flatMap { $0.decode(object, &self) }
+    let actions = decodeActions(object["actions"], kind: kind, hasSearch: body?.hasSearch ?? false)
     guard let kind, let title, let source, let body, problems.isEmpty else { return nil }
-    return ScreenSpec(
+    var spec = ScreenSpec(
       file: file, version: version, title: title, source: source, kind: kind, body: body, footer: footer)
+    spec.actions = actions
+    return spec
   }
 
   mutating func decodeKind(_ object: JSONObject, kinds: KindRegistry) -> ScreenSpec.Kind? {

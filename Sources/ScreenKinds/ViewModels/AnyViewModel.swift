@@ -1,3 +1,4 @@
+import ScreenJSON
 import ScreenKit
 
 /// An opened screen, its kind erased: what the navigator, the renderer, the script runner and the
@@ -37,6 +38,8 @@ package protocol ScreenModel: AnyObject, Sendable {
   func explanation(spec: ScreenSpec) -> KindExplanation?
   /// What the preview pane beside `screen` shows now (the highlighted row's detail screen), if any.
   func resolvePreview(screen: ScreenState) -> Opening?
+  /// The record the screen's actions act on now (`Kind.actionRecord`).
+  var actionRecord: JSON? { get }
 }
 
 /// A running screen of any kind: `any ScreenModel`.
@@ -115,6 +118,7 @@ final class KindModel<K: Kind>: ScreenModel {
   var isBusy: Bool { K.isBusy(store.state) }
   var error: DataSourceError? { K.error(store.state) }
   var keyHelp: [KeyHelpLine] { K.bindings.help() }
+  var actionRecord: JSON? { K.actionRecord(store.state) }
 
   func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution {
     guard let context = context(screen, viewport), let action = K.bindings.press(key, context) else {

@@ -163,7 +163,7 @@ package struct SpecDecoder {
     return number
   }
 
-  mutating func optionalBool(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
+  package mutating func optionalBool(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
     guard let value = object[key] else { return nil }
     guard case .bool(let flag) = value else {
       fail(pointer / key, .value(offset: 0), "'\(key)' must be true or false, not \(value.messageDescription)")

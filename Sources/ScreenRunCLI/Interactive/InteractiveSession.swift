@@ -17,6 +17,9 @@ final class InteractiveSession {
   private let navigator: Navigator
   private let watcher: ScreenWatcher?
   private let inbox = AppInbox()
+  /// The thread that reads the terminal; stopped while an action's program has the terminal.
+  private var input: TerminalInput?
+  private let environment: [String: String]
 
   /// How a session ended. (SIGINT, SIGTERM and SIGHUP end the process from `SignalWatcher`.)
   enum Ending: Equatable {
@@ -37,6 +40,7 @@ final class InteractiveSession {
     self.glyphs = glyphs
     self.navigator = navigator
     self.watcher = watcher
+    self.environment = environment
     theme = Theme.resolve(color, interactive: true, environment: environment)
   }
 
@@ -55,8 +59,9 @@ final class InteractiveSession {
     // A screen's answer arrives on its own task, as an action in the inbox.
     navigator.environment.onAction = { [inbox] in inbox.post($0) }
     defer { navigator.environment.onAction = nil }
-    guard let input = TerminalInput(posting: inbox) else { return .noTerminal }
-    defer { input.stop() }
+    guard let reader = TerminalInput(posting: inbox) else { return .noTerminal }
+    input = reader
+    defer { input?.stop() }
     // The spinner's tick, off this actor: it only posts.
     let ticker = Task.detached { [inbox] in
       while (try? await Task.sleep(for: .milliseconds(100))) != nil { inbox.post(.tick) }
@@ -87,6 +92,12 @@ final class InteractiveSession {
         if perform(navigator.send(.resume) + navigator.send(.resize(TerminalMode.viewport())), draws: &draws) {
           return true
         }
+      case .perform(let request):
+        // A program that took the terminal leaves it as it likes: the whole frame anew, at the
+        // terminal's size now.
+        let runner = ActionRunner(environment: environment) { body in self.handingOver(body) }
+        let done = navigator.send(.performed(runner.carryOut(request)))
+        if perform(done + navigator.send(.resize(TerminalMode.viewport())), draws: &draws) { return true }
       case .watch:
         guard let watcher, let restarted = watcher.changes() else { continue }
         let reloaded = navigator.send(.reload(restarted: restarted))
@@ -97,6 +108,19 @@ final class InteractiveSession {
       }
     }
     return false
+  }
+
+  /// Gives the terminal to a program for the time of `body`, as Ctrl-Z gives it to the shell:
+  /// no thread of screenrun reads it meanwhile, the program gets the main screen in the mode
+  /// screenrun found, and screenrun takes it back after.
+  private func handingOver(_ body: () -> String) -> String {
+    input?.stop()
+    input = nil
+    TerminalMode.leave()
+    let result = body()
+    _ = TerminalMode.enter()
+    input = TerminalInput(posting: inbox)
+    return result
   }
 
   // MARK: - Drawing

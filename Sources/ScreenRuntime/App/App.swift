@@ -93,7 +93,7 @@ package enum App {
       state.nextID = max(state.nextID, screen.id + 1)
       remember(screen.spec, &state)
       return [.start(screen: screen.id), .draw]
-    case .failed(let message):
+    case .failed(let message), .performed(let message):
       state.flash = message
       return [.draw]
     case .previewNow:
@@ -114,8 +114,10 @@ package enum App {
       state.overlay = .none
       return shared == .quit ? perform(.quit, &state) : [.draw]
     }
+    if case .confirm(let request) = state.overlay { return answer(key, to: request, &state) }
     if let shared, !screenFirst.contains(key) { return perform(shared, &state) }
     guard let screen = state.current else { return shared.map { perform($0, &state) } ?? [.draw] }
+    if let action = screen.spec.actions.first(where: { $0.key == key }) { return act(action, on: screen, &state) }
     switch screen.model.resolve(key, screen: screen.screenState, viewport: state.screenViewport) {
     case .unbound:
       if let toggled = togglePreview(key, &state) { return toggled }

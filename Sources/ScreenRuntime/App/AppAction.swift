@@ -42,6 +42,8 @@ package enum AppAction: Sendable, Equatable {
   /// The answer of `AppEffect.openPreview`: the detail screen for screen `screen`'s pane, made for
   /// load `generation`, or why it cannot be made.
   case previewOpened(screen: Int, generation: Int, Result<AppScreen, PreviewFailure>)
+  /// The answer of `AppEffect.perform`: how the action went, to flash.
+  case performed(String)
 
   package static func == (lhs: AppAction, rhs: AppAction) -> Bool {
     switch (lhs, rhs) {
@@ -57,7 +59,7 @@ package enum AppAction: Sendable, Equatable {
     case (.reloaded(.failure(let a)), .reloaded(.failure(let b))): a == b
     case (.replaced(let a, .success(let x)), .replaced(let b, .success(let y))): a == b && x === y
     case (.replaced(let a, .failure(let x)), .replaced(let b, .failure(let y))): a == b && x == y
-    case (.failed(let a), .failed(let b)): a == b
+    case (.failed(let a), .failed(let b)), (.performed(let a), .performed(let b)): a == b
     case (.previewNow, .previewNow): true
     case (.previewOpened(let a, let x, .success(let r)), .previewOpened(let b, let y, .success(let q))):
       a == b && x == y && r == q

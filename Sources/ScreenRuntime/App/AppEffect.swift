@@ -31,11 +31,14 @@ package enum AppEffect: Sendable, Equatable {
   case suspend
   /// End the session.
   case quit
+  /// Carry out an action (open a URL, copy, run a command); the session sends `.performed` with
+  /// how it went. A script or a screen test does none, and shows what it would have done.
+  case perform(ActionRequest)
 
   /// Whether the terminal session does it (the rest are the navigator's).
   package var isTerminal: Bool {
     switch self {
-    case .draw, .watch, .suspend, .quit: true
+    case .draw, .watch, .suspend, .quit, .perform: true
     default: false
     }
   }

@@ -11,12 +11,19 @@ extension AppState {
     var state = current.screenState
     if overlay == .help {
       let model = current.model
-      let help = model.keyHelp  // the keys every screen shares come first, from the kind's bindings
+      // The screen's own actions first, then the keys every screen shares and the kind's, from
+      // its bindings.
+      let help = current.spec.actions.map(\.help) + model.keyHelp
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: model.kind, help: help, options: options)
       }
     } else {
       state = besidePreview(state)
+    }
+    if case .confirm(let request) = overlay {
+      state.content = ScreenContent(state: request) { _, options in
+        ActionConfirmFrame.frame(request, options: options)
+      }
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
     if showsStatus { state.status = status(current.spec.source.plugin) }

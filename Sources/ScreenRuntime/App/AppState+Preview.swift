@@ -133,17 +133,28 @@ extension AppState {
   /// `screen` (the current one) with its preview pane beside it, where the frame it is drawn in
   /// is wide enough (`PreviewLayout`); narrower, the list alone.
   func besidePreview(_ screen: ScreenState) -> ScreenState {
-    guard let id = current?.id, let pane = previews[id], pane.isShown else { return screen }
+    guard let id = current?.id, let pane = previews[id] else { return screen }
     let list = screen.content
+    var composed = screen
+    guard pane.isShown else {
+      // Hidden, the pane is still one key away where it fits: the footer says which.
+      composed.content = ScreenContent(state: list.state) { drawn, options in
+        var drawn = drawn
+        drawn.previewFits = PreviewLayout(width: options.width) != nil
+        return list.frame(drawn, options)
+      }
+      return composed
+    }
     let preview = pane.screen?.screenState
     let failure = pane.failure
-    var composed = screen
     composed.content = ScreenContent(state: list.state) { drawn, options in
       guard let layout = PreviewLayout(width: options.width) else { return list.frame(drawn, options) }
       var listOptions = options
       listOptions.width = layout.list
       listOptions.keepsWholeURLs = false
-      var left = list.frame(drawn, listOptions)
+      var beside = drawn
+      beside.previewFits = true
+      var left = list.frame(beside, listOptions)
       for index in left.lines.indices { left.lines[index] = TextRenderer.fit(left.lines[index], listOptions) }
       // The detail screen's own frame at the pane's width, every line cut to it (a URL too: its
       // span still opens it whole), with no key line (the keys are the list's), cut to the height.

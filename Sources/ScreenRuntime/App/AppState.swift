@@ -45,6 +45,8 @@ package struct AppState: Sendable, Equatable {
     case none
     /// The key help (`?`), until the next key.
     case help
+    /// An action with `confirm`: what it will do, until `y` does it or another key cancels it.
+    case confirm(ActionRequest)
   }
 
   package var current: AppScreen? { stack.last }

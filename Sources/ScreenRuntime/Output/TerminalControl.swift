@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenText
 
 /// The program's own terminal control: cursor moves, the alternate screen, styles, OSC 8 links.
@@ -95,6 +96,36 @@ package struct TerminalControl: Sendable, Equatable {
 
   /// Ends a hyperlink.
   package static let linkEnd = TerminalControl("\u{1B}]8;;\u{1B}\\")
+
+  // MARK: - Clipboard
+
+  /// OSC 52: sets the clipboard to `text`, base64-encoded, so no byte of it reaches the terminal
+  /// as itself. Nil when it is longer than `ActionRequest.maximumCopyBytes` (its base64 is then
+  /// over 74,994 bytes, more than xterm takes) or holds a registered secret.
+  package static func clipboard(_ text: String) -> TerminalControl? {
+    guard text.utf8.count <= ActionRequest.maximumCopyBytes, !SecretRegistry.shared.contains(text) else { return nil }
+    return TerminalControl("\u{1B}]52;c;" + base64(Array(text.utf8)) + "\u{1B}\\")
+  }
+
+  /// RFC 4648 base64, padded.
+  static func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index < bytes.count {
+      let count = min(3, bytes.count - index)
+      var group = UInt32(bytes[index]) << 16
+      if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+      if count > 2 { group |= UInt32(bytes[index + 2]) }
+      for position in 0..<4 {
+        output.append(
+          position <= count ? alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3F)] : UInt8(ascii: "="))
+      }
+      index += 3
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
 
   /// Longer links are not made: terminals cap the URL of an OSC 8 link (some at 2083 bytes).
   package static let maximumLinkLength = 2048

@@ -20,6 +20,7 @@ extension ScreenSchema {
   package static func screen(plugins: [Plugin], kinds: KindRegistry) -> JSON {
     var properties = JSONObject()
     for key in SpecDecoder.commonKeys { properties[key] = commonKey(key, kinds: kinds, plugins: plugins) }
+    properties["actions"] = actions
     var definitions = commonDefinitions
     var rules: [JSON] = []
     for kind in kinds.kinds {

@@ -37,14 +37,23 @@ package final class ScriptRunner {
   /// The current screen's frame, as plain text.
   package func frame() -> String {
     guard let state = navigator.screenState else { return "" }
-    return TextRenderer.render(state, options: options)
+    return TextRenderer.render(state, options: options) + noted.map { $0.text + "\n" }.joined()
   }
 
   /// The current screen's frame as a value (its roles, links and selection); nil before a
   /// screen is open.
   package func frameValue() -> Frame? {
-    navigator.screenState.map { TextRenderer.frame($0, options: options) }
+    navigator.screenState.map {
+      var frame = TextRenderer.frame($0, options: options)
+      frame.lines += noted
+      return frame
+    }
   }
+
+  /// What the last command's action would have done (or why it could not), under the frame.
+  private var note: String?
+
+  private var noted: [Frame.Line] { note.map { ScreenAction.noteLines($0, width: options.width) } ?? [] }
 
   /// The room a `key` command's screen has: the frame's width, and a terminal's usual height.
   package var viewport: Viewport { Viewport(columns: options.width, rows: options.height ?? 24) }
@@ -57,6 +66,7 @@ package final class ScriptRunner {
   /// Runs one command and waits for it to settle; a command that cannot run is a script error.
   nonisolated(nonsending) package func run(_ command: ScriptCommand, line: Int) async throws(ScriptError) {
     guard let entry = navigator.current else { return }
+    note = nil
     switch command {
     case .wait(let milliseconds):
       clock.advance(by: .milliseconds(milliseconds))
@@ -71,8 +81,10 @@ package final class ScriptRunner {
         throw ScriptError(line: line, message: "'back' on the first screen: there is nothing to go back to")
       }
     case .key(let key):
-      if case .message(let message) = navigator.press(key, viewport: viewport) {
-        throw ScriptError(line: line, message: "'\(command)': \(message)")
+      switch navigator.press(key, viewport: viewport) {
+      case .message(let message): throw ScriptError(line: line, message: "'\(command)': \(message)")
+      case .action(let text): note = text
+      case .handled, .quit: break
       }
     case .quit:
       break

@@ -14,6 +14,8 @@ struct SchemaTests {
     "select-missing-screen.json": "the select target does not exist",
     "select-invalid-target.json": "the select target is itself broken",
     "select-missing-param.json": "the select target reads a parameter that is not passed",
+    // Which keys a kind binds is the kind's code, not its schema.
+    "action-key-taken.json": "an action's key that the screen's kind binds",
   ]
 
   static let copies = [

@@ -1,0 +1,6 @@
+import ScreenJSON
+
+extension ChartKind {
+  /// A chart runs as a table: its actions act on the selected bar's record.
+  package static func actionRecord(_ state: State) -> JSON? { TableKind.actionRecord(state) }
+}

@@ -1,0 +1,6 @@
+import ScreenJSON
+
+extension TableKind {
+  /// A table's actions act on its selected row, as a list's do.
+  package static func actionRecord(_ state: State) -> JSON? { ListKind.actionRecord(state.list) }
+}

@@ -1,0 +1,188 @@
+import ScreenKinds
+import ScreenKit
+import ScreenRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// Carries out a screen's action in the interactive mode, and says how it went (the flash
+/// message). A command and a browser get the terminal while they run (`handOver`), as Ctrl-Z
+/// gives it to the shell; a copy is an OSC 52 sequence on the terminal. Nothing here goes
+/// through a shell: each argument is one `argv` entry, whatever it holds.
+struct ActionRunner {
+  /// The environment the programs get, and where `BROWSER` is read.
+  var environment: [String: String]
+  /// Gives the terminal to a program for the time of `body` (cooked mode, the main screen), and
+  /// takes it back.
+  var handOver: (() -> String) -> String
+
+  func carryOut(_ request: ActionRequest) -> String {
+    switch request.what {
+    case .open(let url): open(url, title: request.title)
+    case .copy(let text): copy(text, title: request.title)
+    case .run(let arguments): run(arguments, title: request.title)
+    }
+  }
+
+  // MARK: - open
+
+  /// The commands that may open a URL, in the order they are tried: `BROWSER`'s, as Debian reads
+  /// it (commands separated by colons, `%s` in a word replaced by the URL, `%%` a percent sign,
+  /// else the URL added as the last argument; words split at blanks, with no shell), else
+  /// `xdg-open URL`.
+  static func browsers(for url: String, browser: String?) -> [[String]] {
+    let entries = (browser ?? "").split(separator: ":").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+      .filter { !$0.isEmpty }
+    guard !entries.isEmpty else { return [["xdg-open", url]] }
+    return entries.map { words in
+      var placed = false
+      var command: [String] = words.map { word in
+        guard word.contains("%") else { return String(word) }
+        var text = ""
+        var rest = Substring(word)
+        while let percent = rest.firstIndex(of: "%") {
+          text += rest[..<percent]
+          let next = rest.index(after: percent)
+          if next < rest.endIndex, rest[next] == "s" {
+            text += url
+            placed = true
+            rest = rest[rest.index(after: next)...]
+          } else if next < rest.endIndex, rest[next] == "%" {
+            text += "%"
+            rest = rest[rest.index(after: next)...]
+          } else {
+            text += "%"
+            rest = rest[next...]
+          }
+        }
+        return text + rest
+      }
+      if !placed { command.append(url) }
+      return command
+    }
+  }
+
+  private func open(_ url: String, title: String) -> String {
+    let commands = Self.browsers(for: url, browser: environment["BROWSER"])
+    var failures: [String] = []
+    let opened = handOver {
+      for command in commands {
+        switch Self.runWaiting(command, environment: environment) {
+        case .success(let ended) where ended.succeeded: return command[0]
+        case .success(let ended): failures.append("\(command[0]) \(ended)")
+        case .failure(let failure): failures.append("\(command[0]): \(failure)")
+        }
+      }
+      return ""
+    }
+    if !opened.isEmpty { return "\(title): opened \(ActionRequest.shown(url, limit: 60)) with \(opened)" }
+    let tried = failures.joined(separator: "; ")
+    let hint = environment["BROWSER"] == nil ? "; set BROWSER to your browser" : ""
+    return "\(title): no browser opened it (\(tried))\(hint)"
+  }
+
+  // MARK: - copy
+
+  private func copy(_ text: String, title: String) -> String {
+    guard isatty(STDOUT_FILENO) == 1 else {
+      return "\(title): the clipboard cannot be asked: stdout is not a terminal"
+    }
+    guard text.utf8.count <= ActionRequest.maximumCopyBytes else {
+      return
+        "\(title): not copied: \(text.utf8.count) bytes is more than a terminal takes (at most \(ActionRequest.maximumCopyBytes))"
+    }
+    guard let control = TerminalControl.clipboard(text) else { return "\(title): not copied: it holds a secret" }
+    TerminalWriter.write(TerminalText(control))
+    let count = text.count
+    return "\(title): copied \(count) character\(count == 1 ? "" : "s") to the clipboard (OSC 52)"
+  }
+
+  // MARK: - run
+
+  private func run(_ arguments: [String], title: String) -> String {
+    let outcome = handOver {
+      switch Self.runWaiting(arguments, environment: environment) {
+      case .success(let ended): "\(arguments[0]) \(ended)"
+      case .failure(let failure): "\(arguments[0]): \(failure)"
+      }
+    }
+    return "\(title): \(outcome)"
+  }
+
+  // MARK: - Processes
+
+  /// How a program ended.
+  struct Ended: CustomStringConvertible {
+    var exited: Bool
+    var code: Int32
+
+    var succeeded: Bool { exited && code == 0 }
+    var description: String { exited ? "exited with status \(code)" : "was ended by signal \(code)" }
+  }
+
+  /// Why a program did not start.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Starts `arguments[0]` (found on PATH unless it holds a slash) with the rest as its
+  /// arguments, in screenrun's process group and on its terminal, and waits for it to end.
+  /// Meanwhile screenrun ignores SIGINT and SIGQUIT, as `system(3)` does, so Ctrl-C stops the
+  /// program and not screenrun; the program gets every signal at its default.
+  static func runWaiting(_ arguments: [String], environment: [String: String]) -> Result<Ended, Failure> {
+    guard !arguments.isEmpty else { return .failure(Failure(description: "no program to run")) }
+    if let index = arguments.firstIndex(where: { $0.utf8.contains(0) }) {
+      return .failure(Failure(description: "argument \(index) holds a NUL byte, which no program can be given"))
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH] {
+      sigaddset(&defaults, number)
+    }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] =
+      environment.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var ignore = sigaction()
+    #if canImport(Glibc)
+      ignore.__sigaction_handler.sa_handler = SIG_IGN
+    #else
+      ignore.__sigaction_u.__sa_handler = SIG_IGN
+    #endif
+    var savedInterrupt = sigaction()
+    var savedQuit = sigaction()
+    sigaction(SIGINT, &ignore, &savedInterrupt)
+    sigaction(SIGQUIT, &ignore, &savedQuit)
+    defer {
+      sigaction(SIGINT, &savedInterrupt, nil)
+      sigaction(SIGQUIT, &savedQuit, nil)
+    }
+    guard let program = argv[0] else { return .failure(Failure(description: "out of memory")) }
+    var pid = pid_t()
+    let started = posix_spawnp(&pid, program, nil, &attributes, argv, envp)
+    guard started == 0 else {
+      let reason = started == ENOENT ? "command not found" : String(cString: strerror(started))
+      return .failure(Failure(description: reason))
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return .failure(Failure(description: "lost track of it")) }
+    }
+    let exited = status & 0x7F == 0
+    return .success(Ended(exited: exited, code: exited ? (status >> 8) & 0xFF : status & 0x7F))
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import ScreenRunCLI
+
+/// How the interactive mode carries out an action, without a terminal: `BROWSER` read as Debian
+/// reads it, and a program started with each argument whole, no shell between.
+@Suite("Action runner")
+struct ActionRunnerTests {
+  static let url = "https://example.org/a?b=1&c=2"
+
+  @Test func browserIsAColonSeparatedListOfCommandsWithTheURLForPercentSOrLast() {
+    #expect(ActionRunner.browsers(for: Self.url, browser: nil) == [["xdg-open", Self.url]])
+    #expect(ActionRunner.browsers(for: Self.url, browser: "") == [["xdg-open", Self.url]])
+    #expect(
+      ActionRunner.browsers(for: Self.url, browser: "firefox -new-tab:lynx %s -dump::w3m --url=%s%%")
+        == [["firefox", "-new-tab", Self.url], ["lynx", Self.url, "-dump"], ["w3m", "--url=\(Self.url)%"]])
+    // The URL is one word whatever it holds: no shell splits or expands it.
+    let odd = "https://example.org/$(id) x;y"
+    #expect(ActionRunner.browsers(for: odd, browser: "open") == [["open", odd]])
+  }
+
+  @Test func aProgramGetsEachArgumentWholeAndItsStatusIsReported() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-runner-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let evil = "-x; touch pwned $(id) \"q\"\nline two"
+    let output = folder.appendingPathComponent("arguments").path
+    let result = ActionRunner.runWaiting(
+      ["sh", "-c", "printf '%s\\0' \"$@\" > \"$0\"; exit 4", output, "--", evil], environment: ["PATH": "/usr/bin:/bin"]
+    )
+    let ended = try result.get()
+    #expect(!ended.succeeded && ended.description == "exited with status 4")
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written == "--\0" + evil + "\0")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
+
+    if case .failure(let failure) = ActionRunner.runWaiting(["screenrun-no-such-program"], environment: [:]) {
+      #expect(failure.description == "command not found")
+    } else {
+      Issue.record("a program that does not exist started")
+    }
+    if case .failure(let failure) = ActionRunner.runWaiting(["echo", "a\0b"], environment: [:]) {
+      #expect(failure.description.contains("NUL byte"))
+    } else {
+      Issue.record("an argument with a NUL byte was cut")
+    }
+  }
+}
+
+/// README's "Actions" shows what a script prints for an action: the same as screenrun prints.
+@Suite("README: actions")
+struct ReadmeActionsTests {
+  @Test func theScriptExampleShowsWhatScreenrunPrints() async throws {
+    let result = try await Screenrun.run(
+      ["Screens/repositories.json", "--script", "-", "--width", "60"], stdin: "search py\nkey Ctrl-O\nkey Ctrl-Y\n")
+    #expect(result.exitCode == 0, "\(result)")
+    let readme = try String(
+      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let notes = result.standardOutput.components(separatedBy: "\n").enumerated().filter { $0.element.hasPrefix("action: ") }
+    #expect(notes.count == 2, "\(result.standardOutput)")
+    let lines = result.standardOutput.components(separatedBy: "\n")
+    for (index, note) in notes {
+      // A note wraps to the width: the lines after it, up to the next frame, are its own.
+      let rest = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") && !$0.isEmpty }
+      let block = ([note] + rest).joined(separator: "\n")
+      #expect(readme.contains("Sample data: recorded GitHub responses\n" + block + "\n"), "README shows:\n\(block)")
+    }
+  }
+}
