@@ -166,6 +166,32 @@ struct PreviewTests {
     #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
   }
 
+  @Test func untilTheNextRecordIsInThePaneSaysLoading() async throws {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    // Asked for, the next row's screen not made yet: the pane shows the record it has.
+    store.send(
+      .previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]
+    ) {
+      $0.previews[1]?.wanted = opening(2)
+      $0.previews[1]?.requested = opening(2)
+      $0.previews[1]?.generation = 2
+    }
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))
+    // Made, its record not in: the pane holds the new screen, which says "Loading…" (the state
+    // as it is the moment the screen is made, before the started screen's record comes).
+    let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
+    var state = store.state
+    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
+    #expect(state.previews[1]?.screen?.model === made.model)
+    let drawn = try #require(state.frame()).lines
+    #expect(drawn.contains { $0.hasSuffix(" │ Loading…") }, "\(drawn.joined(separator: "\n"))")
+    #expect(!drawn.contains { $0.contains("Book Item 1") }, "\(drawn.joined(separator: "\n"))")
+    await receivePreview(2, id: 2)
+    #expect(lines[0].hasSuffix(" │ Book Item 2"))
+  }
+
   @Test func underWatchAnEditedPreviewScreenShowsWithoutMovingTheHighlight() async throws {
     await store.settle()
     await previewNow(id: 1, generation: 1)
