@@ -131,7 +131,13 @@ let package = Package(
     ),
     .executableTarget(
       name: "screenrun",
-      dependencies: ["ScreenRunCLI"]
+      dependencies: ["ScreenRunCLI"],
+      // A release build is linked without its DWARF debug information (about 9 MB, which no run
+      // reads): the symbol table stays, so a crash's backtrace still names its functions. The
+      // hello-worlds that BENCHMARKS.md's P1 measures against carry none either.
+      linkerSettings: [
+        .unsafeFlags(["-Xlinker", "--strip-debug"], .when(platforms: [.linux], configuration: .release))
+      ]
     ),
     // `swift run -c release screenbench`: the benchmarks of BENCHMARKS.md. It runs the screenrun
     // built beside it (hence the dependency) and calls jansson directly for its raw baseline.

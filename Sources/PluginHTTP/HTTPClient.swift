@@ -127,12 +127,14 @@ public struct HTTPClient: Sendable {
     return .transport(message)
   }
 
-  /// `30 s`, or `2.5 s` with one decimal when the duration is not whole seconds.
+  /// `30 s`, or `2.5 s` with one decimal when the duration is not whole seconds. A negative
+  /// duration shows its sign only when it rounds to something other than zero (`0.0 s`, not
+  /// `-0.0 s`).
   package static func seconds(_ duration: Duration) -> String {
     let seconds = duration.timeInterval
     let tenths = (seconds.magnitude * 10).rounded()
     guard tenths < 1e15 else { return "\(seconds) s" }
-    let sign = seconds < 0 ? "-" : ""
+    let sign = seconds < 0 && tenths > 0 ? "-" : ""
     if seconds == seconds.rounded() { return "\(sign)\(Int(tenths) / 10) s" }
     return "\(sign)\(Int(tenths) / 10).\(Int(tenths) % 10) s"
   }

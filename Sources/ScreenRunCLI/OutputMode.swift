@@ -28,13 +28,25 @@ extension ScreenRunCommand {
       }
       if let record = RecordExport.detailRecord(state) {
         if format.keepsWholeRecords {
-          TerminalWriter.write(records: record.lineText + "\n")
+          TerminalWriter.write(records: RecordFormat.redacted(record).lineText + "\n")
         } else {
           TerminalWriter.write(records: format.row(["name", "value"]))
           for row in RecordExport.detailRows(state, record: record) { TerminalWriter.write(records: format.row(row)) }
         }
       }
       return ending(navigator, file: file)
+    }
+    // A query shorter than the search's minLength is no search: the list would be every record
+    // (or, where a search is required, none), which a script that asked for one must not get.
+    if let query = arguments.query,
+      list.status == .idle || (list.activeQuery == "" && !query.trimmingWhitespace().isEmpty)
+    {
+      let shown = "'\(query)'"
+      Output.error(
+        "screenrun: error: --query: \(query.trimmingWhitespace().isEmpty ? "a blank search" : shown) is no search "
+          + "for \(file): it is shorter than its search's minLength, so the screen would list "
+          + (list.status == .idle ? "nothing" : "every record"))
+      return .usage
     }
     if list.status == .idle, list.activeQuery != nil {
       Output.error("screenrun: error: \(file) lists nothing until it is given a search: add --query TEXT")
@@ -47,6 +59,8 @@ extension ScreenRunCommand {
     // The cursors asked for: a source whose next page is one it gave already goes round.
     var cursors: Set<PageCursor> = []
     var loops = false
+    /// Whether `all` stopped at the most pages it follows while the source had more.
+    var cut = false
     var cells: ((JSON) -> [String])?
     TerminalWriter.write(records: format.opening)
     while let screenState = navigator.current?.screenState, let list = RecordExport.list(screenState) {
@@ -66,7 +80,11 @@ extension ScreenRunCommand {
         printed = list.records.count
       }
       // A page asked for that did not come (an answer dropped) ends the paging too.
-      guard list.status == .loaded, let next = list.next, pages < limit, list.pagesLoaded >= pages else { break }
+      guard list.status == .loaded, let next = list.next, list.pagesLoaded >= pages else { break }
+      guard pages < limit else {
+        cut = limit == Arguments.mostPages
+        break
+      }
       guard cursors.insert(next).inserted else {
         loops = true
         break
@@ -82,6 +100,12 @@ extension ScreenRunCommand {
     if loops {
       Output.error(
         "\(file): error: the source's paging goes round: its next page after page \(pages) is one it gave already")
+      return .failure
+    }
+    if cut {
+      Output.error(
+        "\(file): error: --pages all stopped at \(Arguments.mostPages) pages, the most it follows; "
+          + "the source has more (the records printed are the first \(printed))")
       return .failure
     }
     return ending(navigator, file: file)

@@ -43,9 +43,8 @@ extension ScreenRunCommand {
     arguments.pluginContext(environment: environment)
   }
 
-  /// The process's environment, read once: `ProcessInfo.environment` builds a new dictionary on
-  /// every call.
-  static let environment = ProcessInfo.processInfo.environment
+  /// The process's environment, read once (`ProcessEnvironment`, from `environ`).
+  static let environment = ProcessEnvironment.current()
 
   /// Runs a script: one frame after each command, each headed by the command.
   @MainActor

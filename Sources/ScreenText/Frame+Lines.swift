@@ -109,7 +109,8 @@ extension Frame.Line {
   /// then perhaps an ellipsis): the spans keep their roles and URLs up to the cut, and what
   /// follows takes the role and URL of the span it stands in. A URL cut this way still opens
   /// whole.
-  package func keepingCut(_ shown: some StringProtocol) -> Frame.Line {
+  /// (A `Substring`, not `some StringProtocol`: see `FrameLine.isURL`.)
+  package func keepingCut(_ shown: Substring) -> Frame.Line {
     let text = self.text
     if shown.utf8.count == text.utf8.count, shown.utf8.elementsEqual(text.utf8) { return self }
     // How many bytes the two share, on a scalar boundary of both.
@@ -158,7 +159,7 @@ extension Frame.Line {
   package func truncated(toColumns columns: Int, glyphs: Glyphs = .unicode) -> Frame.Line {
     let text = self.text
     guard TextWidth.width(of: text, upTo: columns + 1) > columns else { return self }
-    return keepingCut(glyphs.truncate(text, toColumns: columns))
+    return keepingCut(glyphs.truncate(text, toColumns: columns)[...])
   }
 }
 

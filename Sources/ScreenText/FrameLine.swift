@@ -15,7 +15,14 @@ package enum FrameLine {
   /// Whether `text` is one URL: `http://` or `https://` (in any case) and at least one more
   /// character, all of them printable ASCII with no space. Only such bytes are in it, so the
   /// terminal layer can put it in a hyperlink as it is.
-  package static func isURL(_ text: some StringProtocol) -> Bool {
+  ///
+  /// It and `isLoneURL` take a `String` or a `Substring`, not `some StringProtocol`: a generic
+  /// called from another module is not specialized, and its first call makes the runtime look
+  /// up the conformances of its iterators, which showed in the first frame's profile.
+  package static func isURL(_ text: String) -> Bool { isURL(text[...]) }
+
+  /// `isURL` of a part of a string.
+  package static func isURL(_ text: Substring) -> Bool {
     // The scheme first, byte by byte: most lines are ruled out by their first byte.
     var bytes = text.utf8.makeIterator()
     for expected in "http".utf8 {
@@ -34,10 +41,13 @@ package enum FrameLine {
 
   /// Whether a line of a frame is a lone URL: the line is the URL and nothing else, with no
   /// indent. Such a line may be wider than the frame.
-  package static func isLoneURL(_ line: some StringProtocol) -> Bool { isURL(line) }
+  package static func isLoneURL(_ line: String) -> Bool { isURL(line[...]) }
+
+  /// `isLoneURL` of a part of a string.
+  package static func isLoneURL(_ line: Substring) -> Bool { isURL(line) }
 
   /// Whether a line of a plain frame keeps the rule for `width` columns.
   package static func fits(_ line: some StringProtocol, width: Int) -> Bool {
-    isLoneURL(line) || TextWidth.width(of: line) <= width
+    isLoneURL(Substring(line)) || TextWidth.width(of: line) <= width
   }
 }

@@ -64,13 +64,20 @@ struct OutputRateLimitTests {
     }
   }
 
-  @Test("a registered secret in a record is redacted in json and csv, and the JSON stays valid")
-  func secretsRedacted() async throws {
-    let token = "ghp_OUTPUTneverSHOWSthis0123456789abcd"
+  /// Secrets that JSON would write otherwise than they are: a plain one; one that a JSON string
+  /// escapes (a quote, a backslash), which a redaction of the written text would miss; and one of
+  /// digits, which a record's number holds (a mask in it would break the JSON).
+  static let secrets = ["ghp_OUTPUTneverSHOWSthis0123456789abcd", #"ghp_"quoted\inside"#, "8172635490"]
+
+  @Test(
+    "a registered secret in a record is redacted in json and csv, and the JSON stays valid",
+    arguments: secrets)
+  func secretsRedacted(token: String) async throws {
     var page = try Self.exchanges()[0]
     var body = try #require(try JSONSerialization.jsonObject(with: Data(page.response.body)) as? [String: Any])
     var items = try #require(body["items"] as? [[String: Any]])
     items[0]["description"] = "the token is \(token), \"quoted\""
+    items[0]["id"] = 99_817_263_549_000
     body["items"] = items
     page.response.body = Array(try JSONSerialization.data(withJSONObject: body))
     page.response.headers.removeAll { $0.name.lowercased() == "content-length" }
@@ -83,10 +90,17 @@ struct OutputRateLimitTests {
         ["Screens/repositories-table.json", "--query", Self.query, "--live", "--output", format],
         environment: ["GITHUB_API_URL": server.baseURL, "GITHUB_TOKEN": token, "XDG_CACHE_HOME": cache.path])
       #expect(result.exitCode == 0, "\(result)")
-      #expect(!result.stdout.contains(token) && !result.stderr.contains(token), "\(result)")
+      let escaped = token.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      for shown in [token, escaped] {
+        #expect(!result.stdout.contains(shown) && !result.stderr.contains(shown), "\(result)")
+      }
       #expect(result.stdout.contains("the token is REDACTED"), "\(result)")
       if format == "json" {
-        #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [[String: Any]])
+        let records = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(records?.count == 30, "valid JSON, every record: \(result.stdout.prefix(300))")
+        if token.allSatisfy(\.isNumber) {
+          #expect(records?.first?["id"] as? String == "99REDACTED00", "a number holding it is its masked text")
+        }
       }
     }
   }

@@ -233,12 +233,14 @@ struct HTTPClientRedirectTests {
 
 @Suite("HTTPClient's seconds")
 struct HTTPClientSecondsTests {
-  @Test("whole seconds are written bare, others with one decimal rounded to tenths")
+  @Test("whole seconds are written bare, others rounded to tenths; a sign only where that is not zero")
   func seconds() {
     let cases: [(Duration, String)] = [
       (.seconds(30), "30 s"), (.milliseconds(2500), "2.5 s"), (.milliseconds(100), "0.1 s"),
       (.milliseconds(260), "0.3 s"),
       (.seconds(3600), "3600 s"), (.milliseconds(1040), "1.0 s"), (.zero, "0 s"),
+      (.milliseconds(-40), "0.0 s"), (.milliseconds(-50), "-0.1 s"), (.milliseconds(-1500), "-1.5 s"),
+      (.seconds(-2), "-2 s"),
     ]
     for (duration, text) in cases { #expect(HTTPClient.seconds(duration) == text, "\(duration)") }
   }

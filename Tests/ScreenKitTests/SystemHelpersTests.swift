@@ -79,4 +79,49 @@ struct SystemHelpersTests {
     }
     #expect(SystemError.executablePath?.hasPrefix("/") == true)
   }
+
+  @Test("a path appended to is what URL.appendingPathComponent gives")
+  func appendingPath() {
+    for (folder, part) in [("/a", "b"), ("/", "b"), ("/a/", "b/c"), ("/opt/screenrun", "share/screenrun/plugins")] {
+      #expect(folder.appendingPath(part) == URL(fileURLWithPath: folder).appendingPathComponent(part).path, "\(folder)")
+    }
+  }
+
+  @Test("files, folders, their names, links and standardized paths are what FileManager and URL say")
+  func fileSystem() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-fs-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/folder/inner", withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/folder/plugin.json"))
+    try Data().write(to: URL(fileURLWithPath: root + "/.hidden \u{1F600}"))
+    try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/folder")
+    try FileManager.default.createSymbolicLink(atPath: root + "/dangling", withDestinationPath: root + "/nothing")
+    for path in [
+      root, root + "/folder", root + "/folder/plugin.json", root + "/link", root + "/dangling", root + "/none",
+    ] {
+      var folder = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &folder)
+      #expect(FileSystem.exists(path) == exists, "\(path)")
+      #expect(FileSystem.isFolder(path) == (exists && folder), "\(path)")
+    }
+    #expect(
+      FileSystem.names(inFolder: root).sorted() == (try FileManager.default.contentsOfDirectory(atPath: root)).sorted())
+    #expect(FileSystem.names(inFolder: root + "/none").isEmpty)
+    #expect(FileSystem.names(inFolder: root + "/folder/plugin.json").isEmpty)
+    #expect(
+      FileSystem.resolvingLinks(root + "/link/inner")
+        == URL(fileURLWithPath: root + "/folder/inner").resolvingSymlinksInPath().path)
+    #expect(FileSystem.resolvingLinks(root + "/none") == root + "/none")
+    for path in ["a/./b/../c.json", "/x//y/", "/..", "/a/../..", "Screens/characters.json", "../x", "/tmp/./a//b/."] {
+      #expect(FileSystem.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path, "\(path)")
+    }
+  }
+
+  /// (Tests run side by side in one process, so this one changes nothing in the environment.)
+  @Test("the environment read from environ is ProcessInfo's")
+  func environment() {
+    let environment = ProcessEnvironment.current()
+    #expect(environment == ProcessInfo.processInfo.environment)
+    #expect(environment["PATH"] == String(cString: getenv("PATH")))
+  }
 }

@@ -171,6 +171,30 @@ struct RecordOutputTests {
     #expect(required.stdout.isEmpty, "\(required)")
   }
 
+  @Test("a --query shorter than the search's minLength is an error, not every record (or none)")
+  func queryShorterThanMinLength() async throws {
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "screenrun-minlength-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for required in [false, true] {
+      let screen = folder.appendingPathComponent("repositories-\(required).json")
+      try """
+      {"version": 1, "kind": "list", "title": "Repositories", "source": {"plugin": "github", "resource": "repositories"},
+       "search": {"param": "q", "minLength": 3, "required": \(required)}, "row": {"title": "{full_name}"}}
+      """.write(to: screen, atomically: true, encoding: .utf8)
+      for query in ["se", "   "] where required || query != "   " {
+        let result = try await Screenrun.run([screen.path, "--query", query, "--output", "tsv"])
+        #expect(result.exitCode == 2, "\(query): \(result)")
+        #expect(result.standardError.contains("is no search for"), "\(result)")
+        #expect(result.standardError.contains(required ? "would list nothing" : "would list every record"))
+        #expect(result.stdout.isEmpty, "\(result)")
+      }
+      let searched = try await Screenrun.run([screen.path, "--query", "react", "--output", "tsv"])
+      #expect(searched.exitCode == 0, "\(searched)")
+      #expect(searched.stdout.starts(with: Data("title\nfacebook/react\n".utf8)), "\(searched)")
+    }
+  }
+
   @Test("README's section shows what the commands print")
   func readme() async throws {
     let readme = try String(

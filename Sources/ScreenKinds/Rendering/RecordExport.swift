@@ -25,9 +25,29 @@ package enum RecordFormat: String, Sendable, CaseIterable {
   /// A record, or a row of cells, as the format prints it, `first` or after others; a JSON
   /// array's records are one a line, a comma before each but the first.
   package func line(record: JSON, first: Bool) -> String {
-    switch self {
-    case .json: (first ? "\n" : ",\n") + record.lineText
-    case .jsonl, .csv, .tsv: record.lineText + "\n"
+    let text = Self.redacted(record).lineText
+    return self == .json ? (first ? "\n" : ",\n") + text : text + "\n"
+  }
+
+  /// `value` with every registered secret redacted where it is held, before it is written as
+  /// JSON: in its strings and keys, and in a number whose digits hold one, which becomes a string
+  /// (no number can hold the mask). Redacting the written text instead would miss a secret that
+  /// JSON escapes (a quote, a backslash) and break a number that holds one.
+  package static func redacted(_ value: JSON) -> JSON {
+    let secrets = SecretRegistry.shared
+    guard secrets.isActive else { return value }
+    switch value {
+    case .null, .bool: return value
+    case .int, .double, .bigInteger:
+      let text = value.lineText
+      let masked = secrets.redact(text)
+      return masked == text ? value : .string(masked)
+    case .string(let text): return .string(secrets.redact(text))
+    case .array(let items): return .array(items.map(redacted))
+    case .object(let object):
+      var result = JSONObject()
+      for (key, member) in object.members { result[secrets.redact(key)] = redacted(member) }
+      return .object(result)
     }
   }
 
@@ -44,7 +64,8 @@ package enum RecordFormat: String, Sendable, CaseIterable {
   package func row(_ cells: [String]) -> String {
     let cleaned = cells.map(Self.cell)
     switch self {
-    case .csv: return cleaned.map(Self.quoted).joined(separator: ",") + lineEnd
+    // A row of one empty cell is `""`: a blank line would be no row to a reader.
+    case .csv: return (cleaned == [""] ? "\"\"" : cleaned.map(Self.quoted).joined(separator: ",")) + lineEnd
     default: return cleaned.joined(separator: "\t") + lineEnd
     }
   }

@@ -150,8 +150,7 @@ struct SelectGraph {
       let folder = ScreenLoader.resolve(".", relativeTo: spec.file)
       // The name itself is never "near": a file by that name that cannot be opened is another problem.
       let siblings =
-        (try? FileManager.default.contentsOfDirectory(atPath: folder))?
-        .filter { $0.hasSuffix(".json") && $0 != select.screen } ?? []
+        FileSystem.names(inFolder: folder).filter { $0.hasSuffix(".json") && $0 != select.screen }
       let message = Diagnostic.Message.unknown(
         "\(Self.key(at)) screen '\(select.screen)' does not exist", name: select.screen, among: siblings,
         notes: ["looked for \(target)"])
@@ -200,6 +199,6 @@ struct SelectGraph {
   }
 
   private static func canonical(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
+    FileSystem.standardized(path)
   }
 }

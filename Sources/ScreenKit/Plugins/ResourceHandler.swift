@@ -70,8 +70,9 @@ public struct Declaration<API: Sendable>: Sendable {
     self.refusal = refusal
   }
 
-  /// The declared resources, in order.
-  package var resources: [Resource] { handlers.map(\.resource) }
+  /// The declared resources, in order. (A closure, not `\.resource`: a key path into a generic
+  /// type is instantiated at run time, and this runs as every start registers the plugins.)
+  package var resources: [Resource] { handlers.map { $0.resource } }
 
   /// Checks `request`, then hands it to the handler of its list resource.
   package func page(_ request: PageRequest, on api: API) async throws(DataSourceError) -> Page {

@@ -19,6 +19,12 @@ extension String {
     return folder.isEmpty ? "/" : String(folder)
   }
 
+  /// The path with `component` added after a slash, as `URL.appendingPathComponent` gives it:
+  /// `"/a"` and `"b"` give `"/a/b"`, `"/"` and `"b"` give `"/b"`.
+  package func appendingPath(_ component: String) -> String {
+    hasSuffix("/") ? self + component : self + "/" + component
+  }
+
   private var withoutTrailingSlashes: String {
     var path = self[...]
     while path.count > 1, path.last == "/" { path = path.dropLast() }

@@ -205,9 +205,9 @@ struct Arguments: Equatable {
           expected: "expected one of " + near.joined(separator: ", ")),
         at: operands.count > 1 ? operands[1].index : first.index)
     }
-    let available = declaration.subcommands.filter(\.available).map(\.name)
     let bare = !first.text.isEmpty && first.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     guard bare, RegularFile.problem(at: first.text) == .missing else { return nil }
+    let available = declaration.subcommands.filter(\.available).map(\.name)
     throw UsageError(
       Diagnostic.Message.unknown(
         "unknown subcommand '\(first.text)'", name: first.text, among: declaration.subcommands.map { $0.words[0] },

@@ -83,7 +83,14 @@ package enum TerminalWriter {
 
   /// Whether `descriptor` is an anonymous inode (an eventfd, epoll or signalfd), which the runtime
   /// opened into a standard slot that was closed when the process started.
+  /// A terminal, a pipe, a socket or a device is not one (an anonymous inode has no type, or
+  /// that of a regular file), so only those are looked up in /proc.
   private static func isRuntimeDescriptor(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    if type == 0 { return true }
+    guard type == S_IFREG else { return false }
     var buffer = [CChar](repeating: 0, count: 64)
     let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
     guard count > 0 else { return false }
@@ -110,11 +117,12 @@ package enum TerminalWriter {
     }
   }
 
-  /// Writes records that `--output` printed (JSON, CSV, TSV) to stdout as they are, secrets
-  /// redacted: the format has already made every control character an escape or a space, and
-  /// its own line ends (CSV's CRLF) must stay. A failed write ends the process as any other does.
+  /// Writes records that `--output` printed (JSON, CSV, TSV) to stdout as they are: the format
+  /// has already redacted secrets in the values (`RecordFormat.redacted`, the templates of CSV's
+  /// cells) and made every control character an escape or a space, and its own line ends (CSV's
+  /// CRLF) must stay. A failed write ends the process as any other does.
   package static func write(records text: String) {
-    let bytes = Array(SecretRegistry.shared.redact(text).utf8)
+    let bytes = Array(text.utf8)
     guard !bytes.isEmpty else { return }
     writing.withLock { closed in
       if closed.contains(STDOUT_FILENO) || !writeAll(bytes, to: STDOUT_FILENO) { failed() }

@@ -88,7 +88,7 @@ extension SpecDecoder {
       let select = object["select"].flatMap { decodeSelect($0, at: pointer / "select") }
       if object["select"] != nil, select == nil { return nil }
       if let items,
-        items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty })
       {
         fail(
           pointer / "items", .value(offset: 0), "'items' must be a field path such as \"comics.items\", not '\(items)'")

@@ -67,15 +67,14 @@ package struct PluginDiscovery: Sendable {
   /// installed, else `Plugins/` of the clone the binary was built in.
   package static func shippedFolder(executable: String?) -> String? {
     guard let executable else { return nil }
-    let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-    let installed = binary.deletingLastPathComponent().appendingPathComponent("share/screenrun/plugins").path
+    let binary = FileSystem.resolvingLinks(FileSystem.standardized(executable)).deletingLastPathComponent
+    let installed = binary.deletingLastPathComponent.appendingPath("share/screenrun/plugins")
     if isFolder(installed) { return installed }
     var folder = binary
-    while folder.path != "/" {
-      let package = folder.appendingPathComponent("Package.swift").path
-      let plugins = folder.appendingPathComponent("Plugins").path
-      if FileManager.default.fileExists(atPath: package), isFolder(plugins) { return plugins }
-      folder = folder.deletingLastPathComponent()
+    while folder != "/", !folder.isEmpty {
+      let plugins = folder.appendingPath("Plugins")
+      if FileSystem.exists(folder.appendingPath("Package.swift")), isFolder(plugins) { return plugins }
+      folder = folder.deletingLastPathComponent
     }
     return nil
   }
@@ -134,17 +133,13 @@ package struct PluginDiscovery: Sendable {
   /// `folder/plugin.json` when the folder is a plugin, else each `folder/*/plugin.json`, by name.
   static func manifestFiles(in folder: String) -> [String] {
     let own = folder + "/plugin.json"
-    if FileManager.default.fileExists(atPath: own) { return [own] }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.sorted().map { folder + "/" + $0 + "/plugin.json" }.filter {
-      FileManager.default.fileExists(atPath: $0)
+    if FileSystem.exists(own) { return [own] }
+    return FileSystem.names(inFolder: folder).sorted().map { folder + "/" + $0 + "/plugin.json" }.filter {
+      FileSystem.exists($0)
     }
   }
 
-  package static func isFolder(_ path: String) -> Bool {
-    var folder = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
-  }
+  package static func isFolder(_ path: String) -> Bool { FileSystem.isFolder(path) }
 
   /// Registers the plugins found, each replacing a compiled-in one of its name (a broken one
   /// too: a screen that uses it is told its problems).
