@@ -44,6 +44,15 @@ struct PreviewTests {
     for _ in 0..<count { store.send(.tick, effects: []) { $0.ticks += 1 } }
   }
 
+  /// A tick once the highlight (book `id`) has stayed long enough: load `generation` is asked for.
+  func tickLoads(id: Int, generation: Int) {
+    store.send(.tick, effects: [.openPreview(book, parameters: ["id": "\(id)"], screen: 1, generation: generation)]) {
+      $0.ticks += 1
+      $0.previews[1]?.requested = opening(id)
+      $0.previews[1]?.generation = generation
+    }
+  }
+
   /// Receives the preview's screen for load `generation`, and waits for its record.
   func receivePreview(_ generation: Int, id: Int) async {
     store.receive(
@@ -80,11 +89,7 @@ struct PreviewTests {
       $0.previews[1]?.wantedSince = 1
     }
     idle(1)
-    store.send(.tick, effects: [.openPreview(book, parameters: ["id": "1"], screen: 1, generation: 1)]) {
-      $0.ticks = 3
-      $0.previews[1]?.requested = opening(1)
-      $0.previews[1]?.generation = 1
-    }
+    tickLoads(id: 1, generation: 1)
     await receivePreview(1, id: 1)
     #expect(source.recordRequests.count == before + 1)
     #expect(lines[0].hasPrefix("Books"))
@@ -108,11 +113,7 @@ struct PreviewTests {
     }
     #expect(lines[0].hasSuffix(" │ Book Item 1"))  // the last preview stays until the next is in
     idle(1)
-    store.send(.tick, effects: [.openPreview(book, parameters: ["id": "4"], screen: 1, generation: 2)]) {
-      $0.ticks += 1
-      $0.previews[1]?.requested = opening(4)
-      $0.previews[1]?.generation = 2
-    }
+    tickLoads(id: 4, generation: 2)
     await receivePreview(2, id: 4)
     #expect(source.recordRequests.count == before + 2)
     #expect(source.recordRequests.last?.parameters == ["id": "4"])
@@ -163,6 +164,90 @@ struct PreviewTests {
     // The `?` help names the key.
     store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help }
     #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
+  }
+
+  @Test func untilTheNextRecordIsInThePaneSaysLoading() async throws {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    // Asked for, the next row's screen not made yet: the pane shows the record it has.
+    store.send(
+      .previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]
+    ) {
+      $0.previews[1]?.wanted = opening(2)
+      $0.previews[1]?.requested = opening(2)
+      $0.previews[1]?.generation = 2
+    }
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))
+    // Made, its record not in: the pane holds the new screen, which says "Loading…" (the state
+    // as it is the moment the screen is made, before the started screen's record comes).
+    let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
+    var state = store.state
+    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
+    #expect(state.previews[1]?.screen?.model === made.model)
+    let drawn = try #require(state.frame()).lines
+    #expect(drawn.contains { $0.hasSuffix(" │ Loading…") }, "\(drawn.joined(separator: "\n"))")
+    #expect(!drawn.contains { $0.contains("Book Item 1") }, "\(drawn.joined(separator: "\n"))")
+    await receivePreview(2, id: 2)
+    #expect(lines[0].hasSuffix(" │ Book Item 2"))
+  }
+
+  @Test func underWatchAnEditedPreviewScreenShowsWithoutMovingTheHighlight() async throws {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))
+    try folder.write(
+      "book.json", Self.book.replacingOccurrences(#""title": "Book {name}""#, with: #""title": "Volume {name}""#))
+    store.send(.reload(restarted: []), effects: [.reloadFiles([folder.file("books.json")])])
+    let reloaded: (AppAction) -> Bool = { if case .reloaded(.success) = $0 { true } else { false } }
+    store.receive(where: reloaded, described: "the files read again", effects: [.draw]) { state, _ in
+      state.stack[0].revision = 1
+      state.previews[1]?.requested = nil
+    }
+    // The pane keeps what it shows until the new screen is made.
+    #expect(lines[0].hasSuffix(" │ Book Item 1"))
+    // The highlight has stayed: the next tick past the debounce loads the preview again.
+    idle(1)
+    tickLoads(id: 1, generation: 2)
+    await receivePreview(2, id: 1)
+    #expect(lines[0].hasSuffix(" │ Volume Item 1"), "\(store.frame)")
+  }
+
+  @Test func withAStatusLineThePaneEndsAboveItAndTheKeyLineIsTheLists() async throws {
+    // A detail screen taller than the terminal.
+    let fields = (1...30).map { #"{"label": "Line \#($0)", "value": "{id}"}"# }.joined(separator: ", ")
+    try folder.write(
+      "book.json",
+      #"{"kind": "detail", "title": "Book {name}", "source": {"plugin": "books", "resource": "book", "params": {"id": "{params.id}"}}, "sections": [{"type": "fields", "fields": [FIELDS]}]}"#
+        .replacingOccurrences("FIELDS", with: fields))
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    var state = store.state
+    state.showsStatus = true
+    let drawn = try #require(state.frame(status: { _ in "books · 2 requests" })).lines
+    let shown = drawn.joined(separator: "\n")
+    #expect(drawn.count == 16, "\(shown)")
+    // The status line runs across the frame above the key line; the pane fills the rows above.
+    #expect(drawn[14] == "source: books · 2 requests", "\(shown)")
+    #expect(drawn[15].contains("Ctrl-T preview"), "\(shown)")
+    #expect(drawn[15].hasSuffix(" │"), "nothing of the pane beside the keys: \(shown)")
+    for line in drawn.prefix(14) {
+      #expect(line.firstRange(of: " │ ")?.lowerBound == line.index(line.startIndex, offsetBy: 64), "\(shown)")
+    }
+    #expect(drawn[13].hasSuffix("│ Line 12  1"), "\(shown)")
+  }
+
+  @Test func aReplacedPreviewIsStopped() async throws {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    let first = try #require(store.state.previews[1]?.screen?.model)
+    #expect(first.store(of: DetailKind.self)?.onChange != nil)
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    await previewNow(id: 2, generation: 2)
+    // The first row's preview is stopped: it redraws nothing more.
+    #expect(first.store(of: DetailKind.self)?.onChange == nil)
+    let second = try #require(store.state.previews[1]?.screen?.model)
+    #expect(second.store(of: DetailKind.self)?.onChange != nil)
   }
 
   @Test func theSelectionCoversTheListsColumnsOnly() {
@@ -240,5 +325,39 @@ struct PreviewCheckTests {
     )
     let notObject = try problems(#""book.json""#)
     #expect(notObject.first?.contains("error at /preview") == true, "\(notObject)")
+  }
+}
+
+/// A stopped store: its running work is cancelled and its answer dropped, and it calls its
+/// `onChange` no more.
+@Suite("A stopped store")
+struct StoppedStoreTests {
+  struct Waiting: ViewModel {
+    enum Input: Sendable { case ask, answered }
+    func reduce(_ state: inout Int, _ input: Input) -> [Effect<Input>] {
+      switch input {
+      case .ask:
+        // Work that would take an hour, unless cancelled.
+        return [
+          .run {
+            try? await Task.sleep(for: .seconds(3600))
+            return .answered
+          }
+        ]
+      case .answered:
+        state += 1
+        return []
+      }
+    }
+  }
+
+  @Test func stoppingCancelsTheRunningWorkAndDropsItsAnswer() async {
+    let store = Store(Waiting(), state: 0, scheduler: VirtualScheduler())
+    store.onChange = {}
+    store.send(.ask)
+    store.stop()
+    await store.settle()
+    #expect(store.state == 0)
+    #expect(store.onChange == nil)
   }
 }

@@ -288,4 +288,7 @@ package enum SharedKeys {
   package static let back: [Key] = [.escape, .left]
   /// Ctrl-C and Ctrl-D: quit.
   package static let quit: [Key] = [.control("c"), .control("d")]
+  /// Ctrl-T: shows or hides the preview pane, on a list or table that declares one (the app
+  /// answers it; `KeyBinding.previewToggle` names it, a chart leaves it out).
+  package static let previewToggle: Key = .control("t")
 }

@@ -17,6 +17,9 @@ package protocol ScreenModel: AnyObject, Sendable {
   func reload()
   /// Waits until no request is in flight.
   func settle() async
+  /// Stops the screen for good (one no longer shown): its requests are cancelled, and it calls
+  /// its `onChange` no more.
+  func stop()
   /// Whether a request is on its way (the spinner turns).
   var isBusy: Bool { get }
   /// The data error the screen stands in, if any.
@@ -117,6 +120,7 @@ final class KindModel<K: Kind>: ScreenModel {
   func start() { store.send(startAction) }
   func reload() { store.send(K.reload) }
   func settle() async { await store.settle() }
+  func stop() { store.stop() }
   var isBusy: Bool { K.isBusy(store.state) }
   var error: DataSourceError? { K.error(store.state) }
   var keyHelp: [KeyHelpLine] { K.bindings.help() }

@@ -48,6 +48,18 @@ package final class Store<Model: ViewModel>: Sendable {
     while let task = inner.withLock({ $0.running.first?.task }) { await task.value }
   }
 
+  /// Stops the store for good, for a screen no longer shown: its running work is cancelled (a
+  /// data source that honours cancellation drops its request) and its answers are dropped, its
+  /// timer is cancelled, and it calls `onChange` no more.
+  package func stop() {
+    inner.withLock { inner in
+      for (_, task) in inner.running { task.cancel() }
+      inner.timer?.cancel()
+      inner.timer = nil
+      inner.onChange = nil
+    }
+  }
+
   private func start(_ effect: Effect<Model.Input>, _ inner: inout Inner) {
     switch effect.work {
     case .run(let operation):

@@ -12,6 +12,9 @@ package final class AppEnvironment {
   private let context: PluginContext
   private let scheduler: any Scheduler
   private var sources: [String: any DataSource] = [:]
+  /// The preview screens started, by the screen whose pane they are in; each is stopped once its
+  /// pane no longer shows it (`stopReplacedPreviews`).
+  private var previewsStarted: [Int: AnyViewModel] = [:]
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package let monitor: SourceMonitor
   private let relay = ActionRelay()
@@ -81,9 +84,12 @@ package final class AppEnvironment {
         return .replaced(screen: id, .failure(ReloadFailure(ScreenLoadError([diagnostic]))))
       }
     case .openPreview(let path, let parameters, let id, let generation):
+      stopReplacedPreviews(state)
       return .previewOpened(screen: id, generation: generation, openPreview(path, parameters: parameters, screen: id))
     case .startPreview(let id):
+      stopReplacedPreviews(state)
       guard let model = state.previews[id]?.screen?.model else { return nil }
+      previewsStarted[id] = model
       // Its answers redraw the screen it previews.
       model.onChange { [relay] in relay.fire(.response(screen: id)) }
       model.start()
@@ -91,6 +97,16 @@ package final class AppEnvironment {
       return nil
     }
     return nil
+  }
+
+  /// Stops the preview screens that no pane shows any more (replaced by the next row's, emptied,
+  /// or their list closed): a slow request for a row the highlight passed is cancelled rather
+  /// than run to its end, and its answer redraws nothing.
+  private func stopReplacedPreviews(_ state: AppState) {
+    for (id, model) in previewsStarted where state.previews[id]?.screen?.model !== model {
+      model.stop()
+      previewsStarted[id] = nil
+    }
   }
 
   /// Loads a screen file and makes its view model (not started).

@@ -18,8 +18,8 @@ package struct PreviewPane: Sendable, Equatable {
   /// The last load asked for, and its generation.
   package var requested: Opening?
   package var generation = 0
-  /// The detail screen shown: the answer of the last load, or of the one before while the last
-  /// is on its way.
+  /// The detail screen shown: the last load's, from the moment its screen is made (it draws
+  /// "Loading…" until its record comes); the one before while the screen file is read.
   package var screen: AppScreen?
   /// Why the last load's screen cannot be made.
   package var failure: PreviewFailure?
@@ -28,8 +28,6 @@ package struct PreviewPane: Sendable, Equatable {
 
   /// The ticks (tenths of a second) a row stays highlighted before its preview is asked for.
   package static let debounceTicks = 2
-  /// The key that shows or hides the pane (`KeyBinding.previewToggle` names it in the footer).
-  package static let toggleKey = Key.control("t")
 }
 
 /// Why a preview's screen cannot be made (its file, or the parameters the row gives it).
@@ -63,10 +61,17 @@ extension App {
   }
 
   /// After the screen files were read again: a pane for each screen that declares a preview now,
-  /// none for the others.
+  /// none for the others; and each pane loads its preview again (its detail screen's file may be
+  /// the one that changed), on the next tick or at once (`previewNow`), showing the one it has
+  /// until then.
   static func updatePanes(_ state: inout AppState) {
     for screen in state.stack {
-      if screen.spec.list?.preview == nil { state.previews[screen.id] = nil } else { addPane(for: screen, &state) }
+      if screen.spec.list?.preview == nil {
+        state.previews[screen.id] = nil
+      } else {
+        addPane(for: screen, &state)
+        state.previews[screen.id]?.requested = nil
+      }
     }
   }
 
@@ -123,7 +128,7 @@ extension App {
 
   /// Ctrl-T on a screen with a pane: shows or hides it; nil on a screen without one.
   static func togglePreview(_ key: Key, _ state: inout AppState) -> [AppEffect]? {
-    guard key == PreviewPane.toggleKey, let id = state.current?.id, state.previews[id] != nil else { return nil }
+    guard key == SharedKeys.previewToggle, let id = state.current?.id, state.previews[id] != nil else { return nil }
     state.previews[id]?.isShown.toggle()
     return [.draw]
   }
@@ -167,7 +172,11 @@ extension AppState {
         right.lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(failure.message), toColumns: layout.preview)
           .map { Frame.Line($0, role: .error) }
       }
-      if let height = options.height { right.lines = Array(right.lines.prefix(height)) }
+      // In a terminal, the status line goes in above the list's key line, across the frame: the
+      // pane ends above it, so that its lines stay beside the list's.
+      if let height = options.height {
+        right.lines = Array(right.lines.prefix(drawn.status == nil ? height : max(0, height - 1)))
+      }
       return Frame.beside(left, width: layout.list, right, divider: options.glyphs.paneDivider)
     }
     return composed

@@ -62,7 +62,8 @@ package struct ChartKind: Kind {
 
   /// The table's keys: the list's, and Ctrl-S to sort by the label or the value; not the
   /// preview's (a chart has none).
-  package static let bindings: [KeyBinding<ChartKind>] = TableKind.bindings.filter { !$0.keys.contains(.control("t")) }
+  package static let bindings: [KeyBinding<ChartKind>] = TableKind.bindings
+    .filter { !$0.keys.contains(SharedKeys.previewToggle) }
     .map { $0.lifted(state: { $0 }, spec: \.table, action: { $0 }) }
 
   /// The table's commands: the list's, and `sort LABEL|VALUE` (a header or a sort value).
