@@ -3,9 +3,9 @@
 // each depends only on the layers before it, so no cycle can compile, and none depends on a
 // plugin (Tests/Docs/target-graph prints the graph and checks that):
 //
-//   ScreenJSON     JSON values from jansson, JSON pointers, source locations
 //   ScreenText     display width, cutting, escaping, secret redaction, frame lines (templates cut
-//                  text too, so it sits low)
+//                  text too, and JSON text escapes what it says is unsafe, so it sits lowest)
+//   ScreenJSON     JSON values from jansson, JSON pointers, source locations
 //   ScreenFormat   the screen file format: documents, diagnostics, spelling, templates, filters
 //   ScreenKit      the data layer, which plugin authors import (re-exporting the three above):
 //                  data sources, resources, the plugin registry, errors, bundled datasets,
@@ -42,11 +42,12 @@ let package = Package(
     // cycle cannot compile. None names a data source, and none depends on a plugin (Plugins/*):
     // Tests/Docs/target-graph prints this graph and fails if one does.
     //
-    // JSON values, parsed and written by jansson, with JSON pointers and source locations.
-    .target(name: "ScreenJSON", dependencies: ["CJansson"]),
-    // Text as a terminal draws it: display width, cutting to a width, escaping control characters,
-    // and the registry of secrets that redaction masks. Low, because templates cut text too.
+    // Text as a terminal draws it: display width, cutting to a width, escaping control characters
+    // (the one table of what untrusted text may not carry raw, which JSON text escapes too), and
+    // the registry of secrets that redaction masks. Lowest, because templates cut text too.
     .target(name: "ScreenText"),
+    // JSON values, parsed and written by jansson, with JSON pointers and source locations.
+    .target(name: "ScreenJSON", dependencies: ["CJansson", "ScreenText"]),
     // The screen file format: documents and their diagnostics, spelling suggestions, and templates
     // with their filters.
     .target(name: "ScreenFormat", dependencies: ["ScreenJSON", "ScreenText"]),

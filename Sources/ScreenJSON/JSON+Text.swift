@@ -1,3 +1,5 @@
+import ScreenText
+
 /// JSON values written out as indented text (`lineText` writes them on one line): two spaces a
 /// level, members in their order, a short array of plain values on one line. What `screenrun
 /// schema` prints.
@@ -100,22 +102,14 @@ extension JSON {
       case "\n": text += "\\n"
       case "\r": text += "\\r"
       case "\t": text += "\\t"
-      // Control characters (C0, DEL, C1), the line and paragraph separators and the
-      // bidirectional overrides and isolates are escaped: the text is safe on a terminal, and
-      // holds the same string.
-      case _ where Self.isEscaped(scalar.value):
+      // The characters untrusted text may not carry raw (`TerminalSafe.isUnsafe`) are escaped:
+      // the text is safe on a terminal, and holds the same string.
+      case _ where TerminalSafe.isUnsafe(scalar):
         let hex = String(scalar.value, radix: 16)
         text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: text.unicodeScalars.append(scalar)
       }
     }
     text += "\""
-  }
-
-  private static func isEscaped(_ value: UInt32) -> Bool {
-    switch value {
-    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
   }
 }

@@ -105,8 +105,8 @@ extension TextWidth {
 }
 
 extension TerminalSafe {
-  /// Whether sanitizing leaves the UTF-8 `bytes` as they are: no control character (C0, DEL,
-  /// C1), no bidirectional override or isolate, and, unless `keepingNewlines`, no line feed.
+  /// Whether sanitizing leaves the UTF-8 `bytes` as they are: no character of `isUnsafe(_:)`
+  /// but, when `keepingNewlines`, a line feed.
   package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false) -> Bool {
     var index = 0
     let count = bytes.count
@@ -122,8 +122,10 @@ extension TerminalSafe {
     return true
   }
 
-  /// Whether the byte at `index` (not printable ASCII) starts what sanitizing replaces. A lead
-  /// byte of valid UTF-8 is never a continuation byte, so a match is a whole code point.
+  /// Whether the byte at `index` (not printable ASCII) starts what sanitizing replaces: a
+  /// character of `isUnsafe(_:)` (a test holds the two to each other over every code point), or a
+  /// line feed unless `keepingNewlines`. A lead byte of valid UTF-8 is never a continuation byte,
+  /// so a match is a whole code point: 1 byte, 2 from 0xC2 or 0xD8, 3 from 0xE2.
   @inline(__always)
   package static func isUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, keepingNewlines: Bool) -> Bool {
     let byte = bytes[index]
@@ -132,10 +134,13 @@ extension TerminalSafe {
     case 0x00..<0x20, 0x7F: return true
     // Valid UTF-8 has the bytes after a lead; a cut sequence is read as unsafe, never past the end.
     case 0xC2: return index + 1 >= bytes.count || bytes[index + 1] < 0xA0  // U+0080-U+009F
+    case 0xD8: return index + 1 >= bytes.count || bytes[index + 1] == 0x9C  // U+061C
     case 0xE2:
       guard index + 2 < bytes.count else { return true }
       let (next, third) = (bytes[index + 1], bytes[index + 2])
-      return (next == 0x80 && (0xAA...0xAE).contains(third)) || (next == 0x81 && (0xA6...0xA9).contains(third))
+      // U+200E, U+200F, U+2028-U+202E; U+2066-U+2069
+      return (next == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)))
+        || (next == 0x81 && (0xA6...0xA9).contains(third))
     default: return false
     }
   }

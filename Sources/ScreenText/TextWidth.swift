@@ -274,8 +274,32 @@ package enum TextWidth {
 /// Makes text from a data source safe to print: no escape sequences or control characters
 /// reach the terminal raw.
 package enum TerminalSafe {
-  /// Replaces control characters (C0, DEL, C1) and bidirectional overrides with U+FFFD, and
-  /// tabs with a space. Newlines become spaces unless `keepNewlines`.
+  /// Whether untrusted text may not carry `scalar` raw to where a person reads it (a terminal, a
+  /// log file, a CSV or JSON file, a message): the one table of such characters, which every
+  /// writer of untrusted text asks.
+  ///
+  ///     U+0000–U+001F           the C0 controls (an escape sequence starts with U+001B)
+  ///     U+007F–U+009F           DEL and the C1 controls
+  ///     U+061C, U+200E, U+200F  the bidirectional marks (Arabic letter, left-to-right, right-to-left)
+  ///     U+2028, U+2029          the line and paragraph separators
+  ///     U+202A–U+202E           the bidirectional embeddings and overrides
+  ///     U+2066–U+2069           the bidirectional isolates
+  ///
+  /// The marks, embeddings, overrides and isolates are Unicode's Bidi_Control characters, which
+  /// reorder what a reader sees. What a writer puts in their place is its own: U+FFFD on the
+  /// terminal (`sanitize`, `TerminalWriter`), `\uXXXX` in JSON strings, the plugin log and
+  /// diagnostics (the same string, readable), a space in a CSV or TSV cell (a record stays one
+  /// line). `isUnsafe(_:at:keepingNewlines:)` answers the same over UTF-8 bytes.
+  @inline(__always)
+  package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Replaces the characters of `isUnsafe` with U+FFFD, but tabs with a space; newlines (LF, CR
+  /// and CRLF) become spaces unless `keepNewlines`.
   package static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
     if text.utf8.withContiguousStorageIfAvailable({ isSafe($0, keepingNewlines: keepNewlines) }) == true {
       return text
@@ -296,7 +320,7 @@ package enum TerminalSafe {
         result.append(keepNewlines ? "\n" : " ")
       case 0x09:
         result.append(" ")
-      case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
+      case _ where isUnsafe(scalar):
         result.append("\u{FFFD}")
       default:
         result.append(scalar)

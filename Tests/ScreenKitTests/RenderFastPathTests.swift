@@ -156,7 +156,7 @@ struct RenderFastPathTests {
         case 0x0A: output.append("\n")
         case 0x0D: if index + 1 == scalars.count || scalars[index + 1] != "\n" { output.append("\n") }
         case 0x09: output.append(" ")
-        case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: output.append("\u{FFFD}")
+        case _ where UnsafeCharacterTests.inTable(scalar.value): output.append("\u{FFFD}")
         default: output.append(scalar)
         }
       }

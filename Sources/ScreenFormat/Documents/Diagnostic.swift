@@ -45,11 +45,7 @@ package struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   package static func escapingControls(_ text: String) -> String {
-    ScalarEscape.escaped(text, where: Self.isControl)
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    ScalarEscape.escaped(text, where: TerminalSafe.isUnsafe)
   }
 }
 

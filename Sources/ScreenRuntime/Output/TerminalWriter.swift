@@ -145,8 +145,8 @@ package enum TerminalWriter {
     return bytes
   }
 
-  /// Appends `text` with every control character, DEL, C1 control and bidirectional override or
-  /// isolate replaced by U+FFFD; tabs become spaces, and CR and CRLF a newline.
+  /// Appends `text` with every character of `TerminalSafe.isUnsafe(_:)` replaced by U+FFFD, but
+  /// tabs, which become spaces, and CR and CRLF, which become a newline.
   package static func neutralize(_ text: String, into output: inout [UInt8]) {
     var text = text
     text.withUTF8 { neutralize($0, into: &output) }
@@ -176,10 +176,10 @@ package enum TerminalWriter {
       case 0x09:
         output.append(0x20)
         index += 1
-      case 0xC2:  // C1: U+0080–U+009F (or a sequence cut at the end)
+      case 0xC2, 0xD8:  // C1: U+0080–U+009F, and U+061C (or a sequence cut at the end)
         output += replacement
         index = min(index + 2, count)
-      case 0xE2:  // U+202A–U+202E, U+2066–U+2069 (or a sequence cut at the end)
+      case 0xE2:  // U+200E, U+200F, U+2028–U+202E, U+2066–U+2069 (or a sequence cut at the end)
         output += replacement
         index = min(index + 3, count)
       default:

@@ -118,17 +118,10 @@ package final class PluginLog: @unchecked Sendable {
     if bytes.withUnsafeBytes({ SystemIO.writeAll(descriptor, $0) }) == .all { size += bytes.count }
   }
 
-  /// `text` with its control characters (C0, DEL, C1) and bidirectional controls (U+061C,
-  /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) written as `\uXXXX`: what a plugin wrote, safe
-  /// to `cat` and to quote.
+  /// `text` with the characters of `TerminalSafe.isUnsafe` (controls, bidirectional controls,
+  /// line separators) written as `\uXXXX`, not replaced: what a plugin wrote, safe to `cat` and to
+  /// quote, and still readable.
   package static func escaped(_ text: String) -> String {
-    ScalarEscape.escaped(text, where: isEscaped)
-  }
-
-  private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+    ScalarEscape.escaped(text, where: TerminalSafe.isUnsafe)
   }
 }
