@@ -8,8 +8,7 @@ extension ScreenRunCommand {
   /// 2 for a screen that cannot be opened.
   @MainActor
   static func runExplain(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
-    // Whole records, so the fields a screen does not read show too (a misspelt one among them).
-    let monitor = SourceMonitor(trace: TraceFile.line, keepsExchanges: true, wholeRecords: true)
+    let monitor = SourceMonitor(trace: TraceFile.line, keepsExchanges: true)
     let navigator: Navigator
     switch start(screen, arguments: arguments, registry: registry, monitor: monitor) {
     case .success(let opened): navigator = opened

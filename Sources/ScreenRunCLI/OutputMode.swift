@@ -3,11 +3,11 @@ import ScreenKit
 import ScreenRuntime
 
 extension ScreenRunCommand {
-  /// `--output FORMAT`: prints the screen's records instead of its frame, a page at a time as
-  /// each arrives, and follows the source's paging for `--pages`. Each page is asked for once,
-  /// through the same data source (and so the same cache and rate-limit rules) as the
-  /// interactive mode. An error stops the paging: the records got so far are printed (a JSON
-  /// array closed), then the error on stderr, exit 1. stdout holds only records.
+  /// `--output FORMAT`: prints the screen's records instead of its frame (what its kind exports),
+  /// a page at a time as each arrives, and follows the source's paging for `--pages`. Each page
+  /// is asked for once, through the same data source (and so the same cache and rate-limit
+  /// rules) as the interactive mode. An error stops the paging: the records got so far are
+  /// printed (a JSON array closed), then the error on stderr, exit 1. stdout holds only records.
   @MainActor
   static func runOutput(_ screen: String, format: RecordFormat, arguments: Arguments, registry: PluginRegistry)
     async -> ExitCode
@@ -20,21 +20,21 @@ extension ScreenRunCommand {
     await navigator.settle()
     guard let entry = navigator.current else { return .failure }
     let file = entry.spec.file
-    let state = entry.screenState
-    guard let list = RecordExport.list(state) else {
+    guard let export = entry.model.export(screen: entry.screenState) else {
+      Output.error("screenrun: error: \(file) is a \(entry.model.kind) screen, which has no records to print")
+      return .usage
+    }
+    let list: ListViewModel.State
+    switch export {
+    case .record(let record, let rows):
       if arguments.pages != nil {
         Output.error("screenrun: error: --pages: \(file) is a \(entry.model.kind) screen, which has no pages")
         return .usage
       }
-      if let record = RecordExport.detailRecord(state) {
-        if format.keepsWholeRecords {
-          TerminalWriter.write(records: RecordFormat.redacted(record).lineText + "\n")
-        } else {
-          TerminalWriter.write(records: format.row(["name", "value"]))
-          for row in RecordExport.detailRows(state, record: record) { TerminalWriter.write(records: format.row(row)) }
-        }
-      }
+      writeRecord(record, rows: rows, format: format)
       return ending(navigator, file: file)
+    case .pages(let first, _):
+      list = first
     }
     // A query shorter than the search's minLength is no search: the list would be every record
     // (or, where a search is required, none), which a script that asked for one must not get.
@@ -52,54 +52,96 @@ extension ScreenRunCommand {
       Output.error("screenrun: error: \(file) lists nothing until it is given a search: add --query TEXT")
       return .usage
     }
+    return await writePages(navigator, file: file, format: format, limit: arguments.pages ?? 1)
+  }
 
+  /// A detail screen's record: whole as JSON, or its `name,value` rows under their header. When
+  /// its load failed (no record), what a list whose first page failed prints: `json` a value that
+  /// holds no record (`null`, as a list's is `[]`), `jsonl` nothing, `csv` and `tsv` the header.
+  private static func writeRecord(_ record: JSON?, rows: [[String]], format: RecordFormat) {
+    if format.keepsWholeRecords {
+      if let record {
+        TerminalWriter.write(records: RecordFormat.redacted(record).lineText + "\n")
+      } else if format == .json {
+        TerminalWriter.write(records: "null\n")
+      }
+      return
+    }
+    TerminalWriter.write(records: format.row(["name", "value"]))
+    for row in rows { TerminalWriter.write(records: format.row(row)) }
+  }
+
+  /// Prints a list's pages, each as it arrives, up to `limit`; the list keeps only the page last
+  /// loaded (`ScreenSpec.streamsRecords`), and this only what tells a page it gave already: the
+  /// cursors asked for and a hash of each page's records, never the records.
+  @MainActor
+  private static func writePages(_ navigator: Navigator, file: String, format: RecordFormat, limit: Int) async
+    -> ExitCode
+  {
     var printed = 0
-    var pages = 1
-    let limit = arguments.pages ?? 1
-    // The cursors asked for: a source whose next page is one it gave already goes round.
-    var cursors: Set<PageCursor> = []
-    var loops = false
+    var pages = 0
+    /// The cursor the last page was asked for (none for the first), and the page each cursor
+    /// asked for, from 1.
+    var cursor: PageCursor?
+    var asked: [PageCursor: Int] = [:]
+    /// The page whose records hash to a value: a page that holds another's records again is the
+    /// paging gone round, even under a cursor of another spelling (the first page's, named).
+    var pageHolding: [Int: Int] = [:]
+    var goesRound: String?
     /// Whether `all` stopped at the most pages it follows while the source had more.
     var cut = false
-    var cells: ((JSON) -> [String])?
+    var columns: ExportColumns?
     TerminalWriter.write(records: format.opening)
-    while let screenState = navigator.current?.screenState, let list = RecordExport.list(screenState) {
-      if format.keepsWholeRecords {
-        for record in list.records[printed...] {
-          TerminalWriter.write(records: format.line(record: record, first: printed == 0))
-          printed += 1
-        }
-      } else {
-        if cells == nil, let columns = RecordExport.columns(screenState, list) {
-          TerminalWriter.write(records: format.row(columns.headers))
-          cells = columns.cells
-        }
-        if let cells {
-          for record in list.records[printed...] { TerminalWriter.write(records: format.row(cells(record))) }
-        }
-        printed = list.records.count
+    while let entry = navigator.current,
+      case .pages(let list, let pageColumns)? = entry.model.export(screen: entry.screenState)
+    {
+      if columns == nil, !format.keepsWholeRecords {
+        TerminalWriter.write(records: format.row(pageColumns.headers))
+        columns = pageColumns
       }
-      // A page asked for that did not come (an answer dropped) ends the paging too.
-      guard list.status == .loaded, let next = list.next, list.pagesLoaded >= pages else { break }
+      // A page asked for that did not come (an error, an answer dropped) ends the paging.
+      guard list.status == .loaded, list.pagesLoaded == pages + 1 else { break }
+      pages += 1
+      if !list.records.isEmpty {
+        var hasher = Hasher()
+        hasher.combine(list.records)
+        let hash = hasher.finalize()
+        if let earlier = pageHolding[hash] {
+          goesRound =
+            "page \(pages), asked for with cursor \(shown(cursor)), holds page \(earlier)'s records again "
+            + "(it is not printed)"
+          break
+        }
+        pageHolding[hash] = pages
+      }
+      for record in list.records {
+        if let columns {
+          TerminalWriter.write(records: format.row(columns.cells(record)))
+        } else {
+          TerminalWriter.write(records: format.line(record: record, first: printed == 0))
+        }
+        printed += 1
+      }
+      guard let next = list.next else { break }
       guard pages < limit else {
         cut = limit == Arguments.mostPages
         break
       }
-      guard cursors.insert(next).inserted else {
-        loops = true
+      if let earlier = asked[next] {
+        goesRound = "page \(pages)'s next page, cursor \(shown(next)), is page \(earlier), which it gave already"
         break
       }
+      asked[next] = pages + 1
+      cursor = next
       guard
-        case .done = navigator.current?.model.run(
-          .kind(name: "next", argument: ""), screen: screenState, viewport: Viewport(columns: 80, rows: 24))
+        case .done = entry.model.run(
+          .kind(name: "next", argument: ""), screen: entry.screenState, viewport: Viewport(columns: 80, rows: 24))
       else { break }
       await navigator.settle()
-      pages += 1
     }
     TerminalWriter.write(records: format.closing(after: printed))
-    if loops {
-      Output.error(
-        "\(file): error: the source's paging goes round: its next page after page \(pages) is one it gave already")
+    if let goesRound {
+      Output.error("\(file): error: the source's paging goes round: \(goesRound)")
       return .failure
     }
     if cut {
@@ -109,5 +151,13 @@ extension ScreenRunCommand {
       return .failure
     }
     return ending(navigator, file: file)
+  }
+
+  /// A cursor from the source, for a message: quoted, cut to 40 characters, every character of
+  /// `TerminalSafe.isUnsafe` written as an escape.
+  static func shown(_ cursor: PageCursor?) -> String {
+    guard let cursor else { return "none (the first request)" }
+    let text = cursor.value.count > 40 ? String(cursor.value.prefix(39)) + "…" : cursor.value
+    return "'" + ScalarEscape.escaped(text, where: TerminalSafe.isUnsafe) + "'"
   }
 }

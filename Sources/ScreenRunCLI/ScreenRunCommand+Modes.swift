@@ -12,7 +12,10 @@ extension ScreenRunCommand {
     monitor: SourceMonitor = SourceMonitor(trace: TraceFile.line)
   ) -> Result<Navigator, ExitCode> {
     var loader = ScreenLoader(registry: registry, kinds: .standard)
-    loader.wholeRecords = arguments.output?.keepsWholeRecords ?? false
+    // Whole records for the formats that print them whole, and for --explain, so that the fields
+    // a screen does not read show too (a misspelt one among them).
+    loader.wholeRecords = arguments.output?.keepsWholeRecords ?? arguments.explain
+    loader.streamsRecords = arguments.output != nil
     let navigator = Navigator(loader: loader, context: pluginContext(arguments), scheduler: scheduler, monitor: monitor)
     navigator.environment.startingQuery = arguments.query
     do {

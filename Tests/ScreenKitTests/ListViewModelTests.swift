@@ -16,12 +16,14 @@ struct ListViewModelTests {
     search: SearchSpec? = SearchSpec(
       parameter: "q", placeholder: Template(literal: "Search"), debounceMilliseconds: 500, minLength: 0, required: false
     ),
-    paging: PagingSpec = PagingSpec(pageSize: 20, prefetch: 5)
+    paging: PagingSpec = PagingSpec(pageSize: 20, prefetch: 5), keepsLastPageOnly: Bool = false
   ) -> TestStore<ListViewModel> {
     TestStore(
       ListViewModel(
         source: source,
-        configuration: .init(resource: "books", parameters: ["shelf": "top"], search: search, paging: paging)))
+        configuration: .init(
+          resource: "books", parameters: ["shelf": "top"], search: search, paging: paging,
+          keepsLastPageOnly: keepsLastPageOnly)))
   }
 
   static func items(_ range: ClosedRange<Int>) -> [JSON] {
@@ -95,6 +97,22 @@ struct ListViewModelTests {
       $0 = loaded(records: Self.items(1...45), total: 45, next: nil, pages: 3)
     }
     store.send(.loadNextPage)  // the end: nothing changes, nothing is asked
+    await store.finish()
+    #expect(source.pageRequests.map(\.cursor) == [nil, PageCursor("20"), PageCursor("40")])
+  }
+
+  @Test("keeping the last page only (--output): each page replaces the one before, the paging goes on")
+  func keepsTheLastPageOnly() async {
+    let store = store(keepsLastPageOnly: true)
+    await appeared(store)
+    store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.receive(Self.loaded(1, page: 1, cursor: "20", Self.items(21...40), total: 45, next: "40")) {
+      $0 = loaded(records: Self.items(21...40), total: 45, next: "40", pages: 2)
+    }
+    store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.receive(Self.loaded(1, page: 2, cursor: "40", Self.items(41...45), total: 45)) {
+      $0 = loaded(records: Self.items(41...45), total: 45, next: nil, pages: 3)
+    }
     await store.finish()
     #expect(source.pageRequests.map(\.cursor) == [nil, PageCursor("20"), PageCursor("40")])
   }

@@ -115,6 +115,20 @@ struct RecordOutputTests {
     #expect(rows.dropFirst().allSatisfy { $0.count == 2 } && rows.count > 1, "\(rows)")
   }
 
+  @Test("a detail screen whose load fails prints what a list whose first page fails does, then the error, exit 1")
+  func detailFails() async throws {
+    // json: a value that holds no record (a list's is []); jsonl: no line; csv and tsv: the header.
+    let printed = ["json": "null\n", "jsonl": "", "csv": "name,value\r\n", "tsv": "name\tvalue\n"]
+    for (format, stdout) in printed.sorted(by: { $0.key < $1.key }) {
+      let run = try await Screenrun.run(["Screens/character.json", "--param", "id=1", "--output", format])
+      #expect(run.exitCode == 1, "\(format): \(run)")
+      #expect(run.standardOutput == stdout, "\(format): \(run)")
+      #expect(
+        run.standardError == "Screens/character.json: error: not found: We couldn't find that character\n",
+        "\(format): \(run)")
+    }
+  }
+
   @Test("--query is the first request: no page is asked for without it, and each page once (--trace)")
   func queryIsTheFirstRequest() async throws {
     let trace = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-trace-\(UUID().uuidString)")

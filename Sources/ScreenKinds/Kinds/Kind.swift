@@ -96,6 +96,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   /// The list a screen of the kind searches and pages, if it is one: an action waits while a
   /// typed query waits for its debounce (the rows shown are about to be replaced).
   static func listState(_ state: State) -> ListViewModel.State?
+  /// What `--output` prints of the screen (its pages of records, or its record, with what CSV and
+  /// TSV make of them); nil for a kind that has no records to print.
+  static func export(_ state: State, _ spec: Spec, _ screen: ScreenState) -> ScreenExport?
 }
 
 extension Kind {
@@ -104,6 +107,7 @@ extension Kind {
   package static func explain(_ state: State, _ spec: Spec) -> KindExplanation { KindExplanation() }
   package static func actionRecord(_ state: State) -> JSON? { nil }
   package static func listState(_ state: State) -> ListViewModel.State? { nil }
+  package static func export(_ state: State, _ spec: Spec, _ screen: ScreenState) -> ScreenExport? { nil }
 }
 
 /// What a kind's reducer is made with when a screen opens.

@@ -4,12 +4,9 @@ import ScreenKit
 import ScreenText
 
 /// What `--output` prints of a screen instead of its frame: its records, whole, as JSON or JSON
-/// lines; or, as CSV or TSV, the texts its templates make of them, never cut.
-///
-/// - A list's columns are its row's `title` and `subtitle` (when it has one); a table's are its
-///   columns, headed by their headers; a chart's are its label and its value.
-/// - A detail screen's rows are its `fields`, `text` and `image` sections, as `name,value`
-///   pairs (a section's header, or a field's label, then its value).
+/// lines; or, as CSV or TSV, the texts its templates make of them, never cut. Each kind says
+/// what those are (`Kind.export`): a list's row's `title` and `subtitle`, a table's columns, a
+/// chart's label and value, a detail screen's `name,value` rows.
 package enum RecordFormat: String, Sendable, CaseIterable {
   case json, jsonl, csv, tsv
 
@@ -59,8 +56,8 @@ package enum RecordFormat: String, Sendable, CaseIterable {
 
   /// A row of cells: CSV quoted as RFC 4180 asks (a cell holding a quote or a comma is quoted,
   /// its quotes doubled), TSV as `text/tab-separated-values` (tab-separated; a cell has no tab).
-  /// Every control character, tab and line break included, and each bidirectional override or
-  /// isolate, is a space in both, so a row is one line.
+  /// Every character of `TerminalSafe.isUnsafe`, tab and line break included, is a space in
+  /// both, so a row is one line.
   package func row(_ cells: [String]) -> String {
     let cleaned = cells.map(Self.cell)
     switch self {
@@ -70,19 +67,14 @@ package enum RecordFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// The text of a cell, each control character and bidirectional control a space.
+  /// The text of a cell, each character of `TerminalSafe.isUnsafe` a space, not an escape or
+  /// U+FFFD: a spreadsheet shows the text as it was, and a line break or tab in a value cannot
+  /// split a record or a cell.
   static func cell(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isReplaced) else { return text }
+    guard text.unicodeScalars.contains(where: TerminalSafe.isUnsafe) else { return text }
     var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars { result.append(isReplaced(scalar) ? " " : scalar) }
+    for scalar in text.unicodeScalars { result.append(TerminalSafe.isUnsafe(scalar) ? " " : scalar) }
     return String(result)
-  }
-
-  private static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
   }
 
   private static func quoted(_ cell: String) -> String {
@@ -96,73 +88,34 @@ package enum RecordFormat: String, Sendable, CaseIterable {
   }
 }
 
-/// A list-based kind's spec, as `--output csv` and `tsv` print it: its columns, each a header
-/// (drawn without a record) and the template of its cells. A kind declares it in its folder.
-package protocol ExportedColumns {
-  var exportedColumns: [(header: Template, value: Template)] { get }
+/// What `--output` prints of an opened screen, as its kind gives it (`Kind.export`): the runtime
+/// never learns which kind it is.
+package enum ScreenExport: Sendable {
+  /// A paged list's (a list's, a table's, a chart's): the list as it stands (its records, where
+  /// its paging is, its status), and its columns for CSV and TSV.
+  case pages(ListViewModel.State, columns: ExportColumns)
+  /// One record's (a detail screen's): the record, nil until it loads (or when its load failed),
+  /// and its `name,value` rows for CSV and TSV.
+  case record(JSON?, rows: [[String]])
 }
 
-extension ListSpec: ExportedColumns {
-  /// A list's row: its `title`, and its `subtitle` when it has one.
-  package var exportedColumns: [(header: Template, value: Template)] {
-    [(Template(literal: "title"), row.title)] + (row.subtitle.map { [(Template(literal: "subtitle"), $0)] } ?? [])
-  }
-}
+/// The columns `--output csv` and `tsv` print of a list-based screen: their headers (drawn
+/// without a record), and the cells its templates make of a record, never cut.
+package struct ExportColumns: Sendable {
+  package let headers: [String]
+  package let cells: @Sendable (JSON) -> [String]
 
-/// The records a screen's state holds, and the cells its templates make of them.
-package enum RecordExport {
-  /// The paged list of a list, table or chart screen; nil for another kind's.
-  package static func list(_ screen: ScreenState) -> PagedList.State? {
-    if let state = screen.content.state as? PagedList.State { return state }
-    if let state = screen.content.state as? SortedList.State { return state.list }
-    return nil
-  }
-
-  /// The record of a detail screen, once loaded; nil for another kind's, or before it loads.
-  package static func detailRecord(_ screen: ScreenState) -> JSON? {
-    (screen.content.state as? DetailViewModel.State)?.record
-  }
-
-  /// The columns of a list-based screen: its headers, and what makes a record's cells.
-  package static func columns(_ screen: ScreenState, _ state: PagedList.State)
-    -> (headers: [String], cells: (JSON) -> [String])?
-  {
-    let spec = screen.spec
-    guard let list = spec.list else { return nil }
+  /// `columns` (each a header and the template of its cells) read with what a frame of the list
+  /// reads but the rows' records: the screen's parameters, its query and `meta`.
+  package init(
+    _ columns: [(header: Template, value: Template)], list: ListSpec, state: ListViewModel.State, screen: ScreenState
+  ) {
     let context = ListFrame(screen: screen, list: list, state: state, options: RenderOptions()).context
-    func row(_ record: JSON) -> TemplateContext {
+    headers = columns.map { $0.header.render(in: context) }
+    cells = { record in
       var row = context
       row.record = record
-      return row
+      return columns.map { $0.value.render(in: row) }
     }
-    let columns = (spec.body as? any ExportedColumns)?.exportedColumns ?? list.exportedColumns
-    return (
-      columns.map { $0.header.render(in: context) },
-      { record in
-        let context = row(record)
-        return columns.map { $0.value.render(in: context) }
-      }
-    )
-  }
-
-  /// A detail screen's `name,value` rows: each field of its `fields` sections (label, value),
-  /// each `text` section (header, value) and each `image` (label, URL).
-  package static func detailRows(_ screen: ScreenState, record: JSON) -> [[String]] {
-    guard let detail = screen.spec.detail else { return [] }
-    let context = TemplateContext(record: record, params: screen.parameters)
-    var rows: [[String]] = []
-    for section in detail.sections {
-      switch section {
-      case .fields(_, let fields):
-        rows += fields.map { [$0.label.render(in: context), $0.value.render(in: context)] }
-      case .text(let header, let value, _):
-        rows.append([header?.render(in: context) ?? "", value.render(in: context)])
-      case .image(let label, let value):
-        rows.append([label.render(in: context), value.render(in: context)])
-      case .list, .link:
-        continue
-      }
-    }
-    return rows
   }
 }

@@ -20,8 +20,11 @@ package struct ScreenLoader: Sendable {
   /// Screens loaded already, shared with other loaders on the same plugins; nil (the default)
   /// reads every screen afresh.
   package let cache: ScreenCache?
-  /// Whether the screens loaded ask their sources for whole records (`ScreenSpec.readsWholeRecords`).
+  /// Whether the screens loaded ask their sources for whole records (`ScreenSpec.readsWholeRecords`):
+  /// the one switch for `--output json` and `--explain`.
   package var wholeRecords = false
+  /// Whether the screens loaded keep only the page last printed (`ScreenSpec.streamsRecords`).
+  package var streamsRecords = false
 
   package init(registry: PluginRegistry, kinds: KindRegistry, cache: ScreenCache? = nil) {
     self.registry = registry
@@ -73,6 +76,7 @@ package struct ScreenLoader: Sendable {
     var decoder = SpecDecoder()
     var spec = decoder.decode(document.root, file: document.path, kinds: kinds)
     spec?.readsWholeRecords = wholeRecords
+    spec?.streamsRecords = streamsRecords
     return DecodedScreen(spec: spec, binding: decoder.binding, problems: decoder.problems)
   }
 

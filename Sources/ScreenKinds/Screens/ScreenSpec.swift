@@ -21,8 +21,11 @@ package struct ScreenSpec: Sendable {
   /// The keys that act on the record (`actions`): open, copy, run.
   package var actions: [ScreenAction] = []
   /// Whether the screen asks its source for whole records, every member sent, whatever its
-  /// templates read (`--output json`); `ScreenLoader.wholeRecords` sets it.
+  /// templates read (`--output json`, `--explain`); `ScreenLoader.wholeRecords` sets it.
   package var readsWholeRecords = false
+  /// Whether the screen's records are printed as each page comes and then let go (`--output`):
+  /// a list keeps only its last page's; `ScreenLoader.streamsRecords` sets it.
+  package var streamsRecords = false
 
   /// Every template of the screen, with where it stands in the file.
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {

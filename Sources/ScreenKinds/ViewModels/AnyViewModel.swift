@@ -45,6 +45,8 @@ package protocol ScreenModel: AnyObject, Sendable {
   var actionRecord: JSON? { get }
   /// Whether a query typed on the screen waits for its debounce (`ListViewModel.isPending`).
   func searchWaits(spec: ScreenSpec) -> Bool
+  /// What `--output` prints of `screen` now (`Kind.export`); nil for a kind with no records.
+  func export(screen: ScreenState) -> ScreenExport?
 }
 
 /// A running screen of any kind: `any ScreenModel`.
@@ -167,6 +169,11 @@ final class KindModel<K: Kind>: ScreenModel {
   func resolvePreview(screen: ScreenState) -> Opening? {
     guard let spec = screen.spec.body as? K.Spec else { return nil }
     return K.preview(store.state, spec, screen).map { Opening(screen: $0.screen, parameters: $0.parameters) }
+  }
+
+  func export(screen: ScreenState) -> ScreenExport? {
+    guard let spec = screen.spec.body as? K.Spec else { return nil }
+    return K.export(store.state, spec, screen)
   }
 
   func explanation(spec: ScreenSpec) -> KindExplanation? {

@@ -47,17 +47,13 @@ package final class SourceMonitor: Sendable {
   private let trace: (@Sendable (String) -> Void)?
   /// Whether whole exchanges are kept (for `--explain`; a long run would pile them up).
   private let keepsExchanges: Bool
-  /// Whether list requests ask for whole records, not only the members the screen reads, so
-  /// that `--explain` shows what the source has.
-  package let wholeRecords: Bool
   private let start = ContinuousClock.now
 
   package init(
-    trace: (@Sendable (String) -> Void)? = nil, keepsExchanges: Bool = false, wholeRecords: Bool = false
+    trace: (@Sendable (String) -> Void)? = nil, keepsExchanges: Bool = false
   ) {
     self.trace = trace
     self.keepsExchanges = keepsExchanges
-    self.wholeRecords = wholeRecords
   }
 
   /// The last status `plugin`'s source reported, over what its data mode says.
@@ -199,11 +195,8 @@ final class ObservedSource: DataSource {
   }
 
   package func page(_ request: PageRequest) async throws(DataSourceError) -> Page {
-    var request = request
-    if monitor.wholeRecords { request.members = nil }
-    let asked = request
     let answer = await observe(.page(request)) { () throws(DataSourceError) in
-      .page(try await self.source.page(asked))
+      .page(try await self.source.page(request))
     }
     switch answer {
     case .page(let page): return page

@@ -16,7 +16,9 @@ cursor, then stops reading its stdin (and answers nothing more); traceback: rais
 exception at its first request; echoenv: echoes $TEST_TOKEN in its records, its log (with
 bidirectional controls) and, for a record, an error; needs: serves pages, and a record only for the
 id "wanted" (any other is "not found"); loop: pages whose "next" is always the second page's
-cursor, so paging goes round.
+cursor, so paging goes round; endless: pages for ever, each record carrying 1,000 bytes of text;
+firstagain: its first page's "next" names the first page again (a cursor that holds escapes), and
+every page is the first.
 
 A mode may carry flags after a "+": linger (does not exit when its stdin closes, and ignores
 SIGTERM), setsid (starts a grandchild that calls setsid, leaving the process group, and sleeps).
@@ -91,7 +93,10 @@ def page(request):
     cursor = int(cursor) if cursor.isdigit() else 20
     size = request["pageSize"]
     records = []
-    for number in range(cursor, min(cursor + size, 45)):
+    if mode == "firstagain":
+        cursor = 0
+    last = cursor + size if mode == "endless" else min(cursor + size, 45)
+    for number in range(cursor, last):
         name = f"record {number}"
         if mode == "escapes":
             name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
@@ -104,10 +109,16 @@ def page(request):
             record["extra"] = "not asked for"
         if mode == "drops" and isinstance(members, list):
             record = {key: value for key, value in record.items() if key in members[:-1]}
+        if mode == "endless":
+            record["text"] = "x" * 1000
         records.append(record)
     following = cursor + size
     if mode == "stopread":
         return {"type": "page", "records": records, "next": "c" * (1 << 20)}
+    if mode == "endless":
+        return {"type": "page", "records": records, "next": str(following)}
+    if mode == "firstagain":
+        return {"type": "page", "records": records, "next": "\x1b]0;pwned\x07page 1"}
     if mode == "loop":
         # Every page's next is the second page: paging that goes round.
         return {"type": "page", "records": records, "next": "20"}

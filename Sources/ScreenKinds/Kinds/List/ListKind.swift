@@ -49,7 +49,8 @@ package struct ListKind: Kind {
       source: screen.source,
       configuration: ListViewModel.Configuration(
         resource: screen.screen.source.resource, parameters: screen.parameters, search: screen.spec.search,
-        paging: screen.spec.paging, members: screen.screen.recordMembers))
+        paging: screen.spec.paging, members: screen.screen.recordMembers,
+        keepsLastPageOnly: screen.screen.streamsRecords))
   }
 
   package func start(after previous: State?) -> (state: State, action: Action) {

@@ -85,16 +85,20 @@ package struct PagedList: ViewModel {
     package var paging: PagingSpec
     /// The record members the screen reads (`PageRequest.members`); nil for all.
     package var members: RecordMembers?
+    /// Whether the records are those of the last page loaded only, each page replacing the one
+    /// before (`ScreenSpec.streamsRecords`: `--output` prints a page as it comes and lets it go).
+    package var keepsLastPageOnly: Bool
 
     package init(
       resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
-      members: RecordMembers? = nil
+      members: RecordMembers? = nil, keepsLastPageOnly: Bool = false
     ) {
       self.resource = resource
       self.parameters = parameters
       self.search = search
       self.paging = paging
       self.members = members
+      self.keepsLastPageOnly = keepsLastPageOnly
     }
   }
 
@@ -248,7 +252,7 @@ package struct PagedList: ViewModel {
     case .success(let answer):
       state.failedCursor = nil
       let records = Self.kept(answer.records, members: configuration.members)
-      if page == 0 { state.records = records } else { state.records += records }
+      if page == 0 || configuration.keepsLastPageOnly { state.records = records } else { state.records += records }
       state.total = answer.total
       state.reachable = answer.reachable
       state.next = answer.records.isEmpty && page > 0 ? nil : answer.next
