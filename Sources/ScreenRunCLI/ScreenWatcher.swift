@@ -85,11 +85,14 @@ final class ScreenWatcher {
     return changedAny ? restarted : nil
   }
 
-  /// Takes note of the files as they are after a reload: it may have opened new files, or a
-  /// manifest named another program.
+  /// Takes note of the files a reload added: it may have opened new files, or a manifest named
+  /// another program. A file watched already keeps the stamp `changes()` saw: an edit made while
+  /// the reload ran (or a write still going on when it looked) is a change at the next look, not
+  /// one taken for read.
   func lookAgain() {
-    _ = changed(navigator.files)
-    for plugin in plugins { _ = changed(plugin.watchedFiles) }
+    for file in navigator.files + plugins.flatMap(\.watchedFiles) where stamps[file] == nil {
+      stamps[file] = .some(FileStamp(file))
+    }
   }
 
   /// Whether any of `files` changed since the last look (a file seen for the first time has not).

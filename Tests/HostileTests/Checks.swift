@@ -35,7 +35,9 @@ enum Checks {
   static func all(_ run: Driver.Run, width: Int, secrets: [String]) -> [Finding] {
     var findings: [Finding] = []
     if run.timedOut {
-      findings.append(Finding(.hang, "still running after \(Int(Driver.hangSeconds)) s; killed"))
+      findings.append(
+        Finding(
+          .hang, "still running after \(Int(Driver.hangSeconds)) s or \(Driver.cpuSeconds) s of CPU; killed"))
     } else if let signal = run.signal {
       findings.append(Finding(.crash, "died by signal \(signal)", excerpt: excerpt(run.stderr, around: nil)))
     } else if ![0, 1, 2].contains(run.exitCode) {

@@ -4,10 +4,16 @@ import Synchronization
 import TestSupport
 
 /// Runs the built `screenrun` on a probe: its own folder, cache and server, known secrets in the
-/// environment, and a kill after `hangSeconds`.
+/// environment, and a kill when it hangs: after `cpuSeconds` of CPU (a loop that never ends), or
+/// `hangSeconds` on the wall clock (a wait that never ends).
 enum Driver {
-  /// A run longer than this is a hang; the process is killed.
-  static let hangSeconds = 20.0
+  /// The wall-clock time after which a run is a hang and is killed: only a guard against a run
+  /// that waits for good, far beyond what any probe takes on a loaded machine (a run that works
+  /// is waited for, not timed: its CPU time is what `cpuSeconds` bounds).
+  static let hangSeconds = 300.0
+  /// The CPU time after which a run is a hang (`ulimit -t`, SIGXCPU): a loop that never ends
+  /// spends it wherever it runs, whereas a run slowed by other work on the machine does not.
+  static let cpuSeconds = 60
   /// The address space a run may take (KB, for `ulimit -v`): a runaway read is a crash, not a
   /// machine out of memory.
   static let memoryLimitKB = 4 << 20
@@ -99,8 +105,8 @@ enum Driver {
     return Outcome(probe: probe, findings: findings, seconds: (ContinuousClock.now - started).seconds)
   }
 
-  /// Runs the binary once, under a memory limit, killed after `hangSeconds`. Output goes to
-  /// files, so a child that writes a lot never blocks on a pipe.
+  /// Runs the binary once, under a memory and a CPU-time limit, killed after `hangSeconds`.
+  /// Output goes to files, so a child that writes a lot never blocks on a pipe.
   static func run(
     _ binary: URL, _ arguments: [String], environment: [String: String], stdin: [UInt8]?, in folder: URL
   ) async -> Run {
@@ -128,7 +134,11 @@ enum Driver {
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "ulimit -v \(memoryLimitKB) 2>/dev/null; exec \"$0\" \"$@\"", binary.path] + arguments
+    process.arguments =
+      [
+        "-c", "ulimit -v \(memoryLimitKB) 2>/dev/null; ulimit -t \(cpuSeconds) -c 0 2>/dev/null; exec \"$0\" \"$@\"",
+        binary.path,
+      ] + arguments
     process.currentDirectoryURL = repositoryRoot
     process.environment = environment
     process.standardInput = stdin == nil ? FileHandle.nullDevice : input
@@ -152,9 +162,11 @@ enum Driver {
     }
     guard !process.isRunning, process.processIdentifier != 0 else { return failed("it did not start") }
     let signaled = process.terminationReason == .uncaughtSignal
+    // Killed at the CPU limit: a loop that never ends, a hang as much as a wait that never ends.
+    let spun = signaled && process.terminationStatus == SIGXCPU
     return Run(
       stdout: read(outURL), stderr: read(errURL), exitCode: signaled ? -1 : process.terminationStatus,
-      signal: signaled ? process.terminationStatus : nil, timedOut: ended.timedOut,
+      signal: signaled && !spun ? process.terminationStatus : nil, timedOut: ended.timedOut || spun,
       seconds: (ContinuousClock.now - started).seconds)
   }
 

@@ -22,7 +22,8 @@ struct ActionRunnerTests {
   }
 
   @Test func withNoBrowserInBROWSERTheMessageSaysToSetIt() {
-    // No program is found on this PATH: xdg-open fails, and the message says why.
+    // No program is found on this PATH, whatever this machine has installed (the runner searches
+    // the PATH of the environment it is given): xdg-open fails, and the message says why.
     for browser in [nil, "", ":", " : "] {
       var environment = ["PATH": "/nonexistent"]
       environment["BROWSER"] = browser
@@ -35,6 +36,24 @@ struct ActionRunnerTests {
     let named = ActionRunner(environment: ["PATH": "/nonexistent", "BROWSER": "/nonexistent/lynx"]) { $0() }.carryOut(
       ActionRequest(title: "Open", what: .open(url: Self.url), confirm: false))
     #expect(named == "Open: no browser opened it (/nonexistent/lynx: command not found)")
+  }
+
+  @Test("a program is looked for on the PATH of the runner's environment, not screenrun's")
+  func programsAreFoundOnTheGivenPATH() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-path-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let opener = folder.appendingPathComponent("xdg-open")
+    let record = folder.appendingPathComponent("opened").path
+    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(record)'\n".write(to: opener, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+    let message = ActionRunner(environment: ["PATH": "/nonexistent:" + folder.path]) { $0() }.carryOut(
+      ActionRequest(title: "Open", what: .open(url: Self.url), confirm: false))
+    #expect(message == "Open: opened \(Self.url) with xdg-open", "\(message)")
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == Self.url)
+    #expect(ActionRunner.program("xdg-open", path: "/nonexistent") == nil)
+    #expect(ActionRunner.program("sh", path: "/nonexistent::/bin") == "/bin/sh")
+    #expect(ActionRunner.program("./relative", path: "/bin") == "./relative")
   }
 
   @Test func aProgramGetsEachArgumentWholeAndItsStatusIsReported() throws {

@@ -23,9 +23,10 @@ struct TmuxSession: Sendable {
   static var isAvailable: Bool { executable != nil }
   static let skipMessage: Comment = "tmux is not installed: the interactive-mode tests need it (.ci/run installs it)"
 
-  /// How long a step may take to show on screen: generous, for a loaded machine. Nothing is
+  /// How long a step may take to show on screen: generous, for a machine loaded many times over
+  /// (a step waits for what it checks to show, and goes on as soon as it does). Nothing is
   /// asserted on timing; this bound only keeps a broken run from hanging.
-  static let patience: Duration = .seconds(10)
+  static let patience: Duration = .seconds(60)
   static let pollInterval: Duration = .milliseconds(75)
 
   let name: String
