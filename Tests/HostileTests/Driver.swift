@@ -11,7 +11,7 @@ enum Driver {
   /// that waits for good, far beyond what any probe takes on a loaded machine (a run that works
   /// is waited for, not timed: its CPU time is what `cpuSeconds` bounds).
   static let hangSeconds = 300.0
-  /// The CPU time after which a run is a hang (`ulimit -t`, SIGXCPU): a loop that never ends
+  /// The CPU time after which a run is a hang (`ulimit -S -t`, SIGXCPU): a loop that never ends
   /// spends it wherever it runs, whereas a run slowed by other work on the machine does not.
   static let cpuSeconds = 60
   /// The address space a run may take (KB, for `ulimit -v`): a runaway read is a crash, not a
@@ -136,7 +136,8 @@ enum Driver {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments =
       [
-        "-c", "ulimit -v \(memoryLimitKB) 2>/dev/null; ulimit -t \(cpuSeconds) -c 0 2>/dev/null; exec \"$0\" \"$@\"",
+        "-c",
+        "ulimit -v \(memoryLimitKB) 2>/dev/null; ulimit -c 0 2>/dev/null; ulimit -S -t \(cpuSeconds) 2>/dev/null; exec \"$0\" \"$@\"",
         binary.path,
       ] + arguments
     process.currentDirectoryURL = repositoryRoot
