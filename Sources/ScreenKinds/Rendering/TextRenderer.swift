@@ -94,16 +94,29 @@ package enum TextRenderer {
     return options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"
   }
 
-  /// The key help line: as many of `keys` as fit, in order of importance.
-  static func keyHelp(_ keys: [String], options: RenderOptions) -> String {
-    let width = options.width
-    var line = ""
-    for key in keys {
-      let next = line.isEmpty ? key : line + options.glyphs.separator + key
-      if TextWidth.width(of: next) > width { break }
-      line = next
+  /// The key help line of `width` columns: the hints that fit, the least needed left out first
+  /// (`KeyHint.Need`; of two equally needed, the later), never one cut. It shows the screen's own
+  /// keys first, the most needed first, then the ways out and the help, in the same place on
+  /// every screen: "↑↓ move · Enter open · Esc back · Ctrl-C quit · ? help".
+  package static func keyHelp(_ hints: [KeyHint], width: Int, glyphs: Glyphs) -> String {
+    let numbered = Array(hints.enumerated())
+    let own = numbered.filter { !$0.element.need.isLast }.sorted {
+      ($0.element.need, $0.offset) < ($1.element.need, $1.offset)
     }
-    return line
+    let last = numbered.filter(\.element.need.isLast).sorted {
+      ($0.element.need, $0.offset) > ($1.element.need, $1.offset)
+    }
+    let shown = (own + last).map(\.element)
+    let separator = TextWidth.width(of: glyphs.separator)
+    var kept = Array(repeating: false, count: shown.count)
+    var used = 0
+    for index in shown.indices.sorted(by: { (shown[$0].need, $0) < (shown[$1].need, $1) }) {
+      let room = TextWidth.width(of: shown[index].text(glyphs)) + (used == 0 ? 0 : separator)
+      if used + room > width { break }
+      used += room
+      kept[index] = true
+    }
+    return shown.indices.filter { kept[$0] }.map { shown[$0].text(glyphs) }.joined(separator: glyphs.separator)
   }
 
   /// A screen's title; where it renders blank (a record not loaded yet), what the screen shows.

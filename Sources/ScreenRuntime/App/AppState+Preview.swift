@@ -159,7 +159,10 @@ extension AppState {
       listOptions.keepsWholeURLs = false
       var beside = drawn
       beside.previewFits = true
+      beside.keyLineWidth = options.width
       var left = list.frame(beside, listOptions)
+      // In a terminal the list's key line runs across the frame, under both panes.
+      let keys = options.height == nil || left.lines.isEmpty ? nil : left.lines.removeLast()
       for index in left.lines.indices { left.lines[index] = TextRenderer.fit(left.lines[index], listOptions) }
       // The detail screen's own frame at the pane's width, every line cut to it (a URL too: its
       // span still opens it whole), with no key line (the keys are the list's), cut to the height.
@@ -172,12 +175,16 @@ extension AppState {
         right.lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(failure.message), toColumns: layout.preview)
           .map { Frame.Line($0, role: .error) }
       }
-      // In a terminal, the status line goes in above the list's key line, across the frame: the
-      // pane ends above it, so that its lines stay beside the list's.
-      if let height = options.height {
-        right.lines = Array(right.lines.prefix(drawn.status == nil ? height : max(0, height - 1)))
+      // In a terminal, the key line (and the status line, which goes in above it) runs across the
+      // frame: the pane ends above them, so that its lines stay beside the list's.
+      if let height = options.height { right.lines = Array(right.lines.prefix(max(0, height - 1))) }
+      var frame = Frame.beside(left, width: layout.list, right, divider: options.glyphs.paneDivider)
+      if let keys {
+        var wide = options
+        wide.keepsWholeURLs = false
+        frame.lines.append(TextRenderer.fit(keys, wide))
       }
-      return Frame.beside(left, width: layout.list, right, divider: options.glyphs.paneDivider)
+      return frame
     }
     return composed
   }

@@ -45,7 +45,8 @@ extension KeyBinding where K == ListKind {
   /// takes a character typed into the search.
   static var previewToggle: KeyBinding {
     KeyBinding(
-      [SharedKeys.previewToggle], hint: "Ctrl-T preview", hintWhen: Condition { $0.screen.previewFits },
+      [SharedKeys.previewToggle], hint: KeyHint("Ctrl-T preview", need: .action),
+      hintWhen: Condition { $0.screen.previewFits },
       help: "show or hide the preview of the highlighted row, beside the list",
       when: Condition { $0.spec.preview != nil }, action: .passOn)
   }
