@@ -185,11 +185,15 @@ package enum App {
 }
 
 extension AppState {
-  /// The room the current screen has: the terminal, less the status line's row where there is
-  /// room for it (`TextRenderer`).
+  /// The room the current screen's own frame has: the terminal, less the problems of a failed
+  /// reload above it and the status line's row where there is room for it, as `TextRenderer`
+  /// draws them; the keys page and scroll by it, so the last line of a detail is in reach and a
+  /// scroll never passes it.
   package var screenViewport: Viewport {
+    let problems = TextRenderer.problemLines(
+      reloadError?.diagnostics.map(\.description) ?? [], width: size.columns, glyphs: .ascii)
     var viewport = size
-    if showsStatus, viewport.rows > RenderOptions.minimumHeight { viewport.rows -= 1 }
+    viewport.rows = TextRenderer.contentRoom(height: size.rows, problems: problems.count, status: showsStatus).rows
     return viewport
   }
 }
