@@ -114,7 +114,7 @@ package enum TextRenderer {
   package static func rule(_ width: Int) -> String { Glyphs.unicode.rule(width) }
 
   /// "Loading…", or another text and the ellipsis; with the spinner before it in a terminal.
-  static func loadingLine(_ options: RenderOptions, _ text: String = "Loading") -> String {
+  package static func loadingLine(_ options: RenderOptions, _ text: String = "Loading") -> String {
     let spinner = options.glyphs.spinner
     let text = text + options.glyphs.ellipsis
     return options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"

@@ -70,8 +70,7 @@ package enum App {
         remember(spec, &state)
         if binding(of: before) != binding(of: spec) { effects.append(.replace(screen: state.stack[index].id)) }
       }
-      updatePanes(&state)
-      return effects + [.draw]
+      return effects + updatePanes(&state) + [.draw]
     case .replaced(let id, .success(let model)):
       guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
       state.stack[index].model = model
@@ -148,9 +147,11 @@ package enum App {
       state.flash = firstScreen
       return [.draw]
     }
-    state.previews[state.stack.removeLast().id] = nil
+    let closed = state.stack.removeLast().id
     state.overlay = .none
-    return [.draw]
+    // A preview of the closed list stops now: a load on its way is cancelled.
+    guard state.previews.removeValue(forKey: closed) != nil else { return [.draw] }
+    return [.stopPreviews, .draw]
   }
 
   /// Opens what row `row` of the current screen selects: marks it opened, and loads the target.

@@ -54,6 +54,7 @@ package struct DetailKind: Kind {
   }
 
   package static func isBusy(_ state: State) -> Bool { state.status == .loading }
+  package static func hasAnswer(_ state: State) -> Bool { state.status != .idle && state.status != .loading }
   package static func error(_ state: State) -> DataSourceError? { state.status.error }
 
   /// A list section's row and select read each item of its array.

@@ -23,7 +23,10 @@ extension ListKind {
   package static func preview(_ state: State, _ list: ListSpec, _ screen: ScreenState) -> RowOpening<Action>? {
     guard let preview = list.preview, !state.records.isEmpty else { return nil }
     let row = max(0, min(screen.selection ?? state.selection, state.records.count - 1))
-    return target(preview, row: row, state, screen, action: nil)
+    var opening = target(preview, row: row, state, screen, action: nil)
+    let context = TemplateContext(record: state.records[row], params: screen.parameters, query: state.query)
+    opening.label = list.row.title.line(in: context)
+    return opening
   }
 
   /// The screen `select` names, resolved against the list's file, with its parameters rendered
