@@ -199,7 +199,7 @@ struct ActionTests {
     }
     store.send(.key(.character("?")), effects: [.draw]) {
       $0.flash = nil
-      $0.overlay = .help
+      $0.overlay = .help(top: 0)
     }
     #expect(store.frame.contains("Ctrl-Y                  Copy the clone URL"), "\(store.frame)")
   }

@@ -165,7 +165,7 @@ struct PreviewTests {
     idle(4)
     store.send(.previewNow, effects: [])
     // The `?` help names the key.
-    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help }
+    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help(top: 0) }
     #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
   }
 

@@ -270,9 +270,48 @@ extension Array {
 /// The key help, drawn over the screen until the next key: the keys every screen shares, then the
 /// kind's own, each from its bindings.
 package enum KeyHelpFrame {
-  /// The `?` help of a kind's screen: its title (`title`), the keys and what they do, and the
-  /// rules and the closing line (`dim`), in as many lines as the height allows.
-  package static func frame(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions) -> Frame {
+  /// The `?` help of a kind's screen: its title (`title`), the keys and what they do from line
+  /// `top` (from 0) of them, in as many lines as the height allows, and the rules and the
+  /// closing line (`dim`). Where the lines do not all fit, the closing line says which show, of
+  /// how many, and that ↑↓, PgUp and PgDn scroll them (`scrolled`).
+  package static func frame(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions, top: Int = 0) -> Frame {
+    let body = lines(help, options)
+    let title = "Keys of a \(kind.name) screen"
+    guard let rows = bodyRows(options), body.count > rows else {
+      return overlay(title: title, body: body, closing: "Any key closes this help.", options: options)
+    }
+    let top = max(0, min(top, body.count - rows))
+    let closing =
+      "Lines \(top + 1)-\(top + rows) of \(body.count): \(options.glyphs.upDown), PgUp, PgDn scroll; other keys close"
+    return overlay(title: title, body: Array(body[top..<(top + rows)]), closing: closing, options: options)
+  }
+
+  /// The line the help shows first after `key` in the help shown from line `top`: a line up or
+  /// down (↑↓, Ctrl-P, Ctrl-N), a screenful (PgUp, PgDn, Space), to either end (Home, End); nil
+  /// for any other key, or where every line shows (any key then closes the help).
+  package static func scroll(_ key: Key, from top: Int, help: [KeyHelpLine], options: RenderOptions) -> Int? {
+    let count = lines(help, options).count
+    guard let rows = bodyRows(options), count > rows else { return nil }
+    let moved: Int
+    switch key {
+    case .up, .control("p"): moved = top - 1
+    case .down, .control("n"): moved = top + 1
+    case .pageUp: moved = top - rows
+    case .pageDown, .character(" "): moved = top + rows
+    case .home: moved = 0
+    case .end: moved = count
+    default: return nil
+    }
+    return max(0, min(moved, count - rows))
+  }
+
+  /// The rows of the help's body in a frame of the options' height (nil: no height, every line).
+  private static func bodyRows(_ options: RenderOptions) -> Int? {
+    options.height.map { max(1, $0 - 4) }
+  }
+
+  /// The help's lines: each binding's keys, padded to one column, and what they do, wrapped.
+  private static func lines(_ help: [KeyHelpLine], _ options: RenderOptions) -> [Frame.Line] {
     let width = options.width
     let keysWidth = min(width / 2, help.map { TextWidth.width(of: $0.keys) }.max() ?? 0)
     var body: [Frame.Line] = []
@@ -288,8 +327,7 @@ package enum KeyHelpFrame {
               + text))
       }
     }
-    return overlay(
-      title: "Keys of a \(kind.name) screen", body: body, closing: "Any key closes this help.", options: options)
+    return body
   }
 
   /// A frame drawn over the screen until the next key: its title, a rule, the body (cut to the

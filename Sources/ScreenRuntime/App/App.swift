@@ -110,8 +110,15 @@ package enum App {
     // The terminal's own key, not a screen's.
     if key == .control("z") { return reduce(&state, .suspend) }
     let shared = sharedKeys.first { $0.keys.contains(key) }?.what
-    if state.overlay == .help {
-      // While the key help is shown, a key closes it and does nothing else (but Ctrl-C quits).
+    if case .help(let top) = state.overlay {
+      // While the key help is shown, the keys that scroll it do (where it is taller than the
+      // terminal); any other closes it and does nothing else (but Ctrl-C quits).
+      if shared != .quit, let help = state.current?.keyHelp,
+        let moved = KeyHelpFrame.scroll(key, from: top, help: help, options: state.contentOptions)
+      {
+        state.overlay = .help(top: moved)
+        return [.draw]
+      }
       state.overlay = .none
       return shared == .quit ? perform(.quit, &state) : [.draw]
     }
@@ -126,7 +133,7 @@ package enum App {
     case .send(let input): return [.send(screen: screen.id, input), .draw]
     case .none: return [.draw]
     case .help:
-      state.overlay = .help
+      state.overlay = .help(top: 0)
       return [.draw]
     case .open(let row): return open(row, &state)
     }
@@ -196,5 +203,10 @@ extension AppState {
     var viewport = size
     viewport.rows = TextRenderer.contentRoom(height: size.rows, problems: problems.count, status: showsStatus).rows
     return viewport
+  }
+
+  /// How the current screen's own frame is laid out in the terminal (`screenViewport`).
+  var contentOptions: RenderOptions {
+    RenderOptions(width: screenViewport.columns, height: screenViewport.rows)
   }
 }

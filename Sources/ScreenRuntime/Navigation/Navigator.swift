@@ -49,7 +49,7 @@ package final class Navigator {
   /// Why the last reload of the screen files failed; the last good screens keep running.
   package var reloadError: ScreenLoadError? { state.reloadError }
   /// Whether the key help is shown over the current screen (until the next key).
-  package var showsHelp: Bool { state.overlay == .help }
+  package var showsHelp: Bool { state.showsHelp }
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package var monitor: SourceMonitor { environment.monitor }
   /// The kinds its screens may be, as its loader has them.
