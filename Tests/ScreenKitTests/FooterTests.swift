@@ -98,6 +98,28 @@ struct FooterTests {
     await store.settle()
   }
 
+  @Test(arguments: [8, 9, 10])
+  func inTheShortestTerminalsTheKeyLineStaysOnTheLastRow(rows: Int) async throws {
+    // Rows of two lines, a footer under the list, and the status line: the frame keeps to the
+    // terminal's height, its one row's subtitle giving way.
+    try folder.write(
+      "tall.json",
+      Self.books.replacingOccurrences(
+        #""row": {"title": "{name}"}"#,
+        with: #""row": {"title": "{name}", "subtitle": "book {id}"}, "footer": "{meta.attribution}""#))
+    let store = try AppTestStore(
+      open: folder.file("tall.json"), registry: PluginRegistry([TestPlugins.books()]),
+      size: Viewport(columns: 60, rows: rows))
+    await store.settle()
+    var state = store.state
+    state.showsStatus = true
+    let lines = try #require(state.frame(status: { _ in "sample data" })?.lines)
+    #expect(lines.count == rows, "\(lines)")
+    #expect(lines.last?.hasSuffix("Esc back · Ctrl-C quit · ? help") == true, "\(lines)")
+    #expect(lines.contains("source: sample data") == (rows > 8), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("› 1. Item 1") }, "the highlighted row shows: \(lines)")
+  }
+
   @Test func aLongActionTitleNeverPushesOutTheWaysOutOrIsCut() {
     let long = KeyHint(keys: "Ctrl-O", does: String(repeating: "open ", count: 12), need: .action)
     let hints =

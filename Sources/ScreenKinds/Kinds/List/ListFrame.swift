@@ -79,6 +79,11 @@ package struct ListFrame {
     var body = self.body(budget: budget, context: context)
     if let budget, body.lines.count < budget {
       body.lines += Array(repeating: Frame.Line(), count: budget - body.lines.count)
+    } else if let budget, body.lines.count > budget {
+      // The one row that a frame of the smallest height has room for keeps its first line (its
+      // subtitle gives way), so that the footer and its key line stay in the terminal.
+      body.lines = Array(body.lines.prefix(budget))
+      if let selected = body.selected, selected >= budget { body.selected = nil }
     }
     return Frame(
       lines: header + body.lines + footer.map { Frame.Line(linking: $0, role: .dim) }, cursor: cursor,
