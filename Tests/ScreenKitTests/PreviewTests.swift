@@ -2,6 +2,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
@@ -207,6 +208,37 @@ struct PreviewTests {
     await receivePreview(2, id: 2)
     #expect(lines[0].hasSuffix(" │ Book Item 2"))
     #expect(!store.frame.contains("Loading"), "\(store.frame)")
+  }
+
+  @Test func theLoadingLineOfAHostileRowIsMadeSafeAndCutToThePane() async throws {
+    let hostile = "\u{1B}]8;;https://evil.example\u{7}\u{1B}[31mred" + String(repeating: "x", count: 1 << 20)
+    let records: [JSON] = [["id": .int(1), "name": "Item 1"], ["id": .int(2), "name": .string(hostile)]]
+    let store = try AppTestStore(
+      open: folder.file("books.json"), registry: PluginRegistry([TestPlugins.books(CountingSource(records: records))]),
+      size: Viewport(columns: 160, rows: 16))
+    await store.settle()
+    store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "1"], screen: 1, generation: 1)]) {
+      $0.previews[1]?.wanted = opening(1)
+      $0.previews[1]?.requested = opening(1)
+      $0.previews[1]?.generation = 1
+    }
+    store.receive(where: Self.previewOpened(1), described: "book 1", effects: [.startPreview(screen: 1), .draw]) {
+      state, action in
+      if case .previewOpened(_, _, .success(let made)) = action { state.previews[1]?.screen = made }
+    }
+    await store.state.previews[1]?.screen?.settle()
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    var state = store.state
+    _ = App.reduce(&state, .previewNow)
+    let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
+    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
+    let line = try #require(Self.pane(state).first)
+    // The escapes are drawn harmless (as U+FFFD), and the text is cut to the pane.
+    #expect(
+      line.hasPrefix("⠋ Loading \u{FFFD}]8;;https://evil.example\u{FFFD}\u{FFFD}[31mredxxx"), "\(line.prefix(60))")
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(line.debugDescription)")
+    #expect(TextWidth.width(of: line) <= 93, "cut to the pane")
+    #expect(line.hasSuffix("…"), "\(line.prefix(120))")
   }
 
   @Test func aFailedLoadShowsItsErrorInThePaneNotTheRecordBefore() async throws {

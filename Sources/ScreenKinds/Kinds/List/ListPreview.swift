@@ -25,7 +25,8 @@ extension ListKind {
     let row = max(0, min(screen.selection ?? state.selection, state.records.count - 1))
     var opening = target(preview, row: row, state, screen, action: nil)
     let context = TemplateContext(record: state.records[row], params: screen.parameters, query: state.query)
-    opening.label = list.row.title.line(in: context)
+    // Asked on every tick: a title of megabytes is rendered no further than a line can show.
+    opening.label = list.row.title.line(in: context, showing: 1_000)
     return opening
   }
 
