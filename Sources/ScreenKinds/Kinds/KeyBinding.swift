@@ -273,7 +273,7 @@ package enum KeyHelpFrame {
   /// The `?` help of a kind's screen: its title (`title`), the keys and what they do from line
   /// `top` (from 0) of them, in as many lines as the height allows, and the rules and the
   /// closing line (`dim`). Where the lines do not all fit, the closing line says which show, of
-  /// how many, and that ↑↓, PgUp and PgDn scroll them (`scrolled`).
+  /// how many, and that ↑↓, PgUp and PgDn scroll them (`scroll(_:from:help:options:)`).
   package static func frame(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions, top: Int = 0) -> Frame {
     let body = lines(help, options)
     let title = "Keys of a \(kind.name) screen"
