@@ -86,7 +86,11 @@ def page(request):
     following = start + size
     return {"type": "page", "records": records, "total": len(commits),
             "next": str(following) if following < len(commits) else None,
-            "attribution": "git log of " + os.path.abspath(repo or ".")}
+            "attribution": "git log of " + os.path.abspath(repo or "."), "status": LOCAL}
+
+
+# What the status line says of the data: the repository on disk, read live in either mode.
+LOCAL = {"data": "local"}
 
 
 def record(request):
@@ -110,7 +114,7 @@ def record(request):
         "author": author, "email": email, "authored": authored,
         "committer": committer, "committerEmail": committer_email, "committed": committed,
         "parents": parents.split(), "files": files, "summary": lines[-1].strip() if lines else "no changes"},
-        "attribution": "git show of " + os.path.abspath(repo or ".")}
+        "attribution": "git show of " + os.path.abspath(repo or "."), "status": LOCAL}
 
 
 def main():

@@ -187,15 +187,19 @@ struct ActionTests {
     }
     store.send(
       .key(.up), effects: [ScreenInput(ListKind.Action.moveSelection(to: 0))].map { .send(screen: 1, $0) } + [.draw])
-    // The footer and the help list the actions from the same declarations.
-    #expect(store.frame.contains("Ctrl-O open in browser"), "\(store.frame)")
+    // The footer (where it is wide enough) and the help list the actions from the same
+    // declarations.
+    var wide = store.state
+    wide.size.columns = 120
+    let footer = wide.frame()?.lines.last ?? ""
+    #expect(footer.contains("Ctrl-O open in browser · Ctrl-Y copy the clone URL"), "\(footer)")
     store.send(.key(.control("b")), effects: [.draw]) {
       $0.flash =
         "Bad: argument 2 ({evil}) begins with '-', which the command could take for an option; nothing was run (put \"--\" before it in the screen)"
     }
     store.send(.key(.character("?")), effects: [.draw]) {
       $0.flash = nil
-      $0.overlay = .help
+      $0.overlay = .help(top: 0)
     }
     #expect(store.frame.contains("Ctrl-Y                  Copy the clone URL"), "\(store.frame)")
   }

@@ -1,6 +1,8 @@
+import Synchronization
 import TestSupport
 import Testing
 
+@testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
@@ -61,6 +63,8 @@ struct PreviewTests {
     ) { state, action in
       guard case .previewOpened(_, _, .success(let screen)) = action else { return }
       #expect(screen.parameters == ["id": "\(id)"])
+      // The screen shown stays drawn, if it has its record, until the new one has its own.
+      if let shown = state.previews[1]?.screen, shown.model.hasAnswer { state.previews[1]?.previous = shown }
       state.previews[1]?.screen = screen
     }
     await store.state.previews[1]?.screen?.settle()
@@ -162,11 +166,16 @@ struct PreviewTests {
     idle(4)
     store.send(.previewNow, effects: [])
     // The `?` help names the key.
-    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help }
+    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help(top: 0) }
     #expect(store.frame.contains("show or hide the preview of the highlighted row, beside the list"))
   }
 
-  @Test func untilTheNextRecordIsInThePaneSaysLoading() async throws {
+  /// The pane's lines, right of the divider, in a frame drawn from `state`.
+  static func pane(_ state: AppState) -> [String] {
+    (state.frame()?.lines ?? []).compactMap { line in line.range(of: " │ ").map { String(line[$0.upperBound...]) } }
+  }
+
+  @Test func untilTheNextRecordIsInThePaneKeepsTheOneBeforeAndSaysWhatLoads() async throws {
     await store.settle()
     await previewNow(id: 1, generation: 1)
     store.send(.key(.down), effects: [Self.move(to: 1), .draw])
@@ -179,17 +188,155 @@ struct PreviewTests {
       $0.previews[1]?.generation = 2
     }
     #expect(lines[0].hasSuffix(" │ Book Item 1"))
-    // Made, its record not in: the pane holds the new screen, which says "Loading…" (the state
-    // as it is the moment the screen is made, before the started screen's record comes).
+    // Made, its record not in (the state as it is the moment the screen is made, and once it
+    // is started and waits for its record): the pane keeps the record before it, under a line
+    // that names the row it loads; no "Loading…" in its place.
     let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
     var state = store.state
     _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
     #expect(state.previews[1]?.screen?.model === made.model)
-    let drawn = try #require(state.frame()).lines
-    #expect(drawn.contains { $0.hasSuffix(" │ Loading…") }, "\(drawn.joined(separator: "\n"))")
-    #expect(!drawn.contains { $0.contains("Book Item 1") }, "\(drawn.joined(separator: "\n"))")
+    #expect(state.previews[1]?.previous?.parameters == ["id": "1"])
+    for started in [false, true] {
+      if started { made.model.send(ScreenInput(DetailKind.Action.reload)) }
+      #expect(made.model.hasAnswer == false)
+      let pane = Self.pane(state)
+      #expect(pane.first?.hasSuffix("Loading Item 2…") == true, "\(pane)")
+      #expect(pane.dropFirst().first == "Book Item 1", "\(pane)")
+      #expect(!pane.contains("Loading…"), "\(pane)")
+    }
+    // Plain frames (a script's, --once) wait for the record and never show this.
     await receivePreview(2, id: 2)
     #expect(lines[0].hasSuffix(" │ Book Item 2"))
+    #expect(!store.frame.contains("Loading"), "\(store.frame)")
+  }
+
+  @Test func theLoadingLineOfAHostileRowIsMadeSafeAndCutToThePane() async throws {
+    let hostile = "\u{1B}]8;;https://evil.example\u{7}\u{1B}[31mred" + String(repeating: "x", count: 1 << 20)
+    let records: [JSON] = [["id": .int(1), "name": "Item 1"], ["id": .int(2), "name": .string(hostile)]]
+    let store = try AppTestStore(
+      open: folder.file("books.json"), registry: PluginRegistry([TestPlugins.books(CountingSource(records: records))]),
+      size: Viewport(columns: 160, rows: 16))
+    await store.settle()
+    store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "1"], screen: 1, generation: 1)]) {
+      $0.previews[1]?.wanted = opening(1)
+      $0.previews[1]?.requested = opening(1)
+      $0.previews[1]?.generation = 1
+    }
+    store.receive(where: Self.previewOpened(1), described: "book 1", effects: [.startPreview(screen: 1), .draw]) {
+      state, action in
+      if case .previewOpened(_, _, .success(let made)) = action { state.previews[1]?.screen = made }
+    }
+    await store.state.previews[1]?.screen?.settle()
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    var state = store.state
+    _ = App.reduce(&state, .previewNow)
+    let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
+    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
+    let line = try #require(Self.pane(state).first)
+    // The escapes are drawn harmless (as U+FFFD), and the text is cut to the pane.
+    #expect(
+      line.hasPrefix("⠋ Loading \u{FFFD}]8;;https://evil.example\u{FFFD}\u{FFFD}[31mredxxx"), "\(line.prefix(60))")
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(line.debugDescription)")
+    #expect(TextWidth.width(of: line) <= 93, "cut to the pane")
+    #expect(line.hasSuffix("…"), "\(line.prefix(120))")
+  }
+
+  @Test func aFailedLoadShowsItsErrorInThePaneNotTheRecordBefore() async throws {
+    await store.settle()
+    await previewNow(id: 1, generation: 1)
+    source.fail(with: .server(status: 503, "the books are away"))
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    await previewNow(id: 2, generation: 2)
+    let pane = Self.pane(store.state)
+    #expect(pane.contains { $0.contains("error: server error 503: the books are away") }, "\(pane)")
+    #expect(!pane.contains("Book Item 1"), "\(pane)")
+    #expect(!pane.contains { $0.contains("Loading") }, "\(pane)")
+  }
+
+  /// A store at 160 columns over `held`'s books, its list loaded.
+  func heldStore(_ held: HeldRecords) async throws -> AppTestStore {
+    let store = try AppTestStore(
+      open: folder.file("books.json"), registry: PluginRegistry([TestPlugins.books(source: held)]),
+      size: Viewport(columns: 160, rows: 16))
+    await store.settle()
+    return store
+  }
+
+  /// Asks screen `screen`'s pane for book 1 at once, its answer held: the preview's model, once
+  /// its request waits.
+  func previewHeld(_ store: AppTestStore, _ held: HeldRecords, screen: Int) async throws -> AnyViewModel {
+    held.hold()
+    store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "1"], screen: screen, generation: 1)]) {
+      $0.previews[screen]?.wanted = opening(1)
+      $0.previews[screen]?.requested = opening(1)
+      $0.previews[screen]?.generation = 1
+    }
+    let opened: (AppAction) -> Bool = {
+      if case .previewOpened(screen, 1, .success) = $0 { true } else { false }
+    }
+    store.receive(where: opened, described: "book 1", effects: [.startPreview(screen: screen), .draw]) {
+      state, action in
+      if case .previewOpened(_, _, .success(let made)) = action { state.previews[screen]?.screen = made }
+    }
+    #expect(await held.waitForRequests(1))
+    return try #require(store.state.previews[screen]?.screen?.model)
+  }
+
+  @Test func aPreviewScreenThatCannotBeMadeShowsWhyAndStopsTheLoadBeforeItAtOnce() async throws {
+    let held = HeldRecords()
+    let store = try await heldStore(held)
+    let first = try await previewHeld(store, held, screen: 1)
+    // The next row's screen file is broken: its screen cannot be made.
+    try folder.write("book.json", #"{"kind": "detail", "title": "Book", "sectons": []}"#)
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]) {
+      $0.previews[1]?.wanted = opening(2)
+      $0.previews[1]?.requested = opening(2)
+      $0.previews[1]?.generation = 2
+    }
+    let failed: (AppAction) -> Bool = { if case .previewOpened(1, 2, .failure) = $0 { true } else { false } }
+    store.receive(where: failed, described: "the failure", effects: [.stopPreviews, .draw]) { state, action in
+      guard case .previewOpened(_, _, .failure(let failure)) = action else { return }
+      state.previews[1]?.screen = nil
+      state.previews[1]?.failure = failure
+    }
+    // The first row's load, still on its way, is stopped now, not at the next preview's load.
+    #expect(first.store(of: DetailKind.self)?.onChange == nil)
+    #expect(await held.waitForCancellations(1), "the request on its way is cancelled")
+    held.releaseAll()
+    await first.settle()
+    #expect(first.hasAnswer == false, "its answer is dropped")
+    #expect(Self.pane(store.state).first?.hasPrefix("error: ") == true, "\(Self.pane(store.state))")
+    #expect(held.requests == 1)
+  }
+
+  @Test func aPreviewOfAClosedListStopsAtOnceAndAsksNothingMore() async throws {
+    let held = HeldRecords()
+    let store = try await heldStore(held)
+    // The first list's pane hidden, so that only the second's asks for records.
+    store.send(.key(.control("t")), effects: [.draw]) { $0.previews[1]?.isShown = false }
+    let second = try store.environment.makeScreen(folder.file("books.json"), parameters: [:], id: 2)
+    store.send(.opened(second), effects: [.start(screen: 2), .draw]) {
+      $0.stack.append(second)
+      $0.previews[2] = PreviewPane()
+      $0.nextID = 3
+    }
+    await store.settle()
+    let preview = try await previewHeld(store, held, screen: 2)
+    store.send(.back, effects: [.stopPreviews, .draw]) {
+      $0.stack.removeLast()
+      $0.previews[2] = nil
+    }
+    // Stopped at once: its request is cancelled, its late answer dropped, and nothing more is
+    // asked for it, whatever the ticks.
+    #expect(preview.store(of: DetailKind.self)?.onChange == nil)
+    #expect(await held.waitForCancellations(1), "the request on its way is cancelled")
+    held.releaseAll()
+    await preview.settle()
+    #expect(preview.hasAnswer == false)
+    for _ in 0..<5 { store.send(.tick, effects: []) { $0.ticks += 1 } }
+    store.send(.previewNow, effects: [])
+    #expect(held.requests == 1)
   }
 
   @Test func underWatchAnEditedPreviewScreenShowsWithoutMovingTheHighlight() async throws {
@@ -230,7 +377,8 @@ struct PreviewTests {
     // The status line runs across the frame above the key line; the pane fills the rows above.
     #expect(drawn[14] == "source: books · 2 requests", "\(shown)")
     #expect(drawn[15].contains("Ctrl-T preview"), "\(shown)")
-    #expect(drawn[15].hasSuffix(" │"), "nothing of the pane beside the keys: \(shown)")
+    #expect(!drawn[15].contains("│"), "the key line runs across the frame, nothing of the pane beside it: \(shown)")
+    #expect(drawn[15].hasSuffix("Esc back · Ctrl-C quit · ? help"), "\(shown)")
     for line in drawn.prefix(14) {
       #expect(line.firstRange(of: " │ ")?.lowerBound == line.index(line.startIndex, offsetBy: 64), "\(shown)")
     }
@@ -359,5 +507,58 @@ struct StoppedStoreTests {
     await store.settle()
     #expect(store.state == 0)
     #expect(store.onChange == nil)
+  }
+}
+
+/// Books whose record answers wait while held, and which note a request cancelled while it waits.
+final class HeldRecords: DataSource, @unchecked Sendable {
+  private let books = CountingSource(count: 45)
+  private let state = Mutex(State())
+
+  private struct State {
+    var holding = false
+    var requests = 0
+    var cancellations = 0
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
+  var requests: Int { state.withLock { $0.requests } }
+
+  func hold() { state.withLock { $0.holding = true } }
+
+  func releaseAll() {
+    let waiting = state.withLock { state in
+      state.holding = false
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Whether `count` requests wait for their answer (a bounded wait: false when they never do).
+  func waitForRequests(_ count: Int) async -> Bool {
+    await eventually { self.state.withLock { $0.waiting.count >= count } }
+  }
+
+  /// Whether `count` requests waiting were cancelled (a bounded wait: false when they never are).
+  func waitForCancellations(_ count: Int) async -> Bool {
+    await eventually { self.state.withLock { $0.cancellations >= count } }
+  }
+
+  func page(_ request: PageRequest) async throws(DataSourceError) -> Page { try await books.page(request) }
+
+  func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {
+    let holding = state.withLock { state in
+      state.requests += 1
+      return state.holding
+    }
+    if holding {
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in state.withLock { $0.waiting.append(continuation) } }
+      } onCancel: {
+        state.withLock { $0.cancellations += 1 }
+      }
+    }
+    return try await books.record(request)
   }
 }

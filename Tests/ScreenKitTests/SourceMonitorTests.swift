@@ -67,6 +67,24 @@ struct SourceMonitorTests {
       scheduler: VirtualScheduler(), monitor: monitor)
   }
 
+  @Test func aSourceThatReadsLocalDataIsNamedNotCalledSampleOrLive() {
+    var local = SourceStatus(mode: .sample)
+    local.local = true
+    #expect(local.line(plugin: "git") == "git (local)")
+    #expect(local.line() == "local data (local)")
+    #expect(SourceMonitor.json(local) == ["data": "local"])
+    // Under --live too: it reads the same repository.
+    var live = SourceStatus(mode: .live, token: false)
+    live.local = true
+    #expect(live.line(plugin: "git") == "git (local) · no token")
+    // The next answer's status says what the source reads now.
+    #expect(SourceStatus(mode: .sample).updated(by: local).line(plugin: "git") == "git (local)")
+    #expect(local.updated(by: SourceStatus(mode: .sample)).line(plugin: "git") == "sample data")
+    // The built-in sources keep what they say.
+    #expect(SourceStatus(mode: .sample).line(plugin: "github") == "sample data")
+    #expect(SourceStatus(mode: .live).line(plugin: "marvel") == "live")
+  }
+
   @Test func statusLines() {
     #expect(SourceStatus(mode: .sample).line() == "sample data")
     let status = SourceStatus(

@@ -80,6 +80,22 @@ struct WireCodecTests {
     #expect(WireCodec.text(decoded) == error)
   }
 
+  @Test("a status whose data is local says so, and goes to bytes and back; another data is ignored")
+  func localData() throws {
+    func status(_ text: String) throws -> Wire.Status? {
+      try WireCodec.answer(try #require(WireCodec.decode(Self.bytes(text))).get()).get().status
+    }
+    let local = try status(#"{"type":"page","id":1,"records":[],"status":{"data":"local"}}"#)
+    #expect(local == Wire.Status(local: true))
+    let reply = Wire.Reply.answer(
+      id: 2, .record(Wire.RecordAnswer(record: ["sha": "4d1e"], attribution: nil)), status: Wire.Status(local: true))
+    #expect(WireCodec.text(reply).contains(#""status":{"data":"local"}"#), "\(WireCodec.text(reply))")
+    #expect(try Self.reply(WireCodec.text(reply))?.get() == reply)
+    #expect(try status(#"{"type":"page","id":1,"records":[],"status":{"data":"Local"}}"#) == Wire.Status())
+    #expect(
+      try status(#"{"type":"page","id":1,"records":[],"status":{"data":"sample"}}"#) == Wire.Status(data: .sample))
+  }
+
   @Test("an answer's body is read only as deep as it must be: members a page does not know are ignored")
   func lenient() throws {
     let text = #"{"type":"page","id":1,"records":[],"extra":{"x":[1,2]},"status":{"data":"other","cached":"yes"}}"#

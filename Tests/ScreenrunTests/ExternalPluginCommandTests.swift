@@ -146,6 +146,12 @@ struct ExternalPluginCommandTests {
     for text in ["Add the parser", "It reads the input.", "ada@example.com", "parser.txt", "1 file changed", first] {
       #expect(opened.standardOutput.contains(text), "\(opened)")
     }
+    // The status line says what it reads: the repository, live, not sample data (nor a live API).
+    for mode in [[], ["--live"]] {
+      let status = try await Screenrun.run(
+        [log, "--once", "--status", "--width", "100"] + mode, in: repository, environment: Self.only)
+      #expect(status.standardOutput.hasSuffix("\nsource: git (local)\n"), "\(mode): \(status)")
+    }
     let missing = try await Screenrun.run(
       [commit, "--once", "--param", "sha=0000000"], in: repository, environment: Self.only)
     #expect(missing.exitCode == 1, "\(missing)")

@@ -13,7 +13,7 @@ import Testing
 ///
 ///     let store = try AppTestStore(open: folder.file("books.json"), registry: registry)
 ///     await store.settle()
-///     store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help }
+///     store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help(top: 0) }
 ///     #expect(store.frame.contains("Keys of a list screen"))
 ///
 /// A state change or an effect that the test did not name fails it, and so does an answer that

@@ -4,6 +4,11 @@ import ScreenKit
 /// A small plugin for tests of the runtime: a `books` list searched by `q`, and one `book` by id.
 package enum TestPlugins {
   package static func books(_ source: CountingSource = CountingSource(count: 45)) -> Plugin {
+    books(source: source)
+  }
+
+  /// The same plugin over any source of books.
+  package static func books(source: any DataSource) -> Plugin {
     Plugin(
       name: "books", summary: "books for tests",
       resources: [

@@ -50,7 +50,8 @@ package struct ScreenAction: Sendable {
   package var hint: KeyHint {
     let second = title.dropFirst().first
     let keep = second?.isUppercase == true
-    return KeyHint(keys: key.description, does: keep ? title : title.prefix(1).lowercased() + title.dropFirst())
+    return KeyHint(
+      keys: key.description, does: keep ? title : title.prefix(1).lowercased() + title.dropFirst(), need: .action)
   }
 
   /// The longest title: the footer and the help show it whole.
@@ -198,21 +199,6 @@ package struct ActionRequest: Sendable, Equatable {
     case .copy(let text): "copy \(Self.capped(Self.quoted(text))) (\(text.count) characters)"
     case .run(let arguments): "run \(Self.commandLine(arguments))"
     }
-  }
-}
-
-extension ScreenAction {
-  /// The footer's hints of a screen of kind `K`: its bindings' `hints`, with the actions' before
-  /// the keys every screen shares (Esc, Ctrl-C), which a person knows already.
-  static func hints<K: Kind>(_ actions: [ScreenAction], among hints: [String], of kind: K.Type, glyphs: Glyphs)
-    -> [String]
-  {
-    guard !actions.isEmpty else { return hints }
-    let shared = [KeyBinding<K>.back, .quit].compactMap { $0.hint?.text(glyphs) }
-    var hints = hints
-    let at = hints.firstIndex(where: shared.contains) ?? hints.count
-    hints.insert(contentsOf: actions.map { $0.hint.text(glyphs) }, at: at)
-    return hints
   }
 }
 

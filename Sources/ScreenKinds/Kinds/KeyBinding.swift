@@ -83,12 +83,13 @@ package struct KeyBinding<K: Kind>: Sendable {
   /// Esc and ← go back to the screen before (← where no binding before this one takes it: a
   /// list's search with text moves its cursor). The navigator answers them.
   package static var back: KeyBinding {
-    KeyBinding(SharedKeys.back, hint: "Esc back", help: "go back to the screen before", action: .passOn)
+    KeyBinding(
+      SharedKeys.back, hint: KeyHint("Esc back", need: .back), help: "go back to the screen before", action: .passOn)
   }
 
   /// Ctrl-C and Ctrl-D quit. The navigator answers them.
   package static var quit: KeyBinding {
-    KeyBinding(SharedKeys.quit, hint: "Ctrl-C quit", help: "quit", action: .passOn)
+    KeyBinding(SharedKeys.quit, hint: KeyHint("Ctrl-C quit", need: .quit), help: "quit", action: .passOn)
   }
 
   /// Whether the binding takes `key`, active or not.
@@ -157,26 +158,51 @@ package enum KeyAction<Action: Sendable>: Sendable {
 }
 
 /// A binding's hint in the footer: the keys as the footer names them, and what they do in a word
-/// or two ("Ctrl-R reload"). The up and down arrows are named by the frame's glyphs ("↑↓", or
-/// "Up/Down" under `--ascii`).
+/// or two ("Ctrl-R reload"), and how much the footer needs it where it is too narrow for every
+/// hint (`Need`). The up and down arrows are named by the frame's glyphs ("↑↓", or "Up/Down"
+/// under `--ascii`).
 package struct KeyHint: Sendable, Equatable, ExpressibleByStringLiteral {
   /// The keys; nil for the up and down arrows, which the glyphs name.
   package var keys: String?
   package var does: String
+  package var need: Need
 
-  package init(keys: String?, does: String) {
+  /// How much a footer needs a hint, most first: a footer too narrow for all its hints leaves out
+  /// the least needed (`TextRenderer.keyHelp`). How to get help, how to quit and how to go back
+  /// come first, so that a person can always find them; then the keys that move and open; then
+  /// the screen's own actions (and the preview's key); then the rest, which the `?` help lists.
+  package enum Need: Int, Sendable, Comparable {
+    case help, quit, back, main, action, more
+
+    /// Whether the footer puts the hint at its end, after the screen's own keys: the ways out and
+    /// the help, always in the same place.
+    package var isLast: Bool { self <= .back }
+
+    package static func < (lhs: Need, rhs: Need) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  package init(keys: String?, does: String, need: Need = .more) {
     self.keys = keys
     self.does = does
+    self.need = need
   }
 
   /// "Ctrl-R reload": the keys, a space, what they do.
   package init(stringLiteral text: String) {
-    let space = text.firstIndex(of: " ") ?? text.endIndex
-    self.init(keys: String(text[..<space]), does: String(text[space...].dropFirst()))
+    self.init(text)
   }
 
-  /// The up and down arrows, and what they do.
-  package static func upDown(_ does: String) -> KeyHint { KeyHint(keys: nil, does: does) }
+  /// "Enter open", needed as `need` says.
+  package init(_ text: String, need: Need = .more) {
+    let space = text.firstIndex(of: " ") ?? text.endIndex
+    self.init(keys: String(text[..<space]), does: String(text[space...].dropFirst()), need: need)
+  }
+
+  /// The key help's hint (`?`, the binding that shows the help): the one a footer keeps last.
+  package static let help = KeyHint("? help", need: .help)
+
+  /// The up and down arrows, and what they do: a main key.
+  package static func upDown(_ does: String) -> KeyHint { KeyHint(keys: nil, does: does, need: .main) }
 
   /// The hint as the footer writes it in `glyphs`.
   package func text(_ glyphs: Glyphs) -> String { (keys ?? glyphs.upDown) + " " + does }
@@ -186,14 +212,12 @@ extension Kind {
   /// The footer's key hints of a screen of this kind in `options`' glyphs, from its bindings; none
   /// outside the interactive mode, whose frames have no key line.
   package static func hints(_ state: State, _ spec: Spec, _ screen: ScreenState, _ options: RenderOptions)
-    -> [String]
+    -> [KeyHint]
   {
     guard let rows = options.height else { return [] }
     let context = KindContext<Self>(
       state: state, spec: spec, screen: screen, viewport: Viewport(columns: options.width, rows: rows))
-    return ScreenAction.hints(
-      screen.spec.actions, among: bindings.hints(on: context, glyphs: options.glyphs), of: Self.self,
-      glyphs: options.glyphs)
+    return bindings.hints(on: context, glyphs: options.glyphs) + screen.spec.actions.map(\.hint)
   }
 }
 
@@ -228,13 +252,16 @@ extension Array {
     return (shared + own).map { KeyHelpLine(keys: $0.names, does: $0.help) }
   }
 
-  /// The footer hints of the bindings on `screen`, in order, each once, in `glyphs`: a binding's
-  /// hint shows while its `hintWhen` holds, or else while it is active.
-  package func hints<K: Kind>(on screen: KindContext<K>, glyphs: Glyphs = .unicode) -> [String]
+  /// The footer hints of the bindings on `screen`, in order, each once (as `glyphs` write it): a
+  /// binding's hint shows while its `hintWhen` holds, or else while it is active; the help's while
+  /// a binding that shows the help is active.
+  package func hints<K: Kind>(on screen: KindContext<K>, glyphs: Glyphs = .unicode) -> [KeyHint]
   where Element == KeyBinding<K> {
-    var hints: [String] = []
+    var hints: [KeyHint] = []
     for binding in self where (binding.hintWhen ?? binding.when).isActive(screen) {
-      if let hint = binding.hint?.text(glyphs), !hints.contains(hint) { hints.append(hint) }
+      var hint = binding.hint
+      if hint == nil, case .help = binding.action { hint = .help }
+      if let hint, !hints.contains(where: { $0.text(glyphs) == hint.text(glyphs) }) { hints.append(hint) }
     }
     return hints
   }
@@ -243,9 +270,48 @@ extension Array {
 /// The key help, drawn over the screen until the next key: the keys every screen shares, then the
 /// kind's own, each from its bindings.
 package enum KeyHelpFrame {
-  /// The `?` help of a kind's screen: its title (`title`), the keys and what they do, and the
-  /// rules and the closing line (`dim`), in as many lines as the height allows.
-  package static func frame(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions) -> Frame {
+  /// The `?` help of a kind's screen: its title (`title`), the keys and what they do from line
+  /// `top` (from 0) of them, in as many lines as the height allows, and the rules and the
+  /// closing line (`dim`). Where the lines do not all fit, the closing line says which show, of
+  /// how many, and that ↑↓, PgUp and PgDn scroll them (`scroll(_:from:help:options:)`).
+  package static func frame(kind: ScreenKind, help: [KeyHelpLine], options: RenderOptions, top: Int = 0) -> Frame {
+    let body = lines(help, options)
+    let title = "Keys of a \(kind.name) screen"
+    guard let rows = bodyRows(options), body.count > rows else {
+      return overlay(title: title, body: body, closing: "Any key closes this help.", options: options)
+    }
+    let top = max(0, min(top, body.count - rows))
+    let closing =
+      "Lines \(top + 1)-\(top + rows) of \(body.count): \(options.glyphs.upDown), PgUp, PgDn scroll; other keys close"
+    return overlay(title: title, body: Array(body[top..<(top + rows)]), closing: closing, options: options)
+  }
+
+  /// The line the help shows first after `key` in the help shown from line `top`: a line up or
+  /// down (↑↓, Ctrl-P, Ctrl-N), a screenful (PgUp, PgDn, Space), to either end (Home, End); nil
+  /// for any other key, or where every line shows (any key then closes the help).
+  package static func scroll(_ key: Key, from top: Int, help: [KeyHelpLine], options: RenderOptions) -> Int? {
+    let count = lines(help, options).count
+    guard let rows = bodyRows(options), count > rows else { return nil }
+    let moved: Int
+    switch key {
+    case .up, .control("p"): moved = top - 1
+    case .down, .control("n"): moved = top + 1
+    case .pageUp: moved = top - rows
+    case .pageDown, .character(" "): moved = top + rows
+    case .home: moved = 0
+    case .end: moved = count
+    default: return nil
+    }
+    return max(0, min(moved, count - rows))
+  }
+
+  /// The rows of the help's body in a frame of the options' height (nil: no height, every line).
+  private static func bodyRows(_ options: RenderOptions) -> Int? {
+    options.height.map { max(1, $0 - 4) }
+  }
+
+  /// The help's lines: each binding's keys, padded to one column, and what they do, wrapped.
+  private static func lines(_ help: [KeyHelpLine], _ options: RenderOptions) -> [Frame.Line] {
     let width = options.width
     let keysWidth = min(width / 2, help.map { TextWidth.width(of: $0.keys) }.max() ?? 0)
     var body: [Frame.Line] = []
@@ -261,8 +327,7 @@ package enum KeyHelpFrame {
               + text))
       }
     }
-    return overlay(
-      title: "Keys of a \(kind.name) screen", body: body, closing: "Any key closes this help.", options: options)
+    return body
   }
 
   /// A frame drawn over the screen until the next key: its title, a rule, the body (cut to the

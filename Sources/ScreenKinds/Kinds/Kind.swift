@@ -90,6 +90,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   static func isBusy(_ state: State) -> Bool
   /// The data error the screen stands in, if any.
   static func error(_ state: State) -> DataSourceError?
+  /// Whether the screen has its data source's answer to draw (what it asked for, or an error),
+  /// rather than "Loading…" before it: a preview pane draws the one before until then.
+  static func hasAnswer(_ state: State) -> Bool
   /// The record the screen's actions act on: a detail's record, a list's selected row; nil when
   /// there is none (nothing loaded, or a kind with no record).
   static func actionRecord(_ state: State) -> JSON?
@@ -108,6 +111,7 @@ extension Kind {
   package static func actionRecord(_ state: State) -> JSON? { nil }
   package static func listState(_ state: State) -> ListViewModel.State? { nil }
   package static func export(_ state: State, _ spec: Spec, _ screen: ScreenState) -> ScreenExport? { nil }
+  package static func hasAnswer(_ state: State) -> Bool { !isBusy(state) }
 }
 
 /// What a kind's reducer is made with when a screen opens.
@@ -147,16 +151,19 @@ package struct RowOpening<Action: Sendable>: Sendable {
   package var screen: String
   package var parameters: [String: String]
   package var action: Action?
+  /// How the row names itself (its title), for a preview pane to say what it loads.
+  package var label: String?
 
-  package init(screen: String, parameters: [String: String], action: Action?) {
+  package init(screen: String, parameters: [String: String], action: Action?, label: String? = nil) {
     self.screen = screen
     self.parameters = parameters
     self.action = action
+    self.label = label
   }
 
   /// The same opening, its action wrapped for a kind built on this one.
   package func map<Outer: Sendable>(_ transform: (Action) -> Outer) -> RowOpening<Outer> {
-    RowOpening<Outer>(screen: screen, parameters: parameters, action: action.map(transform))
+    RowOpening<Outer>(screen: screen, parameters: parameters, action: action.map(transform), label: label)
   }
 }
 

@@ -14,6 +14,9 @@ package struct ScreenState: Sendable {
   /// Whether the frame is wide enough for the preview pane the screen declares (the app sets it,
   /// shown or hidden): only then does the footer name the key that toggles it.
   package var previewFits = false
+  /// The key line's width, where it is not the frame's: beside a preview pane, the list's key
+  /// line runs across the whole terminal (the app sets it).
+  package var keyLineWidth: Int?
 
   package init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec

@@ -14,12 +14,24 @@ package enum TextRenderer {
   /// The screen's frame: the problems of a failed reload above the kind's lines, the status line
   /// above the key help (or last), every line cut to the width.
   package static func frame(_ screen: ScreenState, options: RenderOptions = RenderOptions()) -> Frame {
-    let problems = problemLines(screen.problems, width: options.width, glyphs: options.glyphs)
+    var problems = problemLines(screen.problems, width: options.width, glyphs: options.glyphs)
     var status = screen.status.map { ["source: " + statusLine($0, options.glyphs)] } ?? []
-    // In a terminal too short for it beside the smallest frame, the status line gives way.
-    if let height = options.height, height - problems.count - status.count < RenderOptions.minimumHeight { status = [] }
     var options = options
-    if let height = options.height { options.height = max(8, height - problems.count - status.count) }
+    if let height = options.height {
+      let room = contentRoom(height: height, problems: problems.count, status: !status.isEmpty)
+      if room.problems < problems.count {
+        // The frame keeps its smallest height: the problems that do not fit are counted.
+        let hidden = problems.count - room.problems + 1
+        problems =
+          room.problems == 0
+          ? []
+          : Array(problems.prefix(room.problems - 1)) + [
+            "! \(options.glyphs.ellipsis) \(hidden) more lines; below: the last screen that loaded"
+          ]
+      }
+      if !room.showsStatus { status = [] }
+      options.height = room.rows
+    }
     var frame = screen.content.frame(screen, options)
     // A terminal frame ends with its key help; the status line goes just above it.
     frame.insert(
@@ -28,6 +40,20 @@ package enum TextRenderer {
     frame.insert(problems.map { Frame.Line(linking: $0, role: .error) }, at: 0)
     for index in frame.lines.indices { frame.lines[index] = fit(frame.lines[index], options) }
     return frame
+  }
+
+  /// The rows a screen's own frame gets in a terminal of `height` rows, under `problems` lines
+  /// of a failed reload and beside the status line (if `status`); how many of those problem
+  /// lines show, and whether the status line does. The frame keeps its smallest height: the
+  /// problems take what is left (the last line shown then counts the rest), and the status line
+  /// gives way where there is no row left for it. The app's keys page and scroll by the same rows
+  /// (`AppState.screenViewport`), so that what they reach is what is drawn.
+  package static func contentRoom(height: Int, problems: Int, status: Bool)
+    -> (rows: Int, problems: Int, showsStatus: Bool)
+  {
+    let shown = min(problems, max(0, height - RenderOptions.minimumHeight))
+    let showsStatus = status && height - shown - 1 >= RenderOptions.minimumHeight
+    return (max(RenderOptions.minimumHeight, height - shown - (showsStatus ? 1 : 0)), shown, showsStatus)
   }
 
   /// The data source's status line made safe, its items apart with the separator of `glyphs`
@@ -88,22 +114,35 @@ package enum TextRenderer {
   package static func rule(_ width: Int) -> String { Glyphs.unicode.rule(width) }
 
   /// "Loading…", or another text and the ellipsis; with the spinner before it in a terminal.
-  static func loadingLine(_ options: RenderOptions, _ text: String = "Loading") -> String {
+  package static func loadingLine(_ options: RenderOptions, _ text: String = "Loading") -> String {
     let spinner = options.glyphs.spinner
     let text = text + options.glyphs.ellipsis
     return options.height == nil ? text : "\(spinner[options.spinnerPhase % spinner.count]) \(text)"
   }
 
-  /// The key help line: as many of `keys` as fit, in order of importance.
-  static func keyHelp(_ keys: [String], options: RenderOptions) -> String {
-    let width = options.width
-    var line = ""
-    for key in keys {
-      let next = line.isEmpty ? key : line + options.glyphs.separator + key
-      if TextWidth.width(of: next) > width { break }
-      line = next
+  /// The key help line of `width` columns: the hints that fit, the least needed left out first
+  /// (`KeyHint.Need`; of two equally needed, the later), never one cut. It shows the screen's own
+  /// keys first, the most needed first, then the ways out and the help, in the same place on
+  /// every screen: "↑↓ move · Enter open · Esc back · Ctrl-C quit · ? help".
+  package static func keyHelp(_ hints: [KeyHint], width: Int, glyphs: Glyphs) -> String {
+    let numbered = Array(hints.enumerated())
+    let own = numbered.filter { !$0.element.need.isLast }.sorted {
+      ($0.element.need, $0.offset) < ($1.element.need, $1.offset)
     }
-    return line
+    let last = numbered.filter(\.element.need.isLast).sorted {
+      ($0.element.need, $0.offset) > ($1.element.need, $1.offset)
+    }
+    let shown = (own + last).map(\.element)
+    let separator = TextWidth.width(of: glyphs.separator)
+    var kept = Array(repeating: false, count: shown.count)
+    var used = 0
+    for index in shown.indices.sorted(by: { (shown[$0].need, $0) < (shown[$1].need, $1) }) {
+      let room = TextWidth.width(of: shown[index].text(glyphs)) + (used == 0 ? 0 : separator)
+      if used + room > width { break }
+      used += room
+      kept[index] = true
+    }
+    return shown.indices.filter { kept[$0] }.map { shown[$0].text(glyphs) }.joined(separator: glyphs.separator)
   }
 
   /// A screen's title; where it renders blank (a record not loaded yet), what the screen shows.

@@ -24,6 +24,8 @@ package protocol ScreenModel: AnyObject, Sendable {
   var isBusy: Bool { get }
   /// The data error the screen stands in, if any.
   var error: DataSourceError? { get }
+  /// Whether the screen has its data source's answer to draw, or waits for it (`Kind.hasAnswer`).
+  var hasAnswer: Bool { get }
   /// What a key does on `screen`, changing nothing: the input it sends, the row it opens, the
   /// help; `.unbound` when no binding takes it. The app's reducer asks, and sends the input as an
   /// effect (`send(_:)`).
@@ -125,6 +127,7 @@ final class KindModel<K: Kind>: ScreenModel {
   func stop() { store.stop() }
   var isBusy: Bool { K.isBusy(store.state) }
   var error: DataSourceError? { K.error(store.state) }
+  var hasAnswer: Bool { K.hasAnswer(store.state) }
   var keyHelp: [KeyHelpLine] { K.bindings.help() }
   var actionRecord: JSON? { K.actionRecord(store.state) }
   func searchWaits(spec: ScreenSpec) -> Bool {
@@ -168,7 +171,9 @@ final class KindModel<K: Kind>: ScreenModel {
 
   func resolvePreview(screen: ScreenState) -> Opening? {
     guard let spec = screen.spec.body as? K.Spec else { return nil }
-    return K.preview(store.state, spec, screen).map { Opening(screen: $0.screen, parameters: $0.parameters) }
+    return K.preview(store.state, spec, screen).map {
+      Opening(screen: $0.screen, parameters: $0.parameters, label: $0.label)
+    }
   }
 
   func export(screen: ScreenState) -> ScreenExport? {
@@ -186,6 +191,19 @@ final class KindModel<K: Kind>: ScreenModel {
 package struct Opening: Sendable, Equatable {
   package var screen: String
   package var parameters: [String: String]
+  /// How the row names itself (its title), for a preview pane to say what it loads; not part of
+  /// what is opened, so two openings of the same screen and parameters are equal whatever it is.
+  package var label: String?
+
+  package init(screen: String, parameters: [String: String], label: String? = nil) {
+    self.screen = screen
+    self.parameters = parameters
+    self.label = label
+  }
+
+  package static func == (lhs: Opening, rhs: Opening) -> Bool {
+    lhs.screen == rhs.screen && lhs.parameters == rhs.parameters
+  }
 }
 
 /// How a script command went on a screen.

@@ -29,6 +29,13 @@ public struct SourceStatus: Sendable, Equatable {
   public var rateLimitReset: Int?
   /// Whether a credential (a token, an API key) goes with the requests.
   public var token: Bool?
+  /// Whether the source reads local data, live (a repository on disk), the same in either data
+  /// mode: neither bundled sample data nor a live API. An external plugin says so with
+  /// `"data": "local"` in an answer's `status`.
+  package var local = false
+
+  /// The `data` of an answer's `status` that says the source reads local data.
+  package static let localData = "local"
 
   /// What an answer says of the source, for the status line: the data mode, whether the answer
   /// came from the cache, the rate limit's remaining requests, limit and reset (seconds since
@@ -50,6 +57,7 @@ public struct SourceStatus: Sendable, Equatable {
   package func updated(by newer: SourceStatus) -> SourceStatus {
     var result = self
     result.mode = newer.mode
+    result.local = newer.local
     if let cached = newer.cached { result.cached = cached }
     if newer.rateLimitRemaining != nil || newer.rateLimitLimit != nil || newer.rateLimitReset != nil {
       result.rateLimitRemaining = newer.rateLimitRemaining
@@ -60,9 +68,10 @@ public struct SourceStatus: Sendable, Equatable {
     return result
   }
 
-  /// The status line: what is known, joined with " · ". The reset is in local time.
-  package func line() -> String {
-    var parts = [mode == .live ? "live" : "sample data"]
+  /// The status line: what is known, joined with " · ". The reset is in local time. A source that
+  /// reads local data is named, as `plugin` says: "git (local)".
+  package func line(plugin: String? = nil) -> String {
+    var parts = [local ? "\(plugin ?? "local data") (local)" : mode == .live ? "live" : "sample data"]
     switch cached {
     case true?: parts.append("from the cache (304)")
     case false?: parts.append("fresh")

@@ -53,11 +53,7 @@ extension AppState {
   /// The height an action's confirmation is drawn in: the screen's, less the status line and the
   /// problems of a failed reload (as `TextRenderer` takes them), so that the frame shows exactly
   /// what `y` checks was shown.
-  package var confirmHeight: Int {
-    let problems = TextRenderer.problemLines(
-      reloadError?.diagnostics.map(\.description) ?? [], width: size.columns, glyphs: .ascii)
-    return max(RenderOptions.minimumHeight, screenViewport.rows - problems.count)
-  }
+  package var confirmHeight: Int { screenViewport.rows }
 }
 
 extension App {

@@ -70,8 +70,7 @@ package enum App {
         remember(spec, &state)
         if binding(of: before) != binding(of: spec) { effects.append(.replace(screen: state.stack[index].id)) }
       }
-      updatePanes(&state)
-      return effects + [.draw]
+      return effects + updatePanes(&state) + [.draw]
     case .replaced(let id, .success(let model)):
       guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
       state.stack[index].model = model
@@ -111,8 +110,15 @@ package enum App {
     // The terminal's own key, not a screen's.
     if key == .control("z") { return reduce(&state, .suspend) }
     let shared = sharedKeys.first { $0.keys.contains(key) }?.what
-    if state.overlay == .help {
-      // While the key help is shown, a key closes it and does nothing else (but Ctrl-C quits).
+    if case .help(let top) = state.overlay {
+      // While the key help is shown, the keys that scroll it do (where it is taller than the
+      // terminal); any other closes it and does nothing else (but Ctrl-C quits).
+      if shared != .quit, let help = state.current?.keyHelp,
+        let moved = KeyHelpFrame.scroll(key, from: top, help: help, options: state.contentOptions)
+      {
+        state.overlay = .help(top: moved)
+        return [.draw]
+      }
       state.overlay = .none
       return shared == .quit ? perform(.quit, &state) : [.draw]
     }
@@ -127,7 +133,7 @@ package enum App {
     case .send(let input): return [.send(screen: screen.id, input), .draw]
     case .none: return [.draw]
     case .help:
-      state.overlay = .help
+      state.overlay = .help(top: 0)
       return [.draw]
     case .open(let row): return open(row, &state)
     }
@@ -148,9 +154,11 @@ package enum App {
       state.flash = firstScreen
       return [.draw]
     }
-    state.previews[state.stack.removeLast().id] = nil
+    let closed = state.stack.removeLast().id
     state.overlay = .none
-    return [.draw]
+    // A preview of the closed list stops now: a load on its way is cancelled.
+    guard state.previews.removeValue(forKey: closed) != nil else { return [.draw] }
+    return [.stopPreviews, .draw]
   }
 
   /// Opens what row `row` of the current screen selects: marks it opened, and loads the target.
@@ -185,11 +193,20 @@ package enum App {
 }
 
 extension AppState {
-  /// The room the current screen has: the terminal, less the status line's row where there is
-  /// room for it (`TextRenderer`).
+  /// The room the current screen's own frame has: the terminal, less the problems of a failed
+  /// reload above it and the status line's row where there is room for it, as `TextRenderer`
+  /// draws them; the keys page and scroll by it, so the last line of a detail is in reach and a
+  /// scroll never passes it.
   package var screenViewport: Viewport {
+    let problems = TextRenderer.problemLines(
+      reloadError?.diagnostics.map(\.description) ?? [], width: size.columns, glyphs: .ascii)
     var viewport = size
-    if showsStatus, viewport.rows > RenderOptions.minimumHeight { viewport.rows -= 1 }
+    viewport.rows = TextRenderer.contentRoom(height: size.rows, problems: problems.count, status: showsStatus).rows
     return viewport
+  }
+
+  /// How the current screen's own frame is laid out in the terminal (`screenViewport`).
+  var contentOptions: RenderOptions {
+    RenderOptions(width: screenViewport.columns, height: screenViewport.rows)
   }
 }

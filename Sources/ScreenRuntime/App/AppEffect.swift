@@ -23,6 +23,9 @@ package enum AppEffect: Sendable, Equatable {
   case openPreview(String, parameters: [String: String], screen: Int, generation: Int)
   /// Start the first load of screen `screen`'s preview.
   case startPreview(screen: Int)
+  /// Stop the preview screens that no pane shows any more (replaced, emptied, failed, or their
+  /// list closed): a load on its way is cancelled, and they redraw nothing more.
+  case stopPreviews
   /// Write the frame of the state now (`AppState.frame`).
   case draw
   /// Look whether a watched file changed (`--watch`); the watcher sends `.reload` if one did.

@@ -13,7 +13,7 @@ package final class AppEnvironment {
   private let scheduler: any Scheduler
   private var sources: [String: any DataSource] = [:]
   /// The preview screens started, by the screen whose pane they are in; each is stopped once its
-  /// pane no longer shows it (`stopReplacedPreviews`).
+  /// pane no longer has it as its last load (`stopReplacedPreviews`).
   private var previewsStarted: [Int: AnyViewModel] = [:]
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package let monitor: SourceMonitor
@@ -86,6 +86,8 @@ package final class AppEnvironment {
     case .openPreview(let path, let parameters, let id, let generation):
       stopReplacedPreviews(state)
       return .previewOpened(screen: id, generation: generation, openPreview(path, parameters: parameters, screen: id))
+    case .stopPreviews:
+      stopReplacedPreviews(state)
     case .startPreview(let id):
       stopReplacedPreviews(state)
       guard let model = state.previews[id]?.screen?.model else { return nil }

@@ -9,13 +9,11 @@ extension AppState {
   package func screenState(status: (String) -> String? = { _ in nil }) -> ScreenState? {
     guard let current else { return nil }
     var state = current.screenState
-    if overlay == .help {
-      let model = current.model
-      // The screen's own actions first, then the keys every screen shares and the kind's, from
-      // its bindings.
-      let help = current.spec.actions.map(\.help) + model.keyHelp
+    if case .help(let top) = overlay {
+      let kind = current.model.kind
+      let help = current.keyHelp
       state.content = ScreenContent(state: help) { _, options in
-        KeyHelpFrame.frame(kind: model.kind, help: help, options: options)
+        KeyHelpFrame.frame(kind: kind, help: help, options: options, top: top)
       }
     } else {
       state = besidePreview(state)

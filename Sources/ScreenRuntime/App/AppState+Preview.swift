@@ -18,13 +18,25 @@ package struct PreviewPane: Sendable, Equatable {
   /// The last load asked for, and its generation.
   package var requested: Opening?
   package var generation = 0
-  /// The detail screen shown: the last load's, from the moment its screen is made (it draws
-  /// "Loading…" until its record comes); the one before while the screen file is read.
+  /// The last load's detail screen, from the moment it is made; the one before while the screen
+  /// file is read.
   package var screen: AppScreen?
+  /// What the pane draws while `screen` waits for its record: the last screen that had its answer
+  /// (a record or an error), with a line above it naming what loads; nil after a failure, or
+  /// when there is none (the pane then says "Loading…").
+  package var previous: AppScreen?
   /// Why the last load's screen cannot be made.
   package var failure: PreviewFailure?
 
   package init() {}
+
+  /// What the pane says it loads while it draws the screen before: the highlighted row's title,
+  /// or else the detail screen's title as it shows before its record.
+  var loadingName: String {
+    if let label = requested?.label, !label.trimmingWhitespace().isEmpty { return label }
+    guard let screen else { return "" }
+    return TextRenderer.title(screen.screenState, TemplateContext(params: screen.parameters))
+  }
 
   /// The ticks (tenths of a second) a row stays highlighted before its preview is asked for.
   package static let debounceTicks = 2
@@ -64,15 +76,19 @@ extension App {
   /// none for the others; and each pane loads its preview again (its detail screen's file may be
   /// the one that changed), on the next tick or at once (`previewNow`), showing the one it has
   /// until then.
-  static func updatePanes(_ state: inout AppState) {
+  /// Returns the effect that stops the preview screens no pane shows any more.
+  static func updatePanes(_ state: inout AppState) -> [AppEffect] {
+    var removed = false
     for screen in state.stack {
       if screen.spec.list?.preview == nil {
+        removed = removed || state.previews[screen.id] != nil
         state.previews[screen.id] = nil
       } else {
         addPane(for: screen, &state)
         state.previews[screen.id]?.requested = nil
       }
     }
+    return removed ? [.stopPreviews] : []
   }
 
   /// The current screen's pane, on a tick (`debounced`) or at once: it notes the row the
@@ -89,12 +105,14 @@ extension App {
     }
     var effects: [AppEffect] = []
     if wanted == nil, pane.requested != nil {
-      // No row to preview (an emptied search): the pane empties, and a load on its way is dropped.
+      // No row to preview (an emptied search): the pane empties, and a load on its way is dropped
+      // and stopped.
       pane.requested = nil
       pane.screen = nil
+      pane.previous = nil
       pane.failure = nil
       pane.generation += 1
-      effects.append(.draw)
+      effects += [.stopPreviews, .draw]
     }
     if let wanted, wanted != pane.requested, !debounced || state.ticks - pane.wantedSince >= PreviewPane.debounceTicks {
       pane.requested = wanted
@@ -114,15 +132,19 @@ extension App {
     guard var pane = state.previews[id], pane.generation == generation else { return [] }
     switch result {
     case .success(let screen):
+      // The screen drawn until the new one has its record: the one shown, if it had its own.
+      if let shown = pane.screen, shown.model.hasAnswer { pane.previous = shown }
       pane.screen = screen
       pane.failure = nil
       state.previews[id] = pane
       return [.startPreview(screen: id), .draw]
     case .failure(let failure):
+      // The error shows; the screen before it, and a load on its way, are stopped now.
       pane.screen = nil
+      pane.previous = nil
       pane.failure = failure
       state.previews[id] = pane
-      return [.draw]
+      return [.stopPreviews, .draw]
     }
   }
 
@@ -150,7 +172,12 @@ extension AppState {
       }
       return composed
     }
-    let preview = pane.screen?.screenState
+    // Until the new screen has its record, the one before it stays, under a line that names
+    // what loads.
+    let waiting = pane.screen.map { !$0.model.hasAnswer } ?? false
+    let previous = waiting ? pane.previous?.screenState : nil
+    let preview = previous ?? pane.screen?.screenState
+    let loading = previous == nil ? nil : pane.loadingName
     let failure = pane.failure
     composed.content = ScreenContent(state: list.state) { drawn, options in
       guard let layout = PreviewLayout(width: options.width) else { return list.frame(drawn, options) }
@@ -159,7 +186,10 @@ extension AppState {
       listOptions.keepsWholeURLs = false
       var beside = drawn
       beside.previewFits = true
+      beside.keyLineWidth = options.width
       var left = list.frame(beside, listOptions)
+      // In a terminal the list's key line runs across the frame, under both panes.
+      let keys = options.height == nil || left.lines.isEmpty ? nil : left.lines.removeLast()
       for index in left.lines.indices { left.lines[index] = TextRenderer.fit(left.lines[index], listOptions) }
       // The detail screen's own frame at the pane's width, every line cut to it (a URL too: its
       // span still opens it whole), with no key line (the keys are the list's), cut to the height.
@@ -172,12 +202,20 @@ extension AppState {
         right.lines = TextWidth.wrap("error: " + TerminalSafe.sanitize(failure.message), toColumns: layout.preview)
           .map { Frame.Line($0, role: .error) }
       }
-      // In a terminal, the status line goes in above the list's key line, across the frame: the
-      // pane ends above it, so that its lines stay beside the list's.
-      if let height = options.height {
-        right.lines = Array(right.lines.prefix(drawn.status == nil ? height : max(0, height - 1)))
+      if let loading {
+        let line = TextRenderer.loadingLine(options, "Loading " + loading)
+        right.insert([TextRenderer.fit(Frame.Line(line, role: .dim), paneOptions)], at: 0)
       }
-      return Frame.beside(left, width: layout.list, right, divider: options.glyphs.paneDivider)
+      // In a terminal, the key line (and the status line, which goes in above it) runs across the
+      // frame: the pane ends above them, so that its lines stay beside the list's.
+      if let height = options.height { right.lines = Array(right.lines.prefix(max(0, height - 1))) }
+      var frame = Frame.beside(left, width: layout.list, right, divider: options.glyphs.paneDivider)
+      if let keys {
+        var wide = options
+        wide.keepsWholeURLs = false
+        frame.lines.append(TextRenderer.fit(keys, wide))
+      }
+      return frame
     }
     return composed
   }

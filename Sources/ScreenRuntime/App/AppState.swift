@@ -43,13 +43,17 @@ package struct AppState: Sendable, Equatable {
   /// What is drawn over the current screen.
   package enum Overlay: Sendable, Equatable {
     case none
-    /// The key help (`?`), until the next key.
-    case help
+    /// The key help (`?`), shown from its line `top` (from 0), until a key other than those that
+    /// scroll it (where it is taller than the terminal).
+    case help(top: Int)
     /// An action with `confirm`: what it will do, until `y` does it or another key cancels it.
     case confirm(ActionRequest)
   }
 
   package var current: AppScreen? { stack.last }
+
+  /// Whether the key help is shown.
+  package var showsHelp: Bool { if case .help = overlay { true } else { false } }
 
   package static func == (lhs: AppState, rhs: AppState) -> Bool {
     lhs.stack == rhs.stack && lhs.overlay == rhs.overlay && lhs.flash == rhs.flash && lhs.size == rhs.size
@@ -78,6 +82,10 @@ package struct AppScreen: Sendable, Equatable {
     self.parameters = parameters
     self.model = model
   }
+
+  /// The keys of the screen for the `?` help: its own actions first, then the keys every screen
+  /// shares and its kind's, from its bindings.
+  package var keyHelp: [KeyHelpLine] { spec.actions.map(\.help) + model.keyHelp }
 
   /// The state to draw.
   package var screenState: ScreenState {

@@ -139,7 +139,7 @@ package enum Explanation {
     case nil:
       lines.append("answer      none")
     }
-    if let status = exchange.status { lines.append("status      \(status.line())") }
+    if let status = exchange.status { lines.append("status      \(status.line(plugin: exchange.plugin))") }
     return lines
   }
 

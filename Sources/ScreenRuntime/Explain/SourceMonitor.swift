@@ -169,7 +169,7 @@ package final class SourceMonitor: Sendable {
 
   /// A status as the trace and the plugin protocol write it.
   package static func json(_ status: SourceStatus) -> JSON {
-    var object = JSONObject(["data": .string(status.mode.rawValue)])
+    var object = JSONObject(["data": .string(status.local ? SourceStatus.localData : status.mode.rawValue)])
     if let cached = status.cached { object["cached"] = .bool(cached) }
     if let remaining = status.rateLimitRemaining { object["rateLimitRemaining"] = .int(remaining) }
     if let limit = status.rateLimitLimit { object["rateLimitLimit"] = .int(limit) }

@@ -49,7 +49,7 @@ package final class Navigator {
   /// Why the last reload of the screen files failed; the last good screens keep running.
   package var reloadError: ScreenLoadError? { state.reloadError }
   /// Whether the key help is shown over the current screen (until the next key).
-  package var showsHelp: Bool { state.overlay == .help }
+  package var showsHelp: Bool { state.showsHelp }
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package var monitor: SourceMonitor { environment.monitor }
   /// The kinds its screens may be, as its loader has them.
@@ -74,7 +74,7 @@ package final class Navigator {
   package func frame(glyphs: Glyphs) -> AppFrame? { state.frame(glyphs: glyphs, status: status) }
 
   /// A plugin's status line, as its data source last reported it.
-  private func status(_ plugin: String) -> String? { monitor.status(of: plugin)?.line() }
+  private func status(_ plugin: String) -> String? { monitor.status(of: plugin)?.line(plugin: plugin) }
 
   /// Loads every open screen's file again (`--watch`). Where a screen still asks the same of its
   /// data source, it keeps its view model: query, pages, records and selection stay. Where it

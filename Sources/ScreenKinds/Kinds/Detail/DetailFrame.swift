@@ -113,7 +113,9 @@ struct DetailFrame {
       footer += capped(TextWidth.wrap(text, toColumns: width))
     }
     if interactive {
-      footer.append(TextRenderer.keyHelp(DetailKind.hints(state, detail, screen, options), options: options))
+      footer.append(
+        TextRenderer.keyHelp(
+          DetailKind.hints(state, detail, screen, options), width: screen.keyLineWidth ?? width, glyphs: glyphs))
     }
     var lastScroll = 0
     if let height = options.height {

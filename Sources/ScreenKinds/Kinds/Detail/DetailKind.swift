@@ -54,6 +54,7 @@ package struct DetailKind: Kind {
   }
 
   package static func isBusy(_ state: State) -> Bool { state.status == .loading }
+  package static func hasAnswer(_ state: State) -> Bool { state.status != .idle && state.status != .loading }
   package static func error(_ state: State) -> DataSourceError? { state.status.error }
 
   /// A list section's row and select read each item of its array.
@@ -76,7 +77,8 @@ package struct DetailKind: Kind {
     },
     KeyBinding([.character("?")], help: "these keys", action: .help),
     KeyBinding(
-      [.tab, .backTab], hint: "Tab link", help: "focus the next or the previous link, in screen order",
+      [.tab, .backTab], hint: KeyHint("Tab link", need: .main),
+      help: "focus the next or the previous link, in screen order",
       when: KeyBinding.Condition { links($0) > 1 }
     ) { key, screen in focus(key == .tab ? 1 : -1, screen) },
     // The same keys on a screen with one link or none, which the footer does not name.
@@ -84,11 +86,13 @@ package struct DetailKind: Kind {
     // Enter with no link focused: the screen's only link opens, and the first of several is
     // focused (the next Enter opens it, Tab moves on), so that Enter never seems to do nothing on
     // a screen with links; on a screen without any, Enter scrolls.
-    KeyBinding([.enter], hint: "Enter open link", help: "", when: KeyBinding.Condition { links($0) == 1 }) {
+    KeyBinding(
+      [.enter], hint: KeyHint("Enter open link", need: .main), help: "", when: KeyBinding.Condition { links($0) == 1 }
+    ) {
       _, screen in .open(row: screen.state.focus ?? 0)
     },
     KeyBinding(
-      [.enter], hint: "Enter open",
+      [.enter], hint: KeyHint("Enter open", need: .main),
       help:
         "open the focused link; with none focused, open the only link, or focus the first of several (no link: scroll down a line)",
       when: KeyBinding.Condition { screen in

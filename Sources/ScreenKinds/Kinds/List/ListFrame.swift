@@ -11,7 +11,7 @@ package struct ListFrame {
   /// How rows are drawn when not as `list.row` says (a table's cells); nil for the list's rows.
   package var rows: RowStyle? = nil
   /// The key hints of the interactive footer, from the kind's bindings (`Kind.hints`).
-  var hints: [String] = []
+  var hints: [KeyHint] = []
 
   /// Rows of one line each under a heading line, as a kind built on the list draws them.
   package struct RowStyle {
@@ -71,12 +71,19 @@ package struct ListFrame {
     var footer = [options.glyphs.rule(width)]
     if let position = position() { footer.append(position) }
     if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
-    if interactive { footer.append(TextRenderer.keyHelp(hints, options: options)) }
+    if interactive {
+      footer.append(TextRenderer.keyHelp(hints, width: screen.keyLineWidth ?? width, glyphs: options.glyphs))
+    }
 
     let budget = options.height.map { max(1, $0 - header.count - footer.count) }
     var body = self.body(budget: budget, context: context)
     if let budget, body.lines.count < budget {
       body.lines += Array(repeating: Frame.Line(), count: budget - body.lines.count)
+    } else if let budget, body.lines.count > budget {
+      // The one row that a frame of the smallest height has room for keeps its first line (its
+      // subtitle gives way), so that the footer and its key line stay in the terminal.
+      body.lines = Array(body.lines.prefix(budget))
+      if let selected = body.selected, selected >= budget { body.selected = nil }
     }
     return Frame(
       lines: header + body.lines + footer.map { Frame.Line(linking: $0, role: .dim) }, cursor: cursor,

@@ -145,7 +145,7 @@ package struct ListKind: Kind {
       send: .submit),
     // The footer names Enter whether or not there is a row to open now.
     KeyBinding(
-      [.enter], hint: "Enter open", hintWhen: .always,
+      [.enter], hint: KeyHint("Enter open", need: .main), hintWhen: .always,
       help: "open the highlighted row; while a typed query waits, search for it now",
       when: .state { $0.status != .loading && !$0.records.isEmpty }
     ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },

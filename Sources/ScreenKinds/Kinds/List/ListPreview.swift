@@ -23,7 +23,11 @@ extension ListKind {
   package static func preview(_ state: State, _ list: ListSpec, _ screen: ScreenState) -> RowOpening<Action>? {
     guard let preview = list.preview, !state.records.isEmpty else { return nil }
     let row = max(0, min(screen.selection ?? state.selection, state.records.count - 1))
-    return target(preview, row: row, state, screen, action: nil)
+    var opening = target(preview, row: row, state, screen, action: nil)
+    let context = TemplateContext(record: state.records[row], params: screen.parameters, query: state.query)
+    // Asked on every tick: a title of megabytes is rendered no further than a line can show.
+    opening.label = list.row.title.line(in: context, showing: 1_000)
+    return opening
   }
 
   /// The screen `select` names, resolved against the list's file, with its parameters rendered
@@ -45,7 +49,8 @@ extension KeyBinding where K == ListKind {
   /// takes a character typed into the search.
   static var previewToggle: KeyBinding {
     KeyBinding(
-      [SharedKeys.previewToggle], hint: "Ctrl-T preview", hintWhen: Condition { $0.screen.previewFits },
+      [SharedKeys.previewToggle], hint: KeyHint("Ctrl-T preview", need: .action),
+      hintWhen: Condition { $0.screen.previewFits },
       help: "show or hide the preview of the highlighted row, beside the list",
       when: Condition { $0.spec.preview != nil }, action: .passOn)
   }

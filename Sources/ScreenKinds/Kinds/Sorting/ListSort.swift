@@ -106,7 +106,8 @@ extension KeyBinding {
     action: @escaping @Sendable (ListSort?) -> K.Action
   ) -> KeyBinding {
     KeyBinding(
-      [.control("s")], hint: "Ctrl-S sort", help: "sort by the next column and direction (then the source's own order)",
+      [.control("s")], hint: KeyHint("Ctrl-S sort", need: .action),
+      help: "sort by the next column and direction (then the source's own order)",
       when: Condition { !choices($0.spec).isEmpty }
     ) { _, screen in .send(action(Sorting.next(after: sort(screen.state), among: choices(screen.spec)))) }
   }

@@ -140,9 +140,11 @@ package final class ExternalSource: DataSource, DeclarationChecked {
 
   /// An answer's `status` as the status line shows it: its data mode the hello's when it names none.
   private func reported(_ status: Wire.Status) -> SourceStatus {
-    SourceStatus(
+    var reported = SourceStatus(
       mode: status.data ?? context.mode, cached: status.cached, rateLimitRemaining: status.rateLimitRemaining,
       rateLimitLimit: status.rateLimitLimit, rateLimitReset: status.rateLimitReset, token: status.token)
+    reported.local = status.local
+    return reported
   }
 
   private func mismatch(_ process: ExternalProcess, _ asked: Wire.AnswerType, _ answered: Wire.AnswerType)

@@ -135,6 +135,9 @@ enum Wire {
   /// An answer's optional `status` (PLUGINS.md): what the status line shows.
   struct Status: Sendable, Equatable {
     var data: PluginContext.DataMode?
+    /// `"data": "local"`: the program reads local data live (a repository on disk), whatever the
+    /// mode.
+    var local = false
     var cached: Bool?
     var rateLimitRemaining: Int?
     var rateLimitLimit: Int?

@@ -36,7 +36,7 @@ extension WireCodec {
       // An error's `status` is its HTTP status: an answer's own status object cannot go with it.
       if let status, object["status"] == nil {
         var members = JSONObject()
-        members["data"] = status.data.map { .string($0.rawValue) }
+        members["data"] = status.local ? .string(SourceStatus.localData) : status.data.map { .string($0.rawValue) }
         members["cached"] = status.cached.map(JSON.bool)
         members["rateLimitRemaining"] = status.rateLimitRemaining.map(JSON.int)
         members["rateLimitLimit"] = status.rateLimitLimit.map(JSON.int)

@@ -242,7 +242,8 @@ enum WireCodec {
     func count(_ key: String) -> Int? { status[key]?.intValue.flatMap { $0 >= 0 ? $0 : nil } }
     return Wire.Status(
       data: status["data"]?.stringValue.flatMap(PluginContext.DataMode.init(rawValue:)),
-      cached: status["cached"]?.boolValue, rateLimitRemaining: count("rateLimitRemaining"),
+      local: status["data"]?.stringValue == SourceStatus.localData, cached: status["cached"]?.boolValue,
+      rateLimitRemaining: count("rateLimitRemaining"),
       rateLimitLimit: count("rateLimitLimit"),
       rateLimitReset: count("rateLimitReset").flatMap { $0 <= 253_402_300_799 ? $0 : nil },
       token: status["token"]?.boolValue)
