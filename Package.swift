@@ -135,9 +135,14 @@ let package = Package(
       dependencies: ["ScreenRunCLI"],
       // A release build is linked without its DWARF debug information (about 9 MB, which no run
       // reads): the symbol table stays, so a crash's backtrace still names its functions. The
-      // hello-worlds that BENCHMARKS.md's P1 measures against carry none either.
+      // hello-worlds that BENCHMARKS.md's P1 measures against carry none either. Nor does it export
+      // its own symbols: `--static-swift-stdlib` links with `-export-dynamic`, which put about
+      // 5,000 of them in the dynamic symbol table, that the runtime's `dladdr` at start-up walks
+      // one by one (nothing looks them up: plugins are processes, libcurl is opened by name).
       linkerSettings: [
-        .unsafeFlags(["-Xlinker", "--strip-debug"], .when(platforms: [.linux], configuration: .release))
+        .unsafeFlags(
+          ["-Xlinker", "--strip-debug", "-Xlinker", "--no-export-dynamic"],
+          .when(platforms: [.linux], configuration: .release))
       ]
     ),
     // `swift run -c release screenbench`: the benchmarks of BENCHMARKS.md. It runs the screenrun

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import ScreenKit
 import Synchronization
@@ -179,7 +178,9 @@ final class Transfer: Sendable {
       state.hop = hop
       state.responded = false
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(connectMilliseconds)) { [weak self] in
+    // A task that sleeps, not a Dispatch timer: screenrun links no Dispatch overlay.
+    Task.detached { [weak self] in
+      try? await Task.sleep(for: .milliseconds(max(0, connectMilliseconds)))
       self?.end(because: .connectTimeout, ifNoHeadOnHop: hop)
     }
   }
@@ -217,7 +218,7 @@ package struct Origin: Equatable, Sendable {
 }
 
 extension Duration {
-  /// Seconds, as the Dispatch and Foundation clocks take them.
+  /// Seconds, as Foundation's clocks take them.
   var timeInterval: TimeInterval {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) / 1e18

@@ -39,6 +39,13 @@ extension JSON {
     return try result.get()
   }
 
+  /// Parses UTF-8 JSON text held in an array: what `parse(_:options:)` above does, without
+  /// going through `Collection`'s witnesses (across modules that generic call is not specialized,
+  /// and its first call at start-up costs more than parsing a screen file).
+  package static func parse(_ bytes: [UInt8], options: ParseOptions = .document) throws(JSONSyntaxError) -> JSON {
+    try bytes.withUnsafeBufferPointer { parse(buffer: $0, options: options) }.get()
+  }
+
   /// Parses a Swift string as JSON text.
   public static func parse(_ text: String, options: ParseOptions = .document) throws(JSONSyntaxError)
     -> JSON

@@ -59,15 +59,20 @@ package enum RegularFile {
     if let problem = problem(mode: status.st_mode) { return .failure(problem) }
     guard status.st_size <= limit else { return .failure(.tooLarge(Int(status.st_size), limit: limit)) }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { return .failure(problem(errno: errno)) }
-      if count == 0 { return .success(bytes) }
-      bytes += chunk[..<count]
-      // A file that grows while it is read is still held to the limit.
-      guard bytes.count <= limit else { return .failure(.tooLarge(bytes.count, limit: limit)) }
+    // Room for the size `fstat` gave and a byte more, which the last read finds empty.
+    bytes.reserveCapacity(Int(status.st_size) + 1)
+    // The chunk on the stack: a zeroed array on the heap costs a screen file's read more than
+    // its parse (the heap grows by its pages, each of them faulted in and cleared).
+    return withUnsafeTemporaryAllocation(byteCount: 16 << 10, alignment: 16) { chunk in
+      while true {
+        let count = read(descriptor, chunk.baseAddress, chunk.count)
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else { return .failure(problem(errno: errno)) }
+        if count == 0 { return .success(bytes) }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+        // A file that grows while it is read is still held to the limit.
+        guard bytes.count <= limit else { return .failure(.tooLarge(bytes.count, limit: limit)) }
+      }
     }
   }
 

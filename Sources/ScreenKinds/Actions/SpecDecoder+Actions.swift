@@ -13,7 +13,15 @@ extension ScreenAction {
   /// Ctrl and a letter that a terminal sends as the byte of another key: Ctrl-H is Backspace,
   /// Ctrl-I Tab, Ctrl-J and Ctrl-M Enter.
   static let letters = Array("abcdefghijklmnopqrstuvwxyz")
-  static let aliases: [Character: String] = ["h": "Backspace", "i": "Tab", "j": "Enter", "m": "Enter"]
+  static func alias(of letter: Character) -> String? {
+    // A switch, not a dictionary: a `[Character: String]` costs its first user a runtime lookup.
+    switch letter {
+    case "h": "Backspace"
+    case "i": "Tab"
+    case "j", "m": "Enter"
+    default: nil
+    }
+  }
 }
 
 extension SpecDecoder {
@@ -32,14 +40,15 @@ extension SpecDecoder {
       return []
     }
     // The free keys a message suggests are free of every action's key, later ones' too.
-    let declared = Set(
-      elements.compactMap { element -> Key? in
-        guard case .object(let object) = element, case .string(let name) = object["key"] else { return nil }
-        return Key(name: name)
-      })
-    let taken = (kind?.boundKeys ?? []).union(ScreenAction.shared)
+    let declared = elements.compactMap { element -> Key? in
+      guard case .object(let object) = element, case .string(let name) = object["key"] else { return nil }
+      return Key(name: name)
+    }
+    let taken = ScreenAction.Taken(kind: kind)
     var actions: [ScreenAction] = []
-    var used: [Key: Int] = [:]
+    // Arrays, not a set and a dictionary of keys: a screen has a few actions, and the hashed
+    // collections' first use costs more at start-up than looking through them.
+    var used: [(key: Key, action: Int)] = []
     for (index, element) in elements.enumerated() {
       let at = pointer / String(index)
       guard
@@ -60,7 +69,7 @@ extension SpecDecoder {
       }
       let confirm = optionalBool(object, "confirm", at: at) ?? false
       let effect = decodeActionEffect(object, at: at)
-      if let key { used[key] = index }
+      if let key { used.append((key, index)) }
       guard let key, let title, let effect else { continue }
       actions.append(ScreenAction(key: key, title: title, effect: effect, confirm: confirm, pointer: at))
     }
@@ -68,8 +77,8 @@ extension SpecDecoder {
   }
 
   private mutating func decodeActionKey(
-    _ object: JSONObject, at pointer: JSONPointer, taken: Set<Key>, declared: Set<Key>, hasSearch: Bool,
-    used: [Key: Int],
+    _ object: JSONObject, at pointer: JSONPointer, taken: ScreenAction.Taken, declared: [Key], hasSearch: Bool,
+    used: [(key: Key, action: Int)],
     kind: ScreenKind?
   ) -> Key? {
     guard let name = requiredString(object, "key", at: pointer) else { return nil }
@@ -81,8 +90,11 @@ extension SpecDecoder {
       fail(at, .value(offset: 0), message)
       return nil
     }
-    let free = Self.freeKeys(near: key, taken: taken.union(declared))
-    let near = free.isEmpty ? "" : "; free keys near it: " + free.map { "'\($0)'" }.joined(separator: ", ")
+    // Said only when the key is refused: most keys are free, and this looks at every letter.
+    var near: String {
+      let free = Self.freeKeys(near: key) { taken.contains($0) || declared.contains($0) }
+      return free.isEmpty ? "" : "; free keys near it: " + free.map { "'\($0)'" }.joined(separator: ", ")
+    }
     // A control or format character is no key a person types as such: it never arrives.
     if case .character(let character) = key,
       let scalar = character.unicodeScalars.first(where: {
@@ -99,11 +111,11 @@ extension SpecDecoder {
           + (control.map { "write \"\($0)\"" } ?? "take Ctrl and a letter") + near)
       return nil
     }
-    if case .control(let letter) = key, let alias = ScreenAction.aliases[letter] {
+    if case .control(let letter) = key, let alias = ScreenAction.alias(of: letter) {
       fail(at, .value(offset: 0), "'\(name)' reaches screenrun as \(alias), which it cannot tell apart\(near)")
       return nil
     }
-    if let index = used[key] {
+    if let index = used.first(where: { $0.key == key })?.action {
       fail(at, .value(offset: 0), "'\(name)' is the key of action \(index) too\(near)")
       return nil
     }
@@ -124,7 +136,7 @@ extension SpecDecoder {
   }
 
   /// Up to three Ctrl keys that are free, the nearest in the alphabet to `key`'s letter first.
-  static func freeKeys(near key: Key, taken: Set<Key>) -> [String] {
+  static func freeKeys(near key: Key, taken: (Key) -> Bool) -> [String] {
     let letter: Character =
       switch key {
       case .control(let letter): letter
@@ -133,7 +145,7 @@ extension SpecDecoder {
       }
     let target = Int(letter.unicodeScalars.first?.value ?? 97)
     let letters = ScreenAction.letters
-      .filter { !taken.contains(.control($0)) && ScreenAction.aliases[$0] == nil }
+      .filter { !taken(.control($0)) && ScreenAction.alias(of: $0) == nil }
     return
       letters
       .sorted { distance($0, target) < distance($1, target) }
@@ -194,9 +206,27 @@ extension SpecDecoder {
   }
 }
 
+extension ScreenAction {
+  /// The keys an action cannot take on a screen of a kind: its bindings' keys, active or not,
+  /// and the keys every screen keeps.
+  struct Taken {
+    let kind: ScreenKind?
+
+    func contains(_ key: Key) -> Bool {
+      ScreenAction.shared.contains(key) || kind?.binds(key) == true
+    }
+  }
+}
+
 extension Kind {
-  /// Every key the kind's bindings take, active or not.
-  package static var boundKeys: Set<Key> { Set(bindings.flatMap(\.keys)) }
+  /// Whether one of the kind's bindings takes `key`, active or not.
+  static func binds(_ key: Key) -> Bool {
+    // By index: `contains(where:)` here is generic over the kind, and its first call looks up
+    // the array's iterator at run time.
+    let bindings = bindings
+    for index in bindings.indices where bindings[index].keys.contains(key) { return true }
+    return false
+  }
 
   /// What the first binding of `key` does, as the `?` help says it; nil when it says nothing.
   static func help(of key: Key) -> String? {
@@ -205,8 +235,8 @@ extension Kind {
 }
 
 extension ScreenKind {
-  /// Every key the kind's bindings take, active or not: an action cannot take one.
-  package var boundKeys: Set<Key> { type.boundKeys }
+  /// Whether one of the kind's bindings takes `key`, active or not: an action cannot take it.
+  func binds(_ key: Key) -> Bool { type.binds(key) }
 
   /// What the kind's first binding of `key` does, as the `?` help says it.
   func help(of key: Key) -> String? { type.help(of: key) }
@@ -214,5 +244,5 @@ extension ScreenKind {
 
 extension KindSpec {
   /// Whether the screen has a search, which typed characters go to.
-  var hasSearch: Bool { ((self as? any ListBased)?.list ?? (self as? ListSpec))?.search != nil }
+  var hasSearch: Bool { listPart?.search != nil }
 }

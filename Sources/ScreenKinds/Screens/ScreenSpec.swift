@@ -30,10 +30,14 @@ package struct ScreenSpec: Sendable {
   /// Every template of the screen, with where it stands in the file.
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     let root = JSONPointer.root
-    var templates: [(JSONPointer, Template)] = [(root / "title", title)]
-    templates += source.parameters.map { (root / "source" / "params" / $0.name, $0.value) }
+    var templates: [(pointer: JSONPointer, template: Template)] = [(root / "title", title)]
+    for parameter in source.parameters {
+      templates.append((root / "source" / "params" / parameter.name, parameter.value))
+    }
     if let footer { templates.append((root / "footer", footer)) }
-    return templates + body.namedTemplates + actions.flatMap(\.namedTemplates)
+    templates += body.namedTemplates
+    for action in actions { templates += action.namedTemplates }
+    return templates
   }
 
   /// The screen its rows open, if any.
@@ -72,10 +76,14 @@ package protocol KindSpec: Sendable {
   /// Every screen the kind's screens can open, each with where its `select` stands in the file
   /// (`--check` walks them all).
   var targets: [(pointer: JSONPointer, select: SelectSpec)] { get }
+  /// The list part, when the screen is a list or of a kind built on the list (nil otherwise).
+  /// A requirement, not a cast: `as? any ListBased` asks the runtime to look for a conformance.
+  var listPart: ListSpec? { get }
 }
 
 extension KindSpec {
   package var titleHasRecord: Bool { true }
+  package var listPart: ListSpec? { nil }
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
   package var targets: [(pointer: JSONPointer, select: SelectSpec)] {
     select.map { [(JSONPointer.root / "select", $0)] } ?? []

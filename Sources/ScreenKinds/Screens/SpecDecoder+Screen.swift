@@ -35,7 +35,8 @@ extension SpecDecoder {
   }
 
   mutating func decodeKind(_ object: JSONObject, kinds: KindRegistry) -> ScreenSpec.Kind? {
-    let expected = kinds.names.map { "\"\($0)\"" }.joined(separator: " or ")
+    // Said only when the kind is missing or wrong.
+    var expected: String { kinds.names.map { "\"\($0)\"" }.joined(separator: " or ") }
     guard let value = object["kind"] else {
       fail(.root, .key, "missing required key 'kind'; expected \(expected)")
       return nil

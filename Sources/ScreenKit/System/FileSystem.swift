@@ -60,6 +60,13 @@ package enum FileSystem {
       default: parts.append(part)
       }
     }
-    return "/" + parts.joined(separator: "/")
+    // Not `joined(separator:)`: over `Substring`s it is the standard library's generic code,
+    // whose first call at start-up costs more than the loop.
+    var standardized = ""
+    for part in parts {
+      standardized += "/"
+      standardized += part
+    }
+    return standardized.isEmpty ? "/" : standardized
   }
 }

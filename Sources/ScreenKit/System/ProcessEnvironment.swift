@@ -18,6 +18,10 @@ package enum ProcessEnvironment {
       let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
     #endif
     guard var entry = first else { return environment }
+    // Sized once: growing a dictionary of strings rehashes it, each time.
+    var count = 0
+    while entry[count] != nil { count += 1 }
+    environment.reserveCapacity(count)
     while let pointer = entry.pointee {
       let text = String(cString: pointer)
       if let equals = text.firstIndex(of: "="), equals != text.startIndex {

@@ -7,11 +7,10 @@ package struct DetailSpec: KindSpec {
   package var sections: [Section]
 
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
-    var templates: [(JSONPointer, Template)] = []
+    var templates: [(pointer: JSONPointer, template: Template)] = []
     for (index, section) in sections.enumerated() {
-      templates += section.namedTemplates.map {
-        (JSONPointer((JSONPointer.root / "sections" / index).tokens + $0.path), $0.template)
-      }
+      let at = (JSONPointer.root / "sections" / index).tokens
+      for named in section.namedTemplates { templates.append((JSONPointer(at + named.path), named.template)) }
     }
     return templates
   }

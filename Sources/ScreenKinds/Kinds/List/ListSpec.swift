@@ -15,12 +15,16 @@ package struct ListSpec: KindSpec {
 
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     let root = JSONPointer.root
-    var templates: [(JSONPointer, Template)] = [(root / "row" / "title", row.title)]
+    var templates: [(pointer: JSONPointer, template: Template)] = [(root / "row" / "title", row.title)]
     if let subtitle = row.subtitle { templates.append((root / "row" / "subtitle", subtitle)) }
     if let empty { templates.append((root / "empty", empty)) }
     if let search { templates.append((root / "search" / "placeholder", search.placeholder)) }
-    templates += select?.parameters.map { (root / "select" / "params" / $0.name, $0.value) } ?? []
-    templates += preview?.parameters.map { (root / "preview" / "params" / $0.name, $0.value) } ?? []
+    for parameter in select?.parameters ?? [] {
+      templates.append((root / "select" / "params" / parameter.name, parameter.value))
+    }
+    for parameter in preview?.parameters ?? [] {
+      templates.append((root / "preview" / "params" / parameter.name, parameter.value))
+    }
     return templates
   }
 
@@ -31,6 +35,8 @@ package struct ListSpec: KindSpec {
 
   /// A list's title and footer stand above and below many records, and read none.
   package var titleHasRecord: Bool { false }
+
+  package var listPart: ListSpec? { self }
 
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
     (empty.map { [(JSONPointer.root / "empty", $0, "the empty text")] } ?? [])
@@ -49,7 +55,11 @@ package protocol ListBased: KindSpec {
   var list: ListSpec { get }
 }
 
+extension ListBased {
+  package var listPart: ListSpec? { list }
+}
+
 extension ScreenSpec {
   /// The list part, when this is a list screen or a screen of a kind built on the list.
-  package var list: ListSpec? { body as? ListSpec ?? (body as? any ListBased)?.list }
+  package var list: ListSpec? { body.listPart }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import ScreenJSON
 import ScreenText
@@ -28,7 +27,7 @@ final class ExternalProcess: Sendable {
   package let pid: pid_t
   package let timeout: Double
   /// When the program was started.
-  private let started = DispatchTime.now()
+  private let started = ContinuousClock.now
   /// The log file as the error state names it (`~/.local/state/…`), when one is kept.
   let logShown: String?
   private let input: PluginInput
@@ -46,9 +45,9 @@ final class ExternalProcess: Sendable {
     var failureTold = false
     var greeted = false
     /// When the hello came: a request's time runs from then, or from when it was sent if later.
-    var greetedAt: DispatchTime?
+    var greetedAt: ContinuousClock.Instant?
     /// When each waiting request was sent.
-    var sentAt: [Int: DispatchTime] = [:]
+    var sentAt: [Int: ContinuousClock.Instant] = [:]
     /// Whether stderr has reached its end (the log is complete).
     var logEnded = false
     /// The end of the log (stderr), at most `logLimit` bytes.
@@ -137,7 +136,7 @@ final class ExternalProcess: Sendable {
           cancel(id, sent: false)
           return
         }
-        let sent = DispatchTime.now()
+        let sent = ContinuousClock.now
         state.withLock { state in
           if state.pending[id] != nil { state.sentAt[id] = sent }
         }
@@ -156,25 +155,29 @@ final class ExternalProcess: Sendable {
   /// Fails the process when request `id`, sent at `sent`, is still waiting at its deadline: the
   /// timeout after it was sent, or after the hello if that came later. A program that has not
   /// said hello has `ExternalSource.helloTimeout` from its start to do so.
-  private func watch(_ id: Int, sent: DispatchTime) {
+  private func watch(_ id: Int, sent: ContinuousClock.Instant) {
     let (waiting, greetedAt) = state.withLock { ($0.pending[id] != nil, $0.greetedAt) }
     guard waiting else { return }
-    let now = DispatchTime.now()
-    let deadline: DispatchTime
+    let now = ContinuousClock.now
+    let deadline: ContinuousClock.Instant
     let failure: String
     if let greetedAt {
-      deadline = max(sent, greetedAt) + timeout
+      deadline = max(sent, greetedAt) + .seconds(timeout)
       failure =
         input.isUnread(id)
         ? "did not read request \(id) within \(Self.seconds(timeout)): it stopped reading its stdin"
         : "did not answer request \(id) within \(Self.seconds(timeout))"
     } else {
       let allowed = ExternalSource.helloTimeout(timeout)
-      deadline = max(sent + timeout, started + allowed)
+      deadline = max(sent + .seconds(timeout), started + .seconds(allowed))
       failure = "did not say hello within \(Self.seconds(allowed)) of its start"
     }
     guard now >= deadline else {
-      DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in self?.watch(id, sent: sent) }
+      // A task that sleeps, not a Dispatch timer: screenrun links no Dispatch overlay.
+      Task.detached { [weak self] in
+        try? await Task.sleep(until: deadline, clock: .continuous)
+        self?.watch(id, sent: sent)
+      }
       return
     }
     fail(failure)
@@ -292,7 +295,7 @@ final class ExternalProcess: Sendable {
       if case .failure(let broken) = WireCodec.hello(message) { return fail(broken.reason) }
       let waiting = state.withLock { state in
         state.greeted = true
-        state.greetedAt = .now()
+        state.greetedAt = ContinuousClock.now
         return state.sentAt
       }
       // The requests sent before the hello were timed for a start; their own time runs from now.
