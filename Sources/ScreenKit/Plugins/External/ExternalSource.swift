@@ -180,4 +180,10 @@ package final class ExternalSource: DataSource, DeclarationChecked {
   package static func adoptOrphans() {
     PluginProcesses.adoptOrphans()
   }
+
+  /// Runs `body`, which starts a program that is no plugin and waits for it, without adopting
+  /// what that program leaves behind: `stopAll` ends plugins, not what a person started.
+  package static func leavingOrphans<T>(_ body: () -> T) -> T {
+    PluginProcesses.leavingOrphans(body)
+  }
 }
