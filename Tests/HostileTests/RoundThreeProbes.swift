@@ -6,7 +6,7 @@ import ReplayServer
 /// the REST APIs declared in a plugin.json. Each must end in records, a frame or a clear error,
 /// with nothing crashed, hung, leaked or raw.
 enum RoundThreeProbes {
-  static var all: [Probe] { output + actions + preview + compression }
+  static var all: [Probe] { output + actions + preview + compression + environment }
 
   private typealias H = Hostile
   private static func q(_ text: String) -> String { Hostile.q(text) }
@@ -295,5 +295,44 @@ enum RoundThreeProbes {
             headers: [("Content-Encoding", "gzip, gzip")],
             body: gzipped(prefix: "[", byte: "1", count: 10, suffix: "]")))),
     ]
+  }
+
+  // MARK: - The environment
+
+  static var environment: [Probe] {
+    let git = ["Screens/git-log.json"]
+    let escape = "\u{1B}]52;c;aGFja2Vk\u{07}\u{1B}[2J\u{202E}"
+    var probes: [Probe] = []
+    for value in ["0", "-1", "1e999", "NaN", "99999999999999999999", "0.0001", escape, ""] {
+      probes.append(
+        Probe(
+          .arguments, "SCREENRUN_PLUGIN_TIMEOUT \(value.prefix(20))", git,
+          environment: ["SCREENRUN_PLUGIN_TIMEOUT": value]))
+    }
+    for (name, value) in [
+      ("escapes", "{dir}/" + escape), ("/dev/null", "/dev/null"),
+      ("4,000 colons", String(repeating: ":", count: 4_000)),
+      ("1 MB", "{dir}/" + H.word(100_000)), ("a loop", "{dir}/loop"),
+    ] {
+      probes.append(
+        Probe(
+          .arguments, "SCREENRUN_PLUGIN_PATH \(name)", git, environment: ["SCREENRUN_PLUGIN_PATH": value],
+          prepare: { folder in
+            try? FileManager.default.createSymbolicLink(
+              atPath: folder.appendingPathComponent("loop").path,
+              withDestinationPath: folder.appendingPathComponent("loop").path)
+          }))
+    }
+    for (variable, value) in [
+      ("XDG_STATE_HOME", "/dev/null"), ("XDG_STATE_HOME", "{dir}/" + escape), ("XDG_CONFIG_HOME", "/dev/null"),
+      ("XDG_CONFIG_HOME", "{dir}/" + escape), ("HOME", ""), ("HOME", "/dev/null/x"), ("TERM", escape),
+      ("NO_COLOR", escape), ("PATH", ""), ("PATH", "{dir}/" + escape),
+    ] {
+      probes.append(
+        Probe(
+          .arguments, "\(variable) \(value.hasSuffix(escape) ? "with escapes" : value)", git,
+          environment: [variable: value]))
+    }
+    return probes
   }
 }
