@@ -6,7 +6,7 @@ import ReplayServer
 /// the REST APIs declared in a plugin.json. Each must end in records, a frame or a clear error,
 /// with nothing crashed, hung, leaked or raw.
 enum RoundThreeProbes {
-  static var all: [Probe] { output + actions + preview + compression + environment }
+  static var all: [Probe] { output + actions + preview + compression + environment + actionFiles }
 
   private typealias H = Hostile
   private static func q(_ text: String) -> String { Hostile.q(text) }
@@ -333,6 +333,64 @@ enum RoundThreeProbes {
           .arguments, "\(variable) \(value.hasSuffix(escape) ? "with escapes" : value)", git,
           environment: [variable: value]))
     }
+    return probes
+  }
+
+  // MARK: - Actions in a hostile screen file
+
+  /// The GitHub sample's repository screen with `actions` (JSON text) in place of its own.
+  private static func withActions(_ actions: String) -> [UInt8] {
+    Array(
+      """
+      {"kind": "detail", "title": "{full_name}",
+       "source": {"plugin": "github", "resource": "repository", "params": {"repo": "{params.repo}"}},
+       "sections": [{"type": "text", "value": "{description}"}], "actions": \(actions)}
+      """.utf8)
+  }
+
+  static var actionFiles: [Probe] {
+    let escape = "\u{1B}]52;c;aGFja2Vk\u{07}\u{1B}[2J\u{202E}\u{9B}31m"
+    let script = "key Ctrl-G\nkey y\nkey ?\nkey x\n"
+    func file(_ name: String, _ actions: String, check: Bool = false, width: Int = 80) -> Probe {
+      let arguments =
+        check
+        ? ["--check", "{dir}/a.json"] : ["{dir}/a.json", "--param", "repo=dustin/py-github", "--script", "-"]
+      return Probe(
+        .screens, "actions file: \(name)\(check ? ", --check" : "")", arguments, width: width,
+        stdin: check ? nil : script, files: ["a.json": withActions(actions)])
+    }
+    let many = (0..<10_000).map { #"{"key": "ctrl-g", "title": "T\#($0)", "copy": "x"}"# }.joined(separator: ",")
+    let arguments = (0..<20_000).map { _ in Hostile.q("{full_name}") }.joined(separator: ",")
+    var probes: [Probe] = []
+    for check in [false, true] {
+      probes += [
+        file(
+          "escapes in a title", #"[{"key": "ctrl-g", "title": \#(q("Run " + escape)), "run": ["true"]}]"#, check: check),
+        file("escapes in a key", #"[{"key": \#(q(escape)), "title": "Run", "run": ["true"]}]"#, check: check),
+        file(
+          "escapes in the program and its arguments",
+          #"[{"key": "ctrl-g", "title": "Run", "run": [\#(q(escape)), \#(q(escape + "{full_name}"))], "confirm": true}]"#,
+          check: check),
+        file("10,000 actions on one key", "[\(many)]", check: check),
+        file(
+          "20,000 arguments, confirmed",
+          #"[{"key": "ctrl-g", "title": "Run", "run": ["true", \#(arguments)], "confirm": true}]"#,
+          check: check),
+        file(
+          "a 1 MB title", #"[{"key": "ctrl-g", "title": \#(H.megabyteWordJSON), "copy": "x"}]"#, check: check),
+        file(
+          "an open of a constant file: URL", #"[{"key": "ctrl-g", "title": "Open", "open": "file:///etc/passwd"}]"#,
+          check: check),
+        file("actions an object", #"{"key": "ctrl-g"}"#, check: check),
+        file(
+          "10k nested arrays as run", #"[{"key": "ctrl-g", "title": "Run", "run": \#(H.nestedArrays(10_000))}]"#,
+          check: check),
+      ]
+    }
+    probes.append(
+      file(
+        "20,000 arguments, confirmed, at 20 columns",
+        #"[{"key": "ctrl-g", "title": "Run", "run": ["true", \#(arguments)], "confirm": true}]"#, width: 20))
     return probes
   }
 }
