@@ -163,10 +163,10 @@ enum RoundThreeProbes {
           fullName: q(H.githubToken), description: q("a \(H.githubToken) b"),
           htmlURL: q("https://x:\(H.githubToken)@github.com/octo/cat"))),
       probe(
-        .size, "a 1 MB word in every value",
+        .size, "a 256 KB word in every value",
         GitHub.repository(
-          fullName: H.megabyteWordJSON, description: H.megabyteWordJSON,
-          htmlURL: q("https://github.com/" + H.word(H.megabyte)))),
+          fullName: q(H.word(256 << 10)), description: q(H.word(256 << 10)),
+          htmlURL: q("https://github.com/" + H.word(256 << 10)))),
       probe(
         .shapes, "a URL that is no web URL",
         GitHub.repository(description: q("-x"), htmlURL: q("javascript:alert(document.cookie)//https://a"))),
@@ -251,9 +251,9 @@ enum RoundThreeProbes {
 
   /// The bombs, made once, before the first probe that sends one starts (`prepare`), so that
   /// the making does not count against screenrun's timeout.
-  static let stringBomb = gzipped(prefix: "[{\"sha\": \"", byte: "a", count: 256 << 20, suffix: "\"}]")
-  static let bracketBomb = gzipped(prefix: "", byte: "[", count: 200 << 20, suffix: "")
-  static let messageBomb = gzipped(prefix: "{\"message\": \"", byte: " ", count: 256 << 20, suffix: "\"}")
+  static let stringBomb = gzipped(prefix: "[{\"sha\": \"", byte: "a", count: 80 << 20, suffix: "\"}]")
+  static let bracketBomb = gzipped(prefix: "", byte: "[", count: 80 << 20, suffix: "")
+  static let messageBomb = gzipped(prefix: "{\"message\": \"", byte: " ", count: 80 << 20, suffix: "\"}")
   static let underTheLimit = gzipped(
     prefix: #"{"code": 200, "data": {"results": [{"id": 1, "name": "x", "description": ""#, byte: "d",
     count: 2 << 20, suffix: #""}]}}"#)
@@ -272,10 +272,10 @@ enum RoundThreeProbes {
       Probe(.size, name, arguments, answer: gzip(bytes(), status: status), prepare: { _ in _ = bytes() })
     }
     return [
-      bomb("gzip bomb: 256 MB in one string, GitHub", GitHub.commits, stringBomb),
-      bomb("gzip bomb: 256 MB in one string, declared", GitHub.commits + DeclaredProbes.github, stringBomb),
-      bomb("gzip bomb: 200 MB of [, Marvel", Marvel.list, bracketBomb),
-      bomb("gzip bomb: 256 MB of spaces in a 500", GitHub.commits, messageBomb, status: "500 Oops"),
+      bomb("gzip bomb: 80 MB in one string, GitHub", GitHub.commits, stringBomb),
+      bomb("gzip bomb: 80 MB in one string, declared", GitHub.commits + DeclaredProbes.github, stringBomb),
+      bomb("gzip bomb: 80 MB of [, Marvel", Marvel.list, bracketBomb),
+      bomb("gzip bomb: 80 MB of spaces in a 500", GitHub.commits, messageBomb, status: "500 Oops"),
       bomb("gzip: a 2 MB description", Marvel.detail, underTheLimit),
       Probe(
         .transport, "zstd that is not zstd", GitHub.commits,
