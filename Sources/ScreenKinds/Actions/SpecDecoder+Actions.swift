@@ -40,15 +40,15 @@ extension SpecDecoder {
       return []
     }
     // The free keys a message suggests are free of every action's key, later ones' too.
-    let declared = elements.compactMap { element -> Key? in
-      guard case .object(let object) = element, case .string(let name) = object["key"] else { return nil }
-      return Key(name: name)
-    }
+    let declared = Set(
+      elements.compactMap { element -> Key? in
+        guard case .object(let object) = element, case .string(let name) = object["key"] else { return nil }
+        return Key(name: name)
+      })
     let taken = ScreenAction.Taken(kind: kind)
     var actions: [ScreenAction] = []
-    // Arrays, not a set and a dictionary of keys: a screen has a few actions, and the hashed
-    // collections' first use costs more at start-up than looking through them.
-    var used: [(key: Key, action: Int)] = []
+    // Hashed, though a screen has a few actions: a hostile file has 10,000 on one key.
+    var used: [Key: Int] = [:]
     for (index, element) in elements.enumerated() {
       let at = pointer / String(index)
       guard
@@ -69,7 +69,7 @@ extension SpecDecoder {
       }
       let confirm = optionalBool(object, "confirm", at: at) ?? false
       let effect = decodeActionEffect(object, at: at)
-      if let key { used.append((key, index)) }
+      if let key { used[key] = index }
       guard let key, let title, let effect else { continue }
       actions.append(ScreenAction(key: key, title: title, effect: effect, confirm: confirm, pointer: at))
     }
@@ -77,8 +77,8 @@ extension SpecDecoder {
   }
 
   private mutating func decodeActionKey(
-    _ object: JSONObject, at pointer: JSONPointer, taken: ScreenAction.Taken, declared: [Key], hasSearch: Bool,
-    used: [(key: Key, action: Int)],
+    _ object: JSONObject, at pointer: JSONPointer, taken: ScreenAction.Taken, declared: Set<Key>, hasSearch: Bool,
+    used: [Key: Int],
     kind: ScreenKind?
   ) -> Key? {
     guard let name = requiredString(object, "key", at: pointer) else { return nil }
@@ -115,7 +115,7 @@ extension SpecDecoder {
       fail(at, .value(offset: 0), "'\(name)' reaches screenrun as \(alias), which it cannot tell apart\(near)")
       return nil
     }
-    if let index = used.first(where: { $0.key == key })?.action {
+    if let index = used[key] {
       fail(at, .value(offset: 0), "'\(name)' is the key of action \(index) too\(near)")
       return nil
     }
