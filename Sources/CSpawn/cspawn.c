@@ -123,10 +123,13 @@ int cspawn_start(const char *path, char *const argv[], char *const envp[], int i
   return 0;
 }
 
-int cspawn_become_subreaper(void) {
+int cspawn_become_subreaper(void) { return cspawn_set_subreaper(1); }
+
+int cspawn_set_subreaper(int on) {
 #if defined(__linux__)
-  return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : errno;
+  return prctl(PR_SET_CHILD_SUBREAPER, on ? 1 : 0, 0, 0, 0) == 0 ? 0 : errno;
 #else
+  (void)on;
   return ENOSYS;
 #endif
 }

@@ -98,8 +98,9 @@ enum Driver {
     let hashes = (server?.requests ?? []).compactMap { $0.queryValue("hash") }.filter { !$0.isEmpty }
     let secrets = [Hostile.marvelPrivateKey, Hostile.githubToken] + hashes
     var findings: [Finding] = []
-    for run in runs {
-      findings += Checks.all(run, width: probe.width, secrets: secrets)
+    for var run in runs {
+      run.stdout = probe.formatted(run.stdout)
+      findings += Checks.all(run, width: probe.checksWidth ? probe.width : .max, secrets: secrets)
     }
     findings += Checks.cache(cache, secrets: secrets)
     return Outcome(probe: probe, findings: findings, seconds: (ContinuousClock.now - started).seconds)

@@ -42,6 +42,11 @@ struct Probe: Sendable {
   var damageCache: (@Sendable (URL) throws -> Void)?
   /// Take the arguments as they are.
   var plain = false
+  /// Whether stdout's lines must fit `width`: not for records (`--output`), which are never cut.
+  var checksWidth = true
+  /// The control characters a record format puts on stdout itself: CSV's CRLF line ends (a CR
+  /// before each LF), TSV's tabs. Any other is still raw.
+  var format: String?
 
   init(
     _ group: ProbeClass, _ name: String, _ arguments: [String], width: Int = 80, stdin: String? = nil,
@@ -69,6 +74,38 @@ struct Probe: Sendable {
   ) -> Probe {
     Probe(
       group, name, screen + ["--script", "-"], width: width, stdin: script, answer: answer, environment: environment)
+  }
+
+  /// A probe whose stdout holds records in `format` (`--output`), not frames: its lines may be as
+  /// long as a record, and CSV's line ends and TSV's tabs are the format's own.
+  func records(_ format: String) -> Probe {
+    var copy = self
+    copy.checksWidth = false
+    copy.format = format
+    return copy
+  }
+
+  /// A probe whose stdout is a report of unwrapped lines (`--explain`), not a frame.
+  func unwrapped() -> Probe {
+    var copy = self
+    copy.checksWidth = false
+    return copy
+  }
+
+  /// stdout as the checks read it: a CSV line's CR before its LF, and TSV's tabs, left out.
+  func formatted(_ stdout: [UInt8]) -> [UInt8] {
+    switch format {
+    case "csv":
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(stdout.count)
+      for (index, byte) in stdout.enumerated()
+      where !(byte == 0x0D && index + 1 < stdout.count && stdout[index + 1] == 0x0A) {
+        bytes.append(byte)
+      }
+      return bytes
+    case "tsv": return stdout.map { $0 == 0x09 ? 0x20 : $0 }
+    default: return stdout
+    }
   }
 
   /// A probe whose stdin is raw bytes.

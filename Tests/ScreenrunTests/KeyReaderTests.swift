@@ -21,6 +21,17 @@ struct KeyReaderTests {
     #expect(reader.keys(Array("\u{1B}[A".utf8)) == [.up])
   }
 
+  @Test("a paste that never ends is ended by Ctrl-C, which is a key, in the same read or a later one")
+  func aPasteWithNoEndIsEndedByControlC() {
+    var reader = KeyReader()
+    #expect(reader.keys(Array("\u{1B}[200~abc".utf8)) == [])
+    #expect(reader.keys(Array("py".utf8)) == [])
+    #expect(reader.keys([0x03, UInt8(ascii: "q")]) == [.paste("abcpy"), .control("c"), .character("q")])
+    var same = KeyReader()
+    #expect(same.keys(Array("\u{1B}[200~ab\u{03}\u{1B}[201~".utf8)) == [.paste("ab"), .control("c")])
+    #expect(same.keys(Array("x".utf8)) == [.character("x")])
+  }
+
   @Test func aHugePasteIsCut() {
     var reader = KeyReader()
     let big = [UInt8](repeating: UInt8(ascii: "a"), count: KeyReader.maximumPaste + 10)

@@ -27,6 +27,9 @@ int cspawn_ended(pid_t pid, int *exited, int *code);
 /// (ENOSYS elsewhere).
 int cspawn_become_subreaper(void);
 
+/// Turns that on (1) or off (0); 0, or an errno (ENOSYS elsewhere).
+int cspawn_set_subreaper(int on);
+
 /// Names the calling thread (Linux keeps 15 bytes of it), as `ps -L` and a debugger show it;
 /// nothing elsewhere.
 void cspawn_name_thread(const char *name);

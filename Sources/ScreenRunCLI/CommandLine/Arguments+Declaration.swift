@@ -224,7 +224,9 @@ extension Arguments {
       .init(name: "SCREENRUN_NO_USER_PLUGINS", help: "1: as --no-user-plugins"),
       .init(
         name: "SCREENRUN_PLUGIN_TIMEOUT",
-        help: "seconds to wait for an external plugin's answer (default: its manifest's, or 10)"),
+        help:
+          "seconds to wait for an external plugin's answer, above 0 and at most 3600 (default: its manifest's, or 10)"
+      ),
       .init(
         name: "XDG_CACHE_HOME, XDG_CONFIG_HOME, HOME", help: "where the cache and the user's plugins are (see FILES)"),
       .init(

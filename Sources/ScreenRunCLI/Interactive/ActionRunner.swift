@@ -1,6 +1,8 @@
+import CSpawn
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -134,11 +136,47 @@ struct ActionRunner {
     var description: String
   }
 
+  /// The program an action runs now, 0 while none does.
+  static let running = Atomic<pid_t>(0)
+
+  /// Ends the program an action runs, if one does, before screenrun ends of `signal` (from
+  /// `SignalWatcher`): the program gets the same signal, then SIGKILL when it has not ended within
+  /// `grace`, so that none outlives screenrun holding the terminal. It is left for `runWaiting`
+  /// to reap.
+  static func stopRunning(signal: Int32, grace: Duration = .seconds(2)) {
+    let pid = running.load(ordering: .sequentiallyConsistent)
+    guard pid > 0 else { return }
+    kill(pid, signal)
+    guard !ends(pid, within: grace) else { return }
+    kill(pid, SIGKILL)
+    _ = ends(pid, within: .seconds(1))
+  }
+
+  /// Whether `pid` ends (or is reaped) within `limit`.
+  private static func ends(_ pid: pid_t, within limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    var exited: Int32 = 0
+    var code: Int32 = 0
+    while running.load(ordering: .sequentiallyConsistent) == pid, cspawn_ended(pid, &exited, &code) == 0 {
+      guard ContinuousClock.now < deadline else { return false }
+      usleep(10_000)
+    }
+    return true
+  }
+
   /// Starts `arguments[0]` (found on the environment's PATH unless it holds a slash) with the rest as its
   /// arguments, in screenrun's process group and on its terminal, and waits for it to end.
   /// Meanwhile screenrun ignores SIGINT and SIGQUIT, as `system(3)` does, so Ctrl-C stops the
   /// program and not screenrun; the program gets every signal at its default.
+  ///
+  /// What the program leaves running when it ends (a browser that `xdg-open` started, a job put in
+  /// the background) is its own: screenrun does not adopt it, so it does not end it with the
+  /// plugins when it quits.
   static func runWaiting(_ arguments: [String], environment: [String: String]) -> Result<Ended, Failure> {
+    ExternalSource.leavingOrphans { spawnWaiting(arguments, environment: environment) }
+  }
+
+  private static func spawnWaiting(_ arguments: [String], environment: [String: String]) -> Result<Ended, Failure> {
     guard !arguments.isEmpty else { return .failure(Failure(description: "no program to run")) }
     if let index = arguments.firstIndex(where: { $0.utf8.contains(0) }) {
       return .failure(Failure(description: "argument \(index + 1) holds a NUL byte, which no program can be given"))
@@ -188,6 +226,8 @@ struct ActionRunner {
       let reason = started == ENOENT ? "command not found" : String(cString: strerror(started))
       return .failure(Failure(description: reason))
     }
+    running.store(pid, ordering: .sequentiallyConsistent)
+    defer { running.store(0, ordering: .sequentiallyConsistent) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return .failure(Failure(description: "lost track of it")) }

@@ -117,6 +117,7 @@ final class InteractiveSession {
     input?.stop()
     input = nil
     TerminalMode.leave()
+    TerminalMode.guardHandOver()
     let result = body()
     // The program may have left the terminal in any mode: screenrun's is made from the one it
     // found, which it puts back first.

@@ -54,8 +54,11 @@ extension Key {
 
 /// Reads keys from the terminal's bytes, read after read, with bracketed paste: the bytes between
 /// ESC[200~ and ESC[201~ are one `.paste`, however many reads they come in, and none of them is a
-/// key (a newline in a paste is not Enter).
+/// key (a newline in a paste is not Enter). A Ctrl-C byte ends a paste too, and is Ctrl-C: a
+/// terminal does not paste it, and a start marker with no end (typed, or pasted where the
+/// terminal does not bracket pastes) would otherwise take every key after it, Ctrl-C included.
 struct KeyReader {
+  static let interrupt: UInt8 = 0x03
   static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
   static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
   /// The most of a paste kept; the rest is dropped (a query has no use for megabytes).
@@ -72,7 +75,13 @@ struct KeyReader {
     held = []
     while !rest.isEmpty {
       if paste != nil {
-        if let end = Self.find(Self.pasteEnd, in: rest) {
+        let end = Self.find(Self.pasteEnd, in: rest)
+        if let interrupt = rest.firstIndex(of: Self.interrupt), interrupt < end ?? rest.count {
+          append(rest[..<interrupt])
+          keys.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
+          paste = nil
+          rest = Array(rest[interrupt...])
+        } else if let end {
           append(rest[..<end])
           keys.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
           paste = nil

@@ -49,7 +49,10 @@ enum SignalWatcher {
         let count = read(readEnd, &number, 1)
         if count == 1, let status = statuses[Int32(number)] {
           serving.store(status, ordering: .sequentiallyConsistent)
-          ExternalSource.stopAll()  // no plugin process outlives screenrun
+          // No program an action runs outlives screenrun (given the signal first, and a grace),
+          // nor any plugin process.
+          ActionRunner.stopRunning(signal: Int32(number))
+          ExternalSource.stopAll()
           TerminalWriter.exitNow(status: status)
         }
         if count == 0 || (count < 0 && errno != EINTR) { return }

@@ -48,15 +48,7 @@ enum TerminalMode {
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
     active = true
-    let original = saved
-    TerminalWriter.setTeardown(
-      TerminalWriter.Teardown(control: leaveScreen) {
-        // At once (not after the output drains, which a stuck terminal never does), then the
-        // keys typed but not read are dropped, as TCSAFLUSH would.
-        var mode = original
-        _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
-        _ = tcflush(STDIN_FILENO, TCIFLUSH)
-      })
+    TerminalWriter.setTeardown(teardown())
     for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       _ = signal(number, crashHandler)
     }
@@ -70,6 +62,26 @@ enum TerminalMode {
     guard hasSaved else { return }
     var mode = saved
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+  }
+
+  /// While a program an action runs has the terminal: a signal that ends screenrun (after it has
+  /// ended the program) leaves whatever screen and mode the program left for the ones screenrun
+  /// found.
+  static func guardHandOver() {
+    guard hasSaved else { return }
+    TerminalWriter.setTeardown(teardown())
+  }
+
+  /// Leaves the screen and puts back the saved mode: at once (not after the output drains, which
+  /// a stuck terminal never does), then the keys typed but not read are dropped, as TCSAFLUSH
+  /// would.
+  private static func teardown() -> TerminalWriter.Teardown {
+    let original = saved
+    return TerminalWriter.Teardown(control: leaveScreen) {
+      var mode = original
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+      _ = tcflush(STDIN_FILENO, TCIFLUSH)
+    }
   }
 
   /// Leaves the alternate screen and restores the saved mode; safe to call more than once.

@@ -37,8 +37,8 @@ package final class AppEnvironment {
   /// Where an action that a screen sends on its own goes (`.response(screen:)`, when an answer of
   /// its data source changed it), on whatever task changed it.
   package var onAction: (@Sendable (AppAction) -> Void)? {
-    get { relay.handler.withLock { $0 } }
-    set { relay.handler.withLock { $0 = newValue } }
+    get { relay.handler.withLock { $0 }?.call }
+    set { relay.handler.withLock { $0 = newValue.map(ActionRelay.Handler.init) } }
   }
 
   /// Does an effect on screens or files, for the app in `state`; returns the action that
@@ -165,8 +165,18 @@ package final class AppEnvironment {
 }
 
 /// The environment's `onAction`, where a screen's task can reach it.
+///
+/// The closure is held in a box of its own type, the box in the `Mutex`: a closure kept in the
+/// generic `Mutex` itself came back from each read (`withLock { $0 }`, which passes it `inout`)
+/// wrapped in one more reabstraction thunk, so that each answer a screen sent (one a key typed)
+/// walked a chain as long as the keys typed before it: 20,000 characters typed took 10 s.
 private final class ActionRelay: Sendable {
-  let handler = Mutex<(@Sendable (AppAction) -> Void)?>(nil)
+  final class Handler: Sendable {
+    let call: @Sendable (AppAction) -> Void
+    init(_ call: @escaping @Sendable (AppAction) -> Void) { self.call = call }
+  }
 
-  func fire(_ action: AppAction) { handler.withLock { $0 }?(action) }
+  let handler = Mutex<Handler?>(nil)
+
+  func fire(_ action: AppAction) { handler.withLock { $0 }?.call(action) }
 }

@@ -55,8 +55,12 @@ package final class ExternalSource: DataSource, DeclarationChecked {
   package var timeout: Double { Self.timeout(manifest, environment: context.environment) }
 
   /// Seconds per request for `manifest`: `SCREENRUN_PLUGIN_TIMEOUT`, else the manifest's, else the default.
+  /// The variable is taken in the manifest's range (above 0, at most an hour): `inf` or `1e20`
+  /// seconds would overflow the clock's arithmetic, so any other value counts as unset.
   package static func timeout(_ manifest: PluginManifest, environment: [String: String]) -> Double {
-    if let text = environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+    if let text = environment["SCREENRUN_PLUGIN_TIMEOUT"], let seconds = Double(text), seconds > 0,
+      seconds <= Double(PluginManifest.longestTimeout)
+    {
       return seconds
     }
     return manifest.timeout ?? Self.defaultTimeout
@@ -181,5 +185,11 @@ package final class ExternalSource: DataSource, DeclarationChecked {
   /// a process whose every child is a plugin's: the command line calls it at its start.
   package static func adoptOrphans() {
     PluginProcesses.adoptOrphans()
+  }
+
+  /// Runs `body`, which starts a program that is no plugin and waits for it, without adopting
+  /// what that program leaves behind: `stopAll` ends plugins, not what a person started.
+  package static func leavingOrphans<T>(_ body: () -> T) -> T {
+    PluginProcesses.leavingOrphans(body)
   }
 }

@@ -44,6 +44,16 @@ package enum PluginProcesses {
     if cspawn_become_subreaper() == 0 { adopting.store(true, ordering: .relaxed) }
   }
 
+  /// Runs `body` (a program an action runs, which is no plugin) with orphans left to the system:
+  /// what the program leaves running when it ends (a browser that `xdg-open` started, a job put
+  /// in the background) is its own, not a plugin's, and `stopAll` must not end it.
+  package static func leavingOrphans<T>(_ body: () -> T) -> T {
+    guard adopting.load(ordering: .relaxed) else { return body() }
+    _ = cspawn_set_subreaper(0)
+    defer { _ = cspawn_set_subreaper(1) }
+    return body()
+  }
+
   /// Adds a process, with how to close its stdin.
   static func track(_ pid: pid_t, closeInput: @escaping @Sendable () -> Void) {
     live.withLock { $0[pid] = Entry(closeInput: closeInput) }
