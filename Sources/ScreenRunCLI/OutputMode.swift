@@ -72,8 +72,9 @@ extension ScreenRunCommand {
   }
 
   /// Prints a list's pages, each as it arrives, up to `limit`; the list keeps only the page last
-  /// loaded (`ScreenSpec.streamsRecords`), and this only what tells a page it gave already: the
-  /// cursors asked for and a hash of each page's records, never the records.
+  /// loaded (`ScreenSpec.streamsRecords`), and this only what tells a page it gave already: a hash
+  /// of each cursor asked for and of each page (its records and its next cursor), never the
+  /// records or the cursors, which may be megabytes each.
   @MainActor
   private static func writePages(_ navigator: Navigator, file: String, format: RecordFormat, limit: Int) async
     -> ExitCode
@@ -81,11 +82,13 @@ extension ScreenRunCommand {
     var printed = 0
     var pages = 0
     /// The cursor the last page was asked for (none for the first), and the page each cursor
-    /// asked for, from 1.
+    /// asked for, from 1, by the hash of the cursor.
     var cursor: PageCursor?
-    var asked: [PageCursor: Int] = [:]
-    /// The page whose records hash to a value: a page that holds another's records again is the
-    /// paging gone round, even under a cursor of another spelling (the first page's, named).
+    var asked: [Int: Int] = [:]
+    /// The page by the hash of its records and its next cursor: a page that holds another's
+    /// records again and names the same next page is the paging gone round, even under a cursor
+    /// of another spelling (the first page's, named). Records alone are no proof: pages cut to
+    /// the members a table reads (a column of `{state}`) may well hold the same rows.
     var pageHolding: [Int: Int] = [:]
     var goesRound: String?
     /// Whether `all` stopped at the most pages it follows while the source had more.
@@ -105,6 +108,7 @@ extension ScreenRunCommand {
       if !list.records.isEmpty {
         var hasher = Hasher()
         hasher.combine(list.records)
+        hasher.combine(list.next?.value)
         let hash = hasher.finalize()
         if let earlier = pageHolding[hash] {
           goesRound =
@@ -127,11 +131,11 @@ extension ScreenRunCommand {
         cut = limit == Arguments.mostPages
         break
       }
-      if let earlier = asked[next] {
+      if let earlier = asked[next.value.hashValue] {
         goesRound = "page \(pages)'s next page, cursor \(shown(next)), is page \(earlier), which it gave already"
         break
       }
-      asked[next] = pages + 1
+      asked[next.value.hashValue] = pages + 1
       cursor = next
       guard
         case .done = entry.model.run(
@@ -153,11 +157,21 @@ extension ScreenRunCommand {
     return ending(navigator, file: file)
   }
 
-  /// A cursor from the source, for a message: quoted, cut to 40 characters, every character of
-  /// `TerminalSafe.isUnsafe` written as an escape.
+  /// A cursor from the source, for a message: quoted, its secrets redacted, cut to 40 columns
+  /// (and, as one character may carry megabytes of combining marks, to 160 bytes), every
+  /// character of `TerminalSafe.isUnsafe` written as an escape. The secrets go first: a cut
+  /// would leave a piece of one that the writer no longer knows.
   static func shown(_ cursor: PageCursor?) -> String {
     guard let cursor else { return "none (the first request)" }
-    let text = cursor.value.count > 40 ? String(cursor.value.prefix(39)) + "…" : cursor.value
+    var text = TextWidth.truncate(cursor.value, toColumns: 40)
+    if text.utf8.count > 160 {
+      var bytes = 0
+      let kept = text.unicodeScalars.prefix { scalar in
+        bytes += UTF8.width(scalar)
+        return bytes <= 159
+      }
+      text = String(kept) + "…"
+    }
     return "'" + ScalarEscape.escaped(text, where: TerminalSafe.isUnsafe) + "'"
   }
 }

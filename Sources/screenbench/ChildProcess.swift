@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 
 /// Runs other programs: timed with `posix_spawn` (no Foundation in the way, so the clock holds the
 /// child's start-up and nothing of ours), or through `Process` when their output is wanted.
@@ -78,11 +79,6 @@ enum ChildProcess {
 
   /// The full path of `name` on PATH, or nil.
   static func find(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
-      let candidate = "\(folder)/\(name)"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
+    ProgramSearch.program(name, path: ProcessInfo.processInfo.environment["PATH"])
   }
 }

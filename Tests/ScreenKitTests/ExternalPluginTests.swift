@@ -451,6 +451,14 @@ struct ExternalPluginTests {
     #expect(throws: DataSourceError.self) { try relative.resolvedCommand(path: nil).get() }
     relative.command = ["no-such-program-anywhere"]
     #expect(throws: DataSourceError.self) { try relative.resolvedCommand(path: "/usr/bin").get() }
+    // A folder of the program's name on PATH is passed over (it may be entered, not run), as
+    // the actions' lookup does.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-lookup-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("python3"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let past = try manifest.resolvedCommand(path: folder.path + ":/usr/bin:/bin").get()
+    #expect(past[0] == ProgramSearch.program("python3", path: "/usr/bin:/bin"), "\(past)")
   }
 
   @Test("only the baseline and the allow-list of the environment reach a plugin")

@@ -175,48 +175,9 @@ struct PreviewTests {
     (state.frame()?.lines ?? []).compactMap { line in line.range(of: " │ ").map { String(line[$0.upperBound...]) } }
   }
 
-  @Test func untilTheNextRecordIsInThePaneKeepsTheOneBeforeAndSaysWhatLoads() async throws {
-    await store.settle()
-    await previewNow(id: 1, generation: 1)
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
-    // Asked for, the next row's screen not made yet: the pane shows the record it has.
-    store.send(
-      .previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]
-    ) {
-      $0.previews[1]?.wanted = opening(2)
-      $0.previews[1]?.requested = opening(2)
-      $0.previews[1]?.generation = 2
-    }
-    #expect(lines[0].hasSuffix(" │ Book Item 1"))
-    // Made, its record not in (the state as it is the moment the screen is made, and once it
-    // is started and waits for its record): the pane keeps the record before it, under a line
-    // that names the row it loads; no "Loading…" in its place.
-    let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
-    var state = store.state
-    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
-    #expect(state.previews[1]?.screen?.model === made.model)
-    #expect(state.previews[1]?.previous?.parameters == ["id": "1"])
-    for started in [false, true] {
-      if started { made.model.send(ScreenInput(DetailKind.Action.reload)) }
-      #expect(made.model.hasAnswer == false)
-      let pane = Self.pane(state)
-      #expect(pane.first?.hasSuffix("Loading Item 2…") == true, "\(pane)")
-      #expect(pane.dropFirst().first == "Book Item 1", "\(pane)")
-      #expect(!pane.contains("Loading…"), "\(pane)")
-    }
-    // Plain frames (a script's, --once) wait for the record and never show this.
-    await receivePreview(2, id: 2)
-    #expect(lines[0].hasSuffix(" │ Book Item 2"))
-    #expect(!store.frame.contains("Loading"), "\(store.frame)")
-  }
-
-  @Test func theLoadingLineOfAHostileRowIsMadeSafeAndCutToThePane() async throws {
-    let hostile = "\u{1B}]8;;https://evil.example\u{7}\u{1B}[31mred" + String(repeating: "x", count: 1 << 20)
-    let records: [JSON] = [["id": .int(1), "name": "Item 1"], ["id": .int(2), "name": .string(hostile)]]
-    let store = try AppTestStore(
-      open: folder.file("books.json"), registry: PluginRegistry([TestPlugins.books(CountingSource(records: records))]),
-      size: Viewport(columns: 160, rows: 16))
-    await store.settle()
+  /// Asks `store`'s pane for book 1 at once, receives its screen and waits for its record (a
+  /// store of its own, where `previewNow` uses the suite's).
+  func previewFirstBook(_ store: AppTestStore) async {
     store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "1"], screen: 1, generation: 1)]) {
       $0.previews[1]?.wanted = opening(1)
       $0.previews[1]?.requested = opening(1)
@@ -227,6 +188,65 @@ struct PreviewTests {
       if case .previewOpened(_, _, .success(let made)) = action { state.previews[1]?.screen = made }
     }
     await store.state.previews[1]?.screen?.settle()
+  }
+
+  @Test func untilTheNextRecordIsInThePaneKeepsTheOneBeforeAndSaysWhatLoads() async throws {
+    // Book 2's record is held until the checks are made: no answer can race them.
+    let held = HeldRecords()
+    let store = try await heldStore(held)
+    await previewFirstBook(store)
+    held.hold()
+    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    // Asked for, the next row's screen not made yet: the pane shows the record it has.
+    store.send(
+      .previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]
+    ) {
+      $0.previews[1]?.wanted = opening(2)
+      $0.previews[1]?.requested = opening(2)
+      $0.previews[1]?.generation = 2
+    }
+    #expect(store.frame.prefix { $0 != "\n" }.hasSuffix(" │ Book Item 1"))
+    // Made, its record not in (the state as it is the moment the screen is made, and once it
+    // is started and waits for its record): the pane keeps the record before it, under a line
+    // that names the row it loads; no "Loading…" in its place.
+    let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
+    var state = store.state
+    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
+    #expect(state.previews[1]?.screen?.model === made.model)
+    #expect(state.previews[1]?.previous?.parameters == ["id": "1"])
+    for started in [false, true] {
+      if started {
+        made.model.send(ScreenInput(DetailKind.Action.reload))
+        #expect(await held.waitForRequests(1), "its request waits")
+      }
+      #expect(made.model.hasAnswer == false)
+      let pane = Self.pane(state)
+      #expect(pane.first?.hasSuffix("Loading Item 2…") == true, "\(pane)")
+      #expect(pane.dropFirst().first == "Book Item 1", "\(pane)")
+      #expect(!pane.contains("Loading…"), "\(pane)")
+    }
+    held.releaseAll()
+    await made.model.settle()
+    // Plain frames (a script's, --once) wait for the record and never show this.
+    store.receive(where: Self.previewOpened(2), described: "book 2", effects: [.startPreview(screen: 1), .draw]) {
+      state, action in
+      guard case .previewOpened(_, _, .success(let screen)) = action else { return }
+      if let shown = state.previews[1]?.screen, shown.model.hasAnswer { state.previews[1]?.previous = shown }
+      state.previews[1]?.screen = screen
+    }
+    await store.state.previews[1]?.screen?.settle()
+    #expect(store.frame.prefix { $0 != "\n" }.hasSuffix(" │ Book Item 2"))
+    #expect(!store.frame.contains("Loading"), "\(store.frame)")
+  }
+
+  @Test func theLoadingLineOfAHostileRowIsMadeSafeAndCutToThePane() async throws {
+    let hostile = "\u{1B}]8;;https://evil.example\u{7}\u{1B}[31mred" + String(repeating: "x", count: 1 << 20)
+    let records: [JSON] = [["id": .int(1), "name": "Item 1"], ["id": .int(2), "name": .string(hostile)]]
+    let store = try AppTestStore(
+      open: folder.file("books.json"), registry: PluginRegistry([TestPlugins.books(CountingSource(records: records))]),
+      size: Viewport(columns: 160, rows: 16))
+    await store.settle()
+    await previewFirstBook(store)
     store.send(.key(.down), effects: [Self.move(to: 1), .draw])
     var state = store.state
     _ = App.reduce(&state, .previewNow)

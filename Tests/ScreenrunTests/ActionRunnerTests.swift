@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ScreenKinds
+@testable import ScreenKit
 @testable import ScreenRunCLI
 
 /// How the interactive mode carries out an action, without a terminal: `BROWSER` read as Debian
@@ -51,9 +52,9 @@ struct ActionRunnerTests {
       ActionRequest(title: "Open", what: .open(url: Self.url), confirm: false))
     #expect(message == "Open: opened \(Self.url) with xdg-open", "\(message)")
     #expect(try String(contentsOfFile: record, encoding: .utf8) == Self.url)
-    #expect(ActionRunner.program("xdg-open", path: "/nonexistent") == nil)
-    #expect(ActionRunner.program("sh", path: "/nonexistent::/bin") == "/bin/sh")
-    #expect(ActionRunner.program("./relative", path: "/bin") == "./relative")
+    #expect(ProgramSearch.program("xdg-open", path: "/nonexistent") == nil)
+    #expect(ProgramSearch.program("sh", path: "/nonexistent::/bin") == "/bin/sh")
+    #expect(ProgramSearch.program("./relative", path: "/bin") == "./relative")
   }
 
   @Test func aProgramGetsEachArgumentWholeAndItsStatusIsReported() throws {

@@ -136,22 +136,6 @@ struct ActionRunner {
     var description: String
   }
 
-  /// The file `name` runs: itself when it holds a slash, else the first executable file of that
-  /// name in a folder of `path` (colon-separated; an empty entry is the working folder, and no
-  /// PATH is `/usr/bin:/bin`, as `execvp` has it); nil when there is none.
-  static func program(_ name: String, path: String?) -> String? {
-    if name.contains("/") { return name }
-    guard !name.isEmpty else { return nil }
-    for folder in (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
-      let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
-      var status = stat()
-      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
-        return candidate
-      }
-    }
-    return nil
-  }
-
   /// The program an action runs now, 0 while none does.
   static let running = Atomic<pid_t>(0)
 
@@ -233,7 +217,7 @@ struct ActionRunner {
     }
     // The program is looked for on the PATH it is given, as a shell would: posix_spawnp would
     // search screenrun's own.
-    guard let path = program(arguments[0], path: environment["PATH"]) else {
+    guard let path = ProgramSearch.program(arguments[0], path: environment["PATH"]) else {
       return .failure(Failure(description: "command not found"))
     }
     var pid = pid_t()

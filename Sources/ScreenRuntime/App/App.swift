@@ -104,7 +104,8 @@ package enum App {
     }
   }
 
-  /// A key: the help closes on any key; then the shared keys, then the screen's bindings.
+  /// A key: the help scrolls on its keys (when taller than the terminal) and closes on any other;
+  /// then the shared keys, then the screen's bindings.
   private static func press(_ key: Key, _ state: inout AppState) -> [AppEffect] {
     state.flash = nil
     // The terminal's own key, not a screen's.

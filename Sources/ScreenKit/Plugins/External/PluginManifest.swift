@@ -343,14 +343,13 @@ package struct PluginManifest: Sendable, Hashable {
   }
 
   /// The argv to run: an element starting with `./` resolved against the manifest's folder, and
-  /// the program looked up on `path` (a `PATH` value) unless it holds a slash. Nil, with why,
-  /// when the program is not found.
+  /// the program looked up on `path` (a `PATH` value) by `ProgramSearch.program` unless it holds
+  /// a slash. Nil, with why, when the program is not found.
   package func resolvedCommand(path: String?) -> Result<[String], DataSourceError> {
     var argv = command.map { $0.hasPrefix("./") ? folder + "/" + $0.dropFirst(2) : $0 }
     guard let program = argv.first else { return .failure(.transport("plugin '\(name)' has no command")) }
     if !program.contains("/") {
-      let places = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
-      guard let found = places.map({ $0 + "/" + program }).first(where: { access($0, X_OK) == 0 }) else {
+      guard let found = ProgramSearch.program(program, path: path) else {
         return .failure(.transport("plugin '\(name)': '\(program)' is not found on PATH"))
       }
       argv[0] = found
