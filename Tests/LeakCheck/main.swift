@@ -1,9 +1,14 @@
 // Checks that the JSON layer releases every jansson value it creates, under valgrind:
 //
-//   swiftc -O -package-name screenrun -I Sources/CJansson Sources/ScreenJSON/*.swift \
-//     Tests/LeakCheck/main.swift -ljansson -o /tmp/leakcheck
+//   mkdir -p /tmp/leak
+//   swiftc -O -package-name screenrun -module-name ScreenText -parse-as-library -wmo -emit-module \
+//     -emit-module-path /tmp/leak/ScreenText.swiftmodule -c Sources/ScreenText/*.swift -o /tmp/leak/ScreenText.o
+//   swiftc -O -package-name screenrun -I /tmp/leak -I Sources/CJansson Sources/ScreenJSON/*.swift \
+//     Tests/LeakCheck/main.swift /tmp/leak/ScreenText.o -ljansson -o /tmp/leakcheck
 //   valgrind --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 //     /tmp/leakcheck Tests/Fixtures/Benchmark/marvel-first-page.json
+//
+// (ScreenJSON imports ScreenText, so that module is compiled first; `.ci/run` does the same.)
 //
 // It is a plain program with no Dispatch, because valgrind 3.19 cannot follow libdispatch's
 // signal thread, which an async `main` starts.
