@@ -22,6 +22,12 @@ extension ScreenRun {
   /// A plugin named as a shipped one (`marvel`, `github`) takes its place. What the executable
   /// prints of itself (a failing screen test's `booksrun test --accept …`) is named after the last
   /// part of its `argv[0]`.
+  ///
+  /// The process ends with `_exit` once C's standard streams are flushed: functions registered
+  /// with `atexit` and the destructors of loaded libraries do not run. Threads of screenrun's own
+  /// (an HTTP transfer's, a plugin's pipe readers) may still be ending then, and running the
+  /// libraries' exit code beside them is undefined: it ended one run in thousands with a double
+  /// free.
   @MainActor
   public static func main(plugins: [Plugin] = []) async -> Never {
     TerminalWriter.prepareStandardStreams()
@@ -30,6 +36,7 @@ extension ScreenRun {
     let code = await ScreenRunCommand.run(Array(CommandLine.arguments.dropFirst()), adding: plugins)
     ExternalSource.stopAll()
     let signalled = SignalWatcher.serving.load(ordering: .sequentiallyConsistent)
-    exit(signalled != 0 ? signalled : code.rawValue)
+    fflush(nil)
+    _exit(signalled != 0 ? signalled : code.rawValue)
   }
 }
