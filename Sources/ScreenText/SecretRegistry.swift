@@ -34,6 +34,9 @@ package final class SecretRegistry: Sendable {
   private let active = Atomic<Bool>(false)
   /// The length in bytes of the longest secret registered, read without the lock.
   private let longest = Atomic<Int>(0)
+  /// How many secrets are registered: a text redacted at one count is redacted alike while the
+  /// count stays (secrets are only ever added).
+  private let count = Atomic<Int>(0)
 
   package init() {}
 
@@ -50,8 +53,14 @@ package final class SecretRegistry: Sendable {
       table.byPrefix[key] = list
       table.prefixBits[Int(key >> 6)] |= 1 << UInt64(key & 63)
       if folded.count > longest.load(ordering: .relaxed) { longest.store(folded.count, ordering: .relaxed) }
+      count.add(1, ordering: .releasing)
       active.store(true, ordering: .releasing)
     }
+  }
+
+  /// How many secrets are registered so far: what `redact` does changes only when this does.
+  package var generation: Int {
+    count.load(ordering: .acquiring)
   }
 
   /// The length in bytes of the longest secret registered (0 when none is): a text cut this far
@@ -77,9 +86,16 @@ package final class SecretRegistry: Sendable {
     return bytes.withUnsafeBufferPointer { Self.masked($0, table) } != nil
   }
 
-  /// `text` with every registered secret replaced by `REDACTED`, in one pass over its bytes.
+  /// `text` with every registered secret replaced by `REDACTED`, in one pass over its bytes. A
+  /// text of `LongTextMemo.threshold` bytes or more is found again by its bytes the next time.
   package func redact(_ text: String) -> String {
     guard isActive else { return text }
+    return redactions.value(of: text, key: 0, generation: generation) { masking(text) }
+  }
+
+  private let redactions = LongTextMemo<String>()
+
+  private func masking(_ text: String) -> String {
     let table = table.withLock { $0 }
     guard !table.known.isEmpty else { return text }
     let masked =

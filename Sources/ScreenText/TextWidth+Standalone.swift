@@ -110,7 +110,19 @@ extension TerminalSafe {
   package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false) -> Bool {
     var index = 0
     let count = bytes.count
+    var printableUntil = 0
     while index < count {
+      // Eight bytes at a time while they are all printable ASCII (a megabyte description is
+      // checked on every frame); any other byte is read one at a time, as below.
+      if index >= printableUntil, let base = bytes.baseAddress {
+        while index + 8 <= count,
+          Self.printableASCII(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        {
+          index += 8
+        }
+        printableUntil = index + 8
+        guard index < count else { break }
+      }
       let byte = bytes[index]
       if byte >= 0x20, byte < 0x7F {
         index += 1
@@ -120,6 +132,16 @@ extension TerminalSafe {
       index += 1
     }
     return true
+  }
+
+  /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).
+  @inline(__always)
+  static func printableASCII(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // No byte from 0x80; then none below 0x20 (a borrow sets its top bit); then no 0x7F (adding
+    // one sets its top bit, and no byte below 0x80 carries into the next).
+    return word & high == 0 && (word &- ones &* 0x20) & ~word & high == 0 && (word &+ ones) & high == 0
   }
 
   /// Whether the byte at `index` (not printable ASCII) starts what sanitizing replaces: a

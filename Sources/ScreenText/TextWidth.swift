@@ -102,7 +102,18 @@ package enum TextWidth {
   /// a line is broken by columns, except a URL (`FrameLine.isURL`), which goes whole onto a line
   /// of its own: a terminal can only open a URL it sees whole. Nothing but the spaces where lines
   /// break is lost. Secrets (`SecretRegistry`) are redacted first, so no line holds a piece of one.
+  ///
+  /// A text of `LongTextMemo.threshold` bytes or more is wrapped once per width: a detail view of
+  /// a megabyte description lays its body out on every key, and finds the lines it made last time.
   package static func wrap(_ text: String, toColumns columns: Int) -> [String] {
+    wrapMemo.value(of: text, key: columns, generation: SecretRegistry.shared.generation) {
+      wrapped(text, toColumns: columns)
+    }
+  }
+
+  private static let wrapMemo = LongTextMemo<[String]>()
+
+  private static func wrapped(_ text: String, toColumns columns: Int) -> [String] {
     let text = SecretRegistry.shared.redact(text)
     var output = WrappedLines(columns: max(1, columns))
     // Paragraphs and words are split at newlines and spaces; each word is then counted once.

@@ -10,7 +10,10 @@ import ScreenKit
 /// The cases: wrapping one word with no space, a line of combining marks (one grapheme cluster),
 /// a word of accented letters (a base and a mark each), a detail frame whose description is one
 /// long word (template, sanitizing, wrapping and cutting together), a response whose one string is
-/// that long, read by the piece reader, and keystrokes typed into a list's search.
+/// that long, read by the piece reader, and keystrokes typed into a list's search. Each run has a
+/// text of its own (its number added as a last word), so no run finds what an earlier one made:
+/// a long text's lines and redaction are kept (`LongTextMemo`), and the laying out of a detail
+/// frame again, which finds them, is a case of its own.
 @MainActor
 struct PathologicalBenchmark {
   /// The large size, in bytes, and the keystrokes typed; the small ones are a quarter of these.
@@ -30,16 +33,16 @@ struct PathologicalBenchmark {
     let list = try ScreenLoader(registry: PluginRegistry([MarvelPlugin.plugin]), kinds: .standard).load(
       "Screens/characters.json")
 
-    func word(_ bytes: Int) -> String { String(repeating: "a", count: bytes) }
-    func marks(_ bytes: Int) -> String { String(repeating: "\u{301}", count: bytes / 2) }
-    func accented(_ bytes: Int) -> String { String(repeating: "e\u{301}", count: bytes / 3) }
-    func frame(_ bytes: Int) -> ScreenState {
+    func word(_ bytes: Int, _ run: Int) -> String { String(repeating: "a", count: bytes) + " \(run)" }
+    func marks(_ bytes: Int, _ run: Int) -> String { String(repeating: "\u{301}", count: bytes / 2) + " \(run)" }
+    func accented(_ bytes: Int, _ run: Int) -> String { String(repeating: "e\u{301}", count: bytes / 3) + " \(run)" }
+    func frame(_ bytes: Int, _ run: Int) -> ScreenState {
       var state = DetailKind.State()
       state.status = .loaded
-      state.record = ["id": 1, "name": "Long", "description": .string(word(bytes)), "comics": ["items": []]]
+      state.record = ["id": 1, "name": "Long", "description": .string(word(bytes, run)), "comics": ["items": []]]
       return ScreenState(spec: detail, parameters: ["id": "1"], content: .detail(state))
     }
-    func response(_ bytes: Int) -> [UInt8] {
+    func response(_ bytes: Int, _: Int) -> [UInt8] {
       Array(#"{"data":{"results":[{"id":1,"description":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: bytes)
         + Array(#""}]}}"#.utf8)
     }
@@ -54,6 +57,9 @@ struct PathologicalBenchmark {
     }
     section.rows += try measure("render a detail frame with a one-word description", frame) {
       TextRenderer.render($0, options: RenderOptions(width: Self.width)).utf8.count
+    }
+    section.rows += try again(frame) {
+      TextRenderer.render($0, options: RenderOptions(width: Self.width, height: 24, scroll: 100)).utf8.count
     }
     section.rows += try measure("read a response with one long string (piece reader)", response) {
       try JSON.parse($0, options: .response).objectValue?.count ?? 0
@@ -78,27 +84,57 @@ struct PathologicalBenchmark {
   }
 
   /// Three rows: `work` on an input of a quarter of `bytes`, on one of `bytes`, and their ratio.
+  /// `make` gives the input of a size for a run: each run's is its own.
   private func measure<Input>(
-    _ label: String, _ make: (Int) -> Input, _ work: @escaping (Input) throws -> Int
+    _ label: String, _ make: (Int, Int) -> Input, _ work: @escaping (Input) throws -> Int
   ) throws -> [Row] {
-    let small = make(bytes / 4)
-    let large = make(bytes)
+    let small = (0...runs).map { make(bytes / 4, $0) }
+    let large = (0...runs).map { make(bytes, $0) }
     // The results must follow the sizes (a count of lines or bytes), so the work was really done.
-    let (smallResult, largeResult) = (try work(small), try work(large))
+    let (smallResult, largeResult) = (try work(small[runs]), try work(large[runs]))
     guard smallResult > 0, largeResult >= smallResult else {
       throw ChildProcess.Failure(description: "P6 \(label): results \(smallResult) and \(largeResult)")
     }
+    var (smallRun, largeRun) = (0, 0)
     let measured = try sideBySide(
       rounds: runs,
       [
-        { try Stopwatch.seconds { _ = try work(small) } },
-        { try Stopwatch.seconds { _ = try work(large) } },
+        {
+          defer { smallRun += 1 }
+          return try Stopwatch.seconds { _ = try work(small[smallRun]) }
+        },
+        {
+          defer { largeRun += 1 }
+          return try Stopwatch.seconds { _ = try work(large[largeRun]) }
+        },
       ])
     return [
       Row("\(label), \(Self.size(bytes / 4))", .milliseconds, measured[0].map { $0 * 1e3 }),
       Row("\(label), \(Self.size(bytes))", .milliseconds, measured[1].map { $0 * 1e3 }),
       Row(
         "  \(Self.size(bytes)) / \(Self.size(bytes / 4))", .ratio, .ratio(measured[1], measured[0]), goal: .atMost(5)),
+    ]
+  }
+
+  /// Two rows: a detail frame of `bytes` drawn in a terminal of 24 rows again, as a key that
+  /// scrolls it draws it (the description's redaction and lines are found, not made), and its
+  /// time against the first drawing's.
+  private func again<Input>(_ make: (Int, Int) -> Input, _ work: @escaping (Input) throws -> Int) throws -> [Row] {
+    let inputs = (0..<runs).map { make(bytes, runs + 1 + $0) }
+    var first: [Double] = []
+    var second: [Double] = []
+    for input in inputs {
+      var results = (0, 0)
+      first.append(try Stopwatch.seconds { results.0 = try work(input) })
+      second.append(try Stopwatch.seconds { results.1 = try work(input) })
+      guard results.0 > 0, results.0 == results.1 else {
+        throw ChildProcess.Failure(description: "P6 a frame drawn again: \(results.1) bytes, first \(results.0)")
+      }
+    }
+    let (drawn, redrawn) = (Measurement(first), Measurement(second))
+    return [
+      Row("a detail frame of 24 rows drawn again, \(Self.size(bytes))", .milliseconds, redrawn.map { $0 * 1e3 }),
+      Row("  again / first time", .ratio, .ratio(redrawn, drawn), goal: .atMost(0.25)),
     ]
   }
 

@@ -35,6 +35,34 @@ struct UnsafeCharacterTests {
     #expect(mismatches.isEmpty, "\(mismatches)")
   }
 
+  @Test("the eight-bytes-at-a-time path: every byte value at every place of a word, and code points at every offset")
+  func eightAtATime() {
+    for value in UInt8(0)...UInt8(255) {
+      for place in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "k"), count: 8)
+        bytes[place] = value
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        #expect(TerminalSafe.printableASCII(word) == (value >= 0x20 && value < 0x7F), "byte \(value) at \(place)")
+      }
+    }
+    let scalars: [Unicode.Scalar] =
+      (0..<0xA1).compactMap(Unicode.Scalar.init) + [
+        "\u{061B}", "\u{061C}", "\u{061D}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2027}", "\u{2028}", "\u{202E}",
+        "\u{202F}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "é", "日", "🙂",
+      ]
+    var mismatches: [String] = []
+    for scalar in scalars {
+      for offset in 0..<17 {
+        let text = String(repeating: "p", count: offset) + String(Character(scalar)) + String(repeating: "q", count: 24)
+        let safe = Array(text.utf8).withUnsafeBufferPointer { TerminalSafe.isSafe($0, keepingNewlines: false) }
+        if safe != (TerminalSafe.sanitizeByScalars(text, keepNewlines: false) == text) {
+          mismatches.append("U+\(String(scalar.value, radix: 16)) at \(offset)")
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+  }
+
   @Test(
     "each writer keeps its replacement: U+FFFD on the terminal, an escape in JSON, logs and messages, a space in CSV")
   func eachWriterReplacesTheSameCharacters() throws {
