@@ -108,6 +108,14 @@ struct TemplateTests {
     #expect(try value("{x|number}", 2229.9) == "2,229.90")
     #expect(try value("{x|number}", 32) == "32")
     #expect(try value("{x|number}", "1234.5") == "1234.5")
+    // A text of a whole number too long for 64 bits is grouped as the same number is.
+    #expect(try value("{x|number}", "99999999999999999999") == "99,999,999,999,999,999,999")
+    #expect(try value("{x|number}", .bigInteger("99999999999999999999")) == "99,999,999,999,999,999,999")
+    #expect(try value("{x|number}", "-000123456789012345678901") == "-123,456,789,012,345,678,901")
+    #expect(try value("{x|number}", "+00000000000000000000000") == "0")
+    #expect(try value(#"{x|plural:"star"}"#, "12345678901234567890") == "12,345,678,901,234,567,890 stars")
+    #expect(try value("{x|number}", "1234567890123456789012x") == "1234567890123456789012x")
+    #expect(try value("{x|number}", "--12345678901234567890") == "--12345678901234567890")
   }
 
   @Test func pluralCountsWithTheRightWord() throws {

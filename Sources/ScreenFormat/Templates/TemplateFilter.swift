@@ -74,8 +74,24 @@ extension TemplateFilter {
     default:
       let text = value.text.trimmingWhitespace()
       if let integer = Int(text) { return .text(grouped(integer)) }
+      if let digits = wholeNumberDigits(text) { return .text(grouped(digits: digits)) }
       return .text(text)
     }
+  }
+
+  /// The digits of a text of a whole number too long for `Int` (a sign, then ASCII digits), as
+  /// `grouped(digits:)` takes them: a `-` kept, a `+` and leading zeros left out. Nil for any
+  /// other text. A server that sends a count as a text of 20 digits gets it grouped as the same
+  /// count sent as a number is.
+  static func wholeNumberDigits(_ text: String) -> String? {
+    var rest = Substring(text)
+    let negative = rest.first == "-"
+    if negative || rest.first == "+" { rest = rest.dropFirst() }
+    guard !rest.isEmpty, rest.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return nil
+    }
+    let significant = rest.drop { $0 == "0" }
+    return significant.isEmpty ? "0" : (negative ? "-" : "") + significant
   }
 
   /// An integer's digits (a leading `-` kept) grouped by thousands, however many there are.
