@@ -62,6 +62,17 @@ struct TemplateTests {
     #expect(date("-0001-11-30T00:00:00-0500") == "unknown")
     #expect(date("2011-01-26T19:06:43Z") == "2011-01-26")
     #expect(date("2013-13-01T00:00:00Z") == "unknown")
+    // A day the month does not have is no date either, written either way.
+    #expect(date("2016-02-30T00:00:00Z") == "unknown")
+    #expect(date("2015-02-29T00:00:00Z") == "unknown")
+    #expect(date("1900-02-29") == "unknown")
+    #expect(date("2016-04-31 12:00") == "unknown")
+    #expect(date(" 2016-02-30T00:00:00Z") == "unknown")
+    #expect(date("2016-02-29T00:00:00Z") == "2016-02-29")
+    #expect(date("2000-02-29") == "2000-02-29")
+    #expect(date(" 2016-12-31T00:00:00Z") == "2016-12-31")
+    #expect(date("2016-00-10") == "unknown")
+    #expect(date("2016-01-00") == "unknown")
     #expect(date("yesterday") == "unknown")
   }
 

@@ -45,7 +45,7 @@ extension TemplateFilter {
       guard after.first == UInt8(ascii: "T") || after.first == UInt8(ascii: " "), after.dropFirst().first ?? 0 < 0x80
       else { return nil }
     }
-    guard year >= 1, (1...12).contains(month), (1...31).contains(day) else { return .missing }
+    guard isCalendarDate(year: year, month: month, day: day) else { return .missing }
     return .text(String(text[..<bytes.index(bytes.startIndex, offsetBy: 10)]))
   }
 
@@ -55,9 +55,19 @@ extension TemplateFilter {
     let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      year >= 1, (1...12).contains(month), (1...31).contains(day),
+      isCalendarDate(year: year, month: month, day: day),
       text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " "
     else { return .missing }
     return .text(String(text.prefix(10)))
+  }
+
+  /// Whether a year from 1, a month and a day name a day of the Gregorian calendar: February
+  /// 30th, April 31st and February 29th of a year that is not a leap year are none, so `date`
+  /// leaves them blank as it does month 13.
+  static func isCalendarDate(year: Int, month: Int, day: Int) -> Bool {
+    guard year >= 1, (1...12).contains(month), day >= 1 else { return false }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return day <= days[month - 1]
   }
 }
