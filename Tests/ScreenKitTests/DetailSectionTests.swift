@@ -108,6 +108,14 @@ struct DetailSectionTests {
     #expect(
       try more("{huge}", tags: 20, limit: 5, record: ["huge": "123456789012345678901234567890"]) == "  … and 15 more")
     #expect(try more("{available}", tags: 3, limit: 5, record: ["available": 3]) == nil)
+    // Commas only where `number` puts them: one to three digits, then groups of three.
+    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1,000"]) == "  … and 995 more")
+    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "12,345,678"]) == "  … and 12,345,673 more")
+    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1000"]) == "  … and 995 more")
+    for misgrouped in ["1,0,0", "1000,000", "5,", ",500", "1,,000", ",", "1234,567"] {
+      #expect(
+        try more("{t}", tags: 20, limit: 5, record: ["t": .string(misgrouped)]) == "  … and 15 more", "\(misgrouped)")
+    }
   }
 
   @Test func everyTextAPersonReadsIsCheckedAsATemplate() throws {

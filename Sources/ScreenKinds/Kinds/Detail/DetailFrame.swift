@@ -264,9 +264,14 @@ struct DetailFrame {
   }
 
   /// A text of a whole number, its digits perhaps grouped by commas ("3,954", as `number` writes
-  /// it); nil for anything else, and for one too big to count.
+  /// it: one to three digits, then groups of exactly three); nil for anything else ("1,0,0",
+  /// "5,", ",5"), and for one too big to count.
   static func wholeNumber(_ text: String) -> Int? {
-    let digits = text.replacingOccurrences(",", with: "")
+    let groups = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard let first = groups.first, (1...3).contains(first.utf8.count) || groups.count == 1,
+      groups.dropFirst().allSatisfy({ $0.utf8.count == 3 })
+    else { return nil }
+    let digits = groups.joined()
     guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
       return nil
     }
