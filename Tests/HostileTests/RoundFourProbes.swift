@@ -7,7 +7,25 @@ import ReplayServer
 /// themselves, and the records `--output` prints of all that. Their names start with `r4:`
 /// (`HOSTILE_ONLY=r4:` runs only these).
 enum RoundFourProbes {
-  static var all: [Probe] { chart + filters + screenFiles + templates + loops + output }
+  static var all: [Probe] { chart + filters + screenFiles + templates + loops + output + sizes }
+
+  // MARK: - Sizes from the environment
+
+  /// COLUMNS and LINES that no terminal reports, which screenrun must not take for a size: the
+  /// frame of `--once` and of a script keeps the width it was given.
+  static var sizes: [Probe] {
+    let values = ["0", "1", "19", "10000", "2147483648", "-1", "abc", "9223372036854775808", "\u{1B}[2J"]
+    return values.flatMap { value in
+      [
+        Probe(
+          .arguments, "r4: sizes: COLUMNS and LINES \(value.prefix(20))", Marvel.list,
+          environment: ["COLUMNS": value, "LINES": value]),
+        Probe.script(
+          .arguments, "r4: sizes: COLUMNS \(value.prefix(20)) in a script, at 20 columns", Marvel.list,
+          "search spi\nnext\n", width: 20, environment: ["COLUMNS": value, "LINES": value]),
+      ]
+    }
+  }
 
   private typealias H = Hostile
   private static func q(_ text: String) -> String { Hostile.q(text) }
