@@ -32,9 +32,14 @@ struct SignalEndingTests {
   static func signal(
     _ process: Process, _ signal: Int32, when ready: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
+    // Asked once a round: a process list read twice may differ (a fork before its exec).
     let deadline = ContinuousClock.now + .seconds(60)
-    while !ready(), process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(ready(), "the run never got busy", sourceLocation: sourceLocation)
+    var isReady = ready()
+    while !isReady, process.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+      isReady = ready()
+    }
+    #expect(isReady, "the run never got busy", sourceLocation: sourceLocation)
     kill(process.processIdentifier, signal)
     let ended = ContinuousClock.now + .seconds(30)
     while process.isRunning, ContinuousClock.now < ended { try await Task.sleep(for: .milliseconds(20)) }
