@@ -16,11 +16,15 @@ struct PluginLifetimeTests {
     /// The exit status a run ends with: 1 (the plugin failed), or the signal's when the plugin
     /// signals screenrun.
     var status: Int32 = 1
+    /// What the error says, besides the plugin's name.
+    var says = ""
     var testDescription: String { name }
   }
 
   static let behaviours: [Behaviour] = [
-    Behaviour(name: "exits at once, a child it started holds its stdout", script: "sleep 300 &\nexit 0"),
+    Behaviour(
+      name: "exits at once, a child it started holds its stdout", script: "sleep 300 &\nexit 0",
+      says: "exited with status 0, and a process it"),
     Behaviour(name: "execs a program that never reads", script: "exec sleep 300"),
     Behaviour(name: "writes NUL bytes for ever, with no newline", script: "exec cat /dev/zero"),
     Behaviour(
@@ -133,6 +137,9 @@ struct PluginLifetimeTests {
         let pending = lab.folder.appendingPathComponent("t.screentest.pending")
         let said = name == "test" ? (try? String(contentsOf: pending, encoding: .utf8)) ?? "" : output
         #expect(said.contains("plugin 'p'"), "\(name): the error names the plugin\n\(said.prefix(2000))")
+        #expect(
+          behaviour.says.isEmpty || said.contains(behaviour.says),
+          "\(name): the error says '\(behaviour.says)'\n\(said.prefix(2000))")
       }
       let left = await lab.left()
       #expect(left.isEmpty, "\(name): left \(left)\n\(output.prefix(2000))")
