@@ -9,7 +9,8 @@ import ScreenKit
 /// `If-None-Match` and take a 304 as "use what you have".
 ///
 /// One file per request, named by the MD5 of the request with its secrets removed, under
-/// `$XDG_CACHE_HOME/screenrun/http`. A file is written whole to a temporary name and renamed into
+/// `$XDG_CACHE_HOME/screenrun/http`, a folder that only this user may write (one that others may
+/// write to is not used). A file is written whole to a temporary name and renamed into
 /// place, so a reader never sees half of one; a file that is damaged anyway (cut short, edited,
 /// from another version) is ignored and replaced by the next answer, never a crash.
 package struct ResponseCache: Sendable {
@@ -25,7 +26,8 @@ package struct ResponseCache: Sendable {
   /// The stored answer for `key`, or nil when there is none or it cannot be trusted. Only a
   /// regular file is read: a FIFO or a device put in its place is never opened.
   package func entry(for key: CacheKey) -> CacheEntry? {
-    guard case .success(let bytes) = RegularFile.contents(of: fileURL(key).path, limit: Self.maximumFileSize),
+    guard isPrivate,
+      case .success(let bytes) = RegularFile.contents(of: fileURL(key).path, limit: Self.maximumFileSize),
       let entry = CacheEntry(decoding: bytes), entry.key == key.text
     else { return nil }
     return entry
@@ -38,6 +40,8 @@ package struct ResponseCache: Sendable {
       (try? FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
     else { return }
+    // Checked once the folder is there: one made meanwhile by someone else is not written to.
+    guard isPrivate else { return }
     let target = fileURL(key).path
     let temporary = directory.appendingPathComponent(
       ".\(key.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -56,6 +60,20 @@ package struct ResponseCache: Sendable {
   /// Forgets the answer for `key` (a 200 without an ETag replaces what was there).
   package func remove(_ key: CacheKey) {
     unlink(fileURL(key).path)
+  }
+
+  /// Whether the cache's folder and the `screenrun` folder above it, where they exist, are this
+  /// user's and writable by no other (links followed). Another user who can write there could
+  /// plant an answer that a 304 then makes screenrun show as the server's, or take the cached
+  /// answers of authenticated requests away: such a cache is neither read nor written (a
+  /// shared `XDG_CACHE_HOME=/tmp/cache`, a `screenrun` folder someone made in a sticky `/tmp`).
+  private var isPrivate: Bool {
+    for path in [directory.path, directory.deletingLastPathComponent().path] {
+      var status = stat()
+      guard stat(path, &status) == 0 else { continue }  // not there yet: `store` makes it 0700
+      guard status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else { return false }
+    }
+    return true
   }
 
   package func fileURL(_ key: CacheKey) -> URL {

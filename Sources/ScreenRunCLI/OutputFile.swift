@@ -26,6 +26,7 @@ enum OutputFile {
 
   /// Writes `bytes` to `path`, as the rules above say.
   static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    SignalEnding.holdIfEnding()  // no report of a run that a signal cut short
     if let status = try existing(path), isStream(path) || status.st_mode & S_IFMT != S_IFREG {
       let descriptor = try openInPlace(path, status: status)
       defer { close(descriptor) }

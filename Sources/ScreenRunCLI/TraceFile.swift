@@ -66,6 +66,7 @@ final class TraceFile: Sendable {
 
   /// Appends one line; after a failed write, nothing more.
   func write(_ line: String) {
+    SignalEnding.holdIfEnding()  // no line for the plugin that the signal's stop killed
     let bytes = Array((SecretRegistry.shared.redact(line) + "\n").utf8)
     state.withLock { state in
       guard state.failure == nil, state.descriptor >= 0 else { return }

@@ -9,7 +9,8 @@ import Testing
 /// `HOSTILE_JOBS=N` runs N at a time (default 4).
 @Suite("Hostile inputs")
 struct HostileSuiteTests {
-  static let probes: [Probe] = ServerProbes.all + LocalProbes.all + RoundThreeProbes.all + RoundFourProbes.all
+  static let probes: [Probe] =
+    ServerProbes.all + LocalProbes.all + RoundThreeProbes.all + FileProbes.all + RoundFourProbes.all
 
   @Test("the suite is large enough: 300 probes or more, 8 classes or more, 20 or more in each")
   func counts() {

@@ -56,6 +56,41 @@ struct ActionSignalTests {
   }
 
   @Test(
+    "A signal ends what the action's program started, however the two treat the signal",
+    arguments: [
+      Case(
+        signal: SIGTERM, name: "a child that ignores SIGTERM, of a program that ignores it",
+        before: "trap '' TERM HUP; "),
+      Case(signal: SIGTERM, name: "a child that ignores SIGTERM, of a program that ends of it", before: ""),
+      Case(signal: SIGHUP, name: "a child that ignores SIGHUP, of a program that ends of it", before: ""),
+    ])
+  func signalEndsTheProgramsChildren(_ test: Case) async throws {
+    let folder = try Folder()
+    let pidFile = folder.url.appendingPathComponent("grandchild")
+    // The program starts a child that ignores both signals and writes its pid, then waits for it.
+    let child = folder.url.appendingPathComponent("child.sh")
+    try "trap '' TERM HUP\necho $$ > \"$1.tmp\" && mv \"$1.tmp\" \"$1\"\nexec sleep 300\n".write(
+      to: child, atomically: true, encoding: .utf8)
+    let program = "\(test.before)sh \(TmuxSession.quote(child.path)) \(TmuxSession.quote(pidFile.path)) & wait"
+    let screen = try folder.screen(
+      "Screens/repository.json", actions: [["key": "ctrl-g", "title": "Wait", "run": ["sh", "-c", program]]])
+    try await TmuxSession.with([screen.path, "--param", "repo=dustin/py-github"]) { pane in
+      try await pane.waitForScreen("the repository") { $0.contains("Ctrl-G wait") && $0.contains("Stars") }
+      try await pane.press("C-g")
+      let grandchild = try await folder.pid(in: pidFile)
+      #expect(Self.isAlive(grandchild), "the program's child runs")
+      let pid = try await pane.pid()
+      #expect(Foundation.kill(pid, test.signal) == 0, "kill \(pid): errno \(errno)")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 143)
+      let ended = await eventually(within: .seconds(10)) { !Self.isAlive(grandchild) }
+      #expect(ended, "the program's child \(grandchild) outlived screenrun")
+      if !ended { Foundation.kill(grandchild, SIGKILL) }
+      #expect(ending.sttyBefore == ending.sttyAfter, "the mode screenrun found:\n\(ending.sttyAfter)")
+    }
+  }
+
+  @Test(
     "On a screen of an external plugin, quitting ends the plugin but not the browser an open started, nor a job a run left"
   )
   func leftRunningOnPurpose() async throws {

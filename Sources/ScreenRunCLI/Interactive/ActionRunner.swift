@@ -142,10 +142,13 @@ struct ActionRunner {
   /// Ends the program an action runs, if one does, before screenrun ends of `signal` (from
   /// `SignalWatcher`): the program gets the same signal, then SIGKILL when it has not ended within
   /// `grace`, so that none outlives screenrun holding the terminal. It is left for `runWaiting`
-  /// to reap.
+  /// to reap. What the program started and is still its own (a child that ignores the signal, or
+  /// that the program's end leaves behind) is adopted by screenrun as the program ends, and the
+  /// `ExternalSource.stopAll` that follows ends it.
   static func stopRunning(signal: Int32, grace: Duration = .seconds(2)) {
     let pid = running.load(ordering: .sequentiallyConsistent)
     guard pid > 0 else { return }
+    ExternalSource.adoptOrphansAgain()
     kill(pid, signal)
     guard !ends(pid, within: grace) else { return }
     kill(pid, SIGKILL)

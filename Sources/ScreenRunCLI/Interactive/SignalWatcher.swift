@@ -49,6 +49,8 @@ enum SignalWatcher {
         let count = read(readEnd, &number, 1)
         if count == 1, let status = statuses[Int32(number)] {
           serving.store(status, ordering: .sequentiallyConsistent)
+          // Before any stop: the main thread must not carry on as if its plugin failed.
+          SignalEnding.begin()
           // No program an action runs outlives screenrun (given the signal first, and a grace),
           // nor any plugin process.
           ActionRunner.stopRunning(signal: Int32(number))

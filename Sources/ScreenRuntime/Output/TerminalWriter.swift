@@ -112,6 +112,7 @@ package enum TerminalWriter {
   package static func write(_ text: TerminalText, to stream: Stream = .standardOutput) {
     let bytes = bytes(of: text)
     guard !bytes.isEmpty else { return }
+    SignalEnding.holdIfEnding()  // nothing goes out once a signal ends the run
     writing.withLock { closed in
       if closed.contains(stream.descriptor) || !writeAll(bytes, to: stream.descriptor) { failed() }
     }
@@ -124,6 +125,7 @@ package enum TerminalWriter {
   package static func write(records text: String) {
     let bytes = Array(text.utf8)
     guard !bytes.isEmpty else { return }
+    SignalEnding.holdIfEnding()  // a document cut by a signal is not closed as if whole
     writing.withLock { closed in
       if closed.contains(STDOUT_FILENO) || !writeAll(bytes, to: STDOUT_FILENO) { failed() }
     }

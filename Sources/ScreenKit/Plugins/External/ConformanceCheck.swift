@@ -506,7 +506,13 @@ private final class Exchange {
         }
         return .ended("closed its stdout")
       }
-      guard ContinuousClock.now < deadline else { return .timedOut }
+      guard ContinuousClock.now < deadline else {
+        // Its stdout is open, but the program may be gone: a process it started holds the pipe.
+        if let exit = PluginSpawn.exit(of: spawned.pid) {
+          return .ended("\(exit), and a process it started kept its stdout open")
+        }
+        return .timedOut
+      }
       read(until: deadline)
     }
   }

@@ -180,6 +180,10 @@ final class ExternalProcess: Sendable {
       }
       return
     }
+    // Its stdout is open, but the program may be gone: a process it started holds the pipe.
+    if let exit = PluginSpawn.exit(of: pid) {
+      return fail("\(exit), and a process it started kept its stdout open: it \(failure)")
+    }
     fail(failure)
   }
 

@@ -187,6 +187,12 @@ package final class ExternalSource: DataSource, DeclarationChecked {
     PluginProcesses.adoptOrphans()
   }
 
+  /// Adopts again what `leavingOrphans` leaves to the system, while its `body` runs: the signal
+  /// path's, so that `stopAll` ends what an action's program started (see `PluginProcesses`).
+  package static func adoptOrphansAgain() {
+    PluginProcesses.adoptOrphansAgain()
+  }
+
   /// Runs `body`, which starts a program that is no plugin and waits for it, without adopting
   /// what that program leaves behind: `stopAll` ends plugins, not what a person started.
   package static func leavingOrphans<T>(_ body: () -> T) -> T {

@@ -54,6 +54,16 @@ package enum PluginProcesses {
     return body()
   }
 
+  /// Takes back, for good, what `leavingOrphans` let go: what the program running now leaves
+  /// when it ends comes to screenrun, and `stopAll` ends it. For a signal that ends screenrun
+  /// while an action's program runs: a child of that program must not outlive screenrun holding
+  /// its terminal, whether it ignores the signal or its parent is killed at the end of the grace.
+  package static func adoptOrphansAgain() {
+    guard adopting.load(ordering: .relaxed) else { return }
+    startedAny.store(true, ordering: .relaxed)
+    _ = cspawn_set_subreaper(1)
+  }
+
   /// Adds a process, with how to close its stdin.
   static func track(_ pid: pid_t, closeInput: @escaping @Sendable () -> Void) {
     live.withLock { $0[pid] = Entry(closeInput: closeInput) }

@@ -244,6 +244,7 @@ private final class Spawner: @unchecked Sendable {
     }
     var pid: pid_t = 0
     let (input, output, errors) = job.descriptors
+    SignalEnding.holdIfEnding()  // no plugin starts once a signal has stopped them all
     PluginProcesses.willStart()
     let status = cspawn_start(job.argv[0], arguments, variables, input, output, errors, &pid)
     return (status, pid)
