@@ -46,7 +46,9 @@ struct ScreenRunCommand {
     } catch {
       var text = "screenrun: error: \(error)"
       if let pointer = error.pointer(in: argv, program: "screenrun") { text += "\n" + pointer }
-      Output.error(text + "\n" + Arguments.usage)
+      // The usage when nothing was given; after a mistake, the error and where to read more, as
+      // git and cargo do: the usage's eight lines would push the error out of sight.
+      Output.error(text + "\n" + (argv.isEmpty ? Arguments.usage : Arguments.helpHint))
       return .usage
     }
     let registry = registry(adding: added)
