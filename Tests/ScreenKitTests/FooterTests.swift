@@ -117,7 +117,7 @@ struct FooterTests {
     #expect(lines.count == rows, "\(lines)")
     #expect(lines.last?.hasSuffix("Esc back · Ctrl-C quit · ? help") == true, "\(lines)")
     #expect(lines.contains("source: sample data") == (rows > 8), "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("› 1. Item 1") }, "the highlighted row shows: \(lines)")
+    #expect(lines.contains { $0.hasPrefix("›  1. Item 1") }, "the highlighted row shows: \(lines)")
   }
 
   @Test func aLongActionTitleNeverPushesOutTheWaysOutOrIsCut() {
