@@ -93,7 +93,8 @@ struct FooterTests {
     #expect(store.state.frame()?.lines.last?.hasSuffix(" · ? help") == true)
     store.send(.key(.character("I")), effects: [.send(screen: 1, ScreenInput(ListKind.Action.typed("I"))), .draw])
     let typed = try #require(store.state.frame()?.lines.last)
-    #expect(typed == "↑↓ move · Enter open · Ctrl-O open in browser · Esc back · Ctrl-C quit", "\(typed)")
+    // Esc clears the search first, and the footer says so (issue 39).
+    #expect(typed == "↑↓ move · Enter open · Ctrl-O open in browser · Esc clear · Ctrl-C quit", "\(typed)")
     store.clock.advance(by: .seconds(1))
     await store.settle()
   }
