@@ -327,8 +327,16 @@ package enum KeyHelpFrame {
       return overlay(title: title, body: body, closing: "Any key closes this help.", options: options)
     }
     let top = max(0, min(top, body.count - rows))
-    let closing =
-      "Lines \(top + 1)-\(top + rows) of \(body.count): \(options.glyphs.upDown), PgUp, PgDn scroll; other keys close"
+    // The longest form that fits: a closing line cut mid-word would lose what the keys do.
+    let lines = "\(top + 1)-\(top + rows) of \(body.count)"
+    let upDown = options.glyphs.upDown
+    let forms = [
+      "Lines \(lines): \(upDown), PgUp, PgDn scroll; other keys close",
+      "Lines \(lines): \(upDown) scroll; other keys close",
+      "\(lines): \(upDown) scroll, other keys close",
+      "\(lines): \(upDown) scroll",
+    ]
+    let closing = forms.first { TextWidth.width(of: $0) <= options.width } ?? forms[forms.count - 1]
     return overlay(title: title, body: Array(body[top..<(top + rows)]), closing: closing, options: options)
   }
 
