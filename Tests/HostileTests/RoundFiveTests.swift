@@ -40,4 +40,73 @@ struct RoundFiveTests {
     """.write(to: keeper.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
     try await PluginProcessTests.neverShown([PluginProcessTests.token], echoedBy: fixture)
   }
+
+  // MARK: - Item 4: a manifest that cannot work fails every check, located
+
+  /// A declared REST plugin `books` with the base URL's `variable` and `default` and the records
+  /// pointer given (as JSON text), and a list screen of it.
+  static func books(variable: String = #""BOOKS_API_URL""#, base: String, records: String = #""/items""#) -> String {
+    """
+    {"name": "books", "summary": "books", "http": {"baseURL": {"variable": \(variable), "default": \(base)}},
+     "resources": [{"name": "books", "kind": "list", "summary": "books",
+                    "request": {"path": "/books", "records": \(records)}}]}
+    """
+  }
+
+  static let broken: [(name: String, manifest: String, pointer: String, says: String)] = [
+    ("a default with no host", books(base: #""http://""#), "/http/baseURL/default", "'http://' has no host"),
+    (
+      "a default with a query and a fragment", books(base: #""http://127.0.0.1:1/?a=1#x""#),
+      "/http/baseURL/default", "has a query"
+    ),
+    ("an empty variable", books(variable: #""""#, base: #""http://127.0.0.1:1""#), "/http/baseURL/variable", "empty"),
+    (
+      "a records pointer with ~2", books(base: #""http://127.0.0.1:1""#, records: #""/items/~2""#),
+      "/resources/0/request/records", "'/items/~2' is not a JSON pointer"
+    ),
+  ]
+
+  @Test("--check, plugin check and a run refuse a manifest that cannot work, at its JSON pointer, with exit 2")
+  func brokenManifests() async throws {
+    for (name, manifest, pointer, says) in Self.broken {
+      let lab = try Lab()
+      let plugin = lab.work.appendingPathComponent("plugins/books")
+      try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+      try Data(manifest.utf8).write(to: plugin.appendingPathComponent("plugin.json"))
+      try lab.write(
+        "books.json",
+        #"{"version": 1, "kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{title}"}}"#
+      )
+      let commands: [(String, [String])] = [
+        ("--check", ["--check", plugin.appendingPathComponent("plugin.json").path]),
+        ("plugin check", ["plugin", "check", plugin.path]),
+        ("a run", [lab.path("books.json"), "--once", "--plugin-path", lab.work.appendingPathComponent("plugins").path]),
+        (
+          "a live run",
+          [lab.path("books.json"), "--once", "--live", "--plugin-path", lab.work.appendingPathComponent("plugins").path]
+        ),
+      ]
+      for (command, arguments) in commands {
+        let run = try await lab.run(arguments)
+        let stderr = String(decoding: run.stderr, as: UTF8.self)
+        #expect(run.exitCode == 2, "\(name), \(command): \(lab.text(run))")
+        #expect(stderr.contains("error at \(pointer):"), "\(name), \(command): \(lab.text(run))")
+        #expect(stderr.contains(says), "\(name), \(command): \(lab.text(run))")
+      }
+    }
+  }
+
+  @Test("a base URL variable set to an address with no host, or with a query and a fragment, is named with why")
+  func baseURLVariableSaysWhy() async throws {
+    let lab = try Lab()
+    for (value, why) in [("http://", "has no host"), ("http://127.0.0.1:1/?a=1#x", "has a query ('?…')")] {
+      lab.environment["GITHUB_API_URL"] = value
+      let run = try await lab.run(GitHub.repository + ["--live", "--once", "--width", "300"])
+      let text = lab.text(run)
+      #expect(run.exitCode == 1, "\(text)")
+      #expect(
+        text.contains("GITHUB_API_URL is '\(value)', which \(why); set it to an http or https address such as "
+          + "https://api.github.com"), "\(text)")
+    }
+  }
 }
