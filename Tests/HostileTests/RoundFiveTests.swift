@@ -109,4 +109,47 @@ struct RoundFiveTests {
           + "https://api.github.com"), "\(text)")
     }
   }
+
+  // MARK: - Item 5: a dry run refuses what the key refuses
+
+  /// A repository screen whose `ctrl-e` runs a command with the description as its third
+  /// argument, and whose `ctrl-y` copies the full name.
+  static let actionScreen = """
+    {"version": 1, "kind": "detail", "title": "{full_name|truncate:20}",
+     "source": {"plugin": "github", "resource": "repository", "params": {"repo": "{params.repo}"}},
+     "sections": [{"type": "text", "value": "{language}"}],
+     "actions": [{"key": "ctrl-e", "title": "Echo it", "run": ["echo", "x", "{description}"]},
+                 {"key": "ctrl-y", "title": "Copy the name", "copy": "{full_name}"}]}
+    """
+
+  @Test("a script's dry run refuses a NUL in an argument and a copy longer than a terminal takes, as the key does")
+  func dryRunRefusesWhatTheKeyRefuses() async throws {
+    let long = String(repeating: "n", count: 56_245)
+    let body = GitHub.repository(fullName: Hostile.q(long), description: Hostile.q("a\u{0}b"))
+    let lab = try Lab(answer: json(body))
+    try lab.write("repo.json", Self.actionScreen)
+    let run = try await lab.run(
+      [lab.path("repo.json"), "--param", "repo=octo/cat", "--live", "--script", "-", "--width", "200"],
+      stdin: "key Ctrl-E\nkey Ctrl-Y\n")
+    let stdout = String(decoding: run.stdout, as: UTF8.self)
+    #expect(!stdout.contains("would run"), "\(lab.text(run))")
+    #expect(!stdout.contains("would copy"), "\(lab.text(run))")
+    #expect(
+      stdout.contains("action: Echo it: argument 3 holds a NUL byte, which no program can be given"),
+      "\(lab.text(run))")
+    #expect(
+      stdout.contains("action: Copy the name: not copied: 56245 bytes is more than a terminal takes (at most 56244)"),
+      "\(lab.text(run))")
+  }
+
+  @Test("a copy of exactly the most a terminal takes is still promised by the dry run")
+  func dryRunKeepsTheLargestCopy() async throws {
+    let body = GitHub.repository(fullName: Hostile.q(String(repeating: "n", count: 56_244)))
+    let lab = try Lab(answer: json(body))
+    try lab.write("repo.json", Self.actionScreen)
+    let run = try await lab.run(
+      [lab.path("repo.json"), "--param", "repo=octo/cat", "--live", "--script", "-", "--width", "200"],
+      stdin: "key Ctrl-Y\n")
+    #expect(String(decoding: run.stdout, as: UTF8.self).contains("(56244 characters)"), "\(lab.text(run))")
+  }
 }
