@@ -152,4 +152,45 @@ struct RoundFiveTests {
       stdin: "key Ctrl-Y\n")
     #expect(String(decoding: run.stdout, as: UTF8.self).contains("(56244 characters)"), "\(lab.text(run))")
   }
+
+  // MARK: - Item 6: the connect timeout bounds connecting only
+
+  @Test("a server that accepts at once and answers after the connect timeout is waited for, up to the whole timeout")
+  func slowAnswerIsNotAConnectTimeout() async throws {
+    let lab = try Lab(answer: { _ in .json(GitHub.repository(), delivery: .delayed(.seconds(2))) })
+    lab.environment["SCREENRUN_HTTP_CONNECT_TIMEOUT"] = "1"
+    lab.environment["SCREENRUN_HTTP_TIMEOUT"] = "30"
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--no-cache"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 0, "\(text)")
+    #expect(!text.contains("connect timeout"), "\(text)")
+    #expect(String(decoding: run.stdout, as: UTF8.self).contains("A cat."), "\(text)")
+  }
+
+  @Test("an answer slower than the whole timeout says that the whole timeout ran out, not the connect timeout")
+  func slowAnswerIsTheOverallTimeout() async throws {
+    let lab = try Lab(answer: { _ in .json(GitHub.repository(), delivery: .delayed(.seconds(30))) })
+    lab.environment["SCREENRUN_HTTP_CONNECT_TIMEOUT"] = "1"
+    lab.environment["SCREENRUN_HTTP_TIMEOUT"] = "3"
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--no-cache"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(text.contains("took longer than 3 s (overall timeout); SCREENRUN_HTTP_TIMEOUT"), "\(text)")
+    #expect(!text.contains("connect timeout"), "\(text)")
+  }
+
+  @Test("a server that never takes the connection is the connect timeout, and the message says it could not connect")
+  func unansweredConnectionIsTheConnectTimeout() async throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let lab = try Lab()
+    lab.environment["GITHUB_API_URL"] = "http://127.0.0.1:\(listener.port)"
+    lab.environment["SCREENRUN_HTTP_CONNECT_TIMEOUT"] = "1"
+    lab.environment["SCREENRUN_HTTP_TIMEOUT"] = "30"
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--no-cache"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(
+      text.contains("could not connect to 127.0.0.1:\(listener.port) within 1 s (connect timeout)"), "\(text)")
+  }
 }
