@@ -193,4 +193,36 @@ struct RoundFiveTests {
     #expect(
       text.contains("could not connect to 127.0.0.1:\(listener.port) within 1 s (connect timeout)"), "\(text)")
   }
+
+  // MARK: - Item 7: a redirect to another origin says so, and where it pointed
+
+  @Test("a redirect to another origin says it was not followed and where it pointed, without its user information")
+  func crossOriginRedirect() async throws {
+    let target = "http://x:\(Hostile.githubToken)@elsewhere.example:8080/api/repos?page=2"
+    let lab = try Lab(answer: { _ in
+      .http("302 Found", headers: [("Location", target)], body: [])
+    })
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--width", "300"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(text.contains("redirected the request to another origin"), "\(text)")
+    #expect(text.contains("which screenrun does not follow"), "\(text)")
+    #expect(text.contains("302 Found to http://elsewhere.example:8080/api/repos?page=2"), "\(text)")
+    #expect(!text.contains("answered 302 Found"), "\(text)")
+    #expect(!text.contains(Hostile.githubToken) && !text.contains("x:"), "\(text)")
+  }
+
+  @Test("a redirect's target with controls, spaces and no scheme is shown escaped, resolved and cut")
+  func crossOriginRedirectShownSafely() async throws {
+    let target = "//elsewhere.example/\u{1B}]0;owned\u{07} a b/" + String(repeating: "z", count: 400)
+    let lab = try Lab(answer: { _ in
+      .http("307 Temporary Redirect", headers: [("Location", target)], body: [])
+    })
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--width", "300"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(text.contains("307 Temporary Redirect to http://elsewhere.example/"), "\(text)")
+    #expect(!text.contains("owned\u{07}") && !text.contains("\u{1B}]0"), "\(text)")
+    #expect(!text.contains(String(repeating: "z", count: 250)), "\(text)")
+  }
 }
