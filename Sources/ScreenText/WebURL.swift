@@ -33,11 +33,14 @@ package enum WebURL {
   /// fragment; else the reason, worded to follow "'http://' …" ("has no host").
   package static func baseProblem(_ url: String) -> String? {
     let lowered = url.prefix(8).lowercased()
-    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return "is not an http or https address" }
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
+      return "is not an http or https address"
+    }
     let bytes = Array(url.utf8)
     guard hasHost(bytes[(lowered.hasPrefix("https://") ? 8 : 7)...]) else { return "has no host" }
     guard isValid(url) else {
-      return "is not a URL: at most \(maximumLength) bytes of RFC 3986 characters (no space, no control, no other letter)"
+      return
+        "is not a URL: at most \(maximumLength) bytes of RFC 3986 characters (no space, no control, no other letter)"
     }
     if url.contains("?") { return "has a query ('?…')" }
     if url.contains("#") { return "has a fragment ('#…')" }

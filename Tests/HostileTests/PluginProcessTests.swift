@@ -26,6 +26,12 @@ struct PluginProcessTests {
       tag = "hostile-proc-\(UUID().uuidString)"
       self.extra = extra
       folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-\(tag)")
+      try Self.write(mode, tag: tag, timeout: timeout, environment: environment, into: folder)
+    }
+
+    /// Writes the plugin `test` (misbehave.py MODE TAG), `items.json`, `item.json` and
+    /// `t.screentest` into `folder`.
+    static func write(_ mode: String, tag: String, timeout: Double, environment: String, into folder: URL) throws {
       let plugin = folder.appendingPathComponent("plugins/test")
       try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
       try """
@@ -305,7 +311,8 @@ struct PluginProcessTests {
         // not looked for there.
         let lower = text.replacingOccurrences(of: fixture.tag, with: "").lowercased()
         #expect(
-          !pieces.contains { lower.contains($0.lowercased()) }, "\(name) shows a piece of the secret:\n\(text.prefix(3000))")
+          !pieces.contains { lower.contains($0.lowercased()) },
+          "\(name) shows a piece of the secret:\n\(text.prefix(3000))")
       }
     }
   }

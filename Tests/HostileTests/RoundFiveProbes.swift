@@ -11,41 +11,32 @@ enum RoundFiveProbes {
 
   // MARK: - Item 3: the shipped plugins' secrets, echoed by another plugin
 
-  /// A plugin `echo` (misbehave.py in `echoenv` mode) that lists the shipped plugins' secret
-  /// variables as plain names, echoing their values in its records, errors and log; and its
-  /// list and detail screens.
+  /// The plugin `test` of PluginProcessTests in `echoenv` mode, listing the shipped plugins'
+  /// secret variables as plain names and echoing their values in its records, errors and log;
+  /// and its list and detail screens.
   static func echoPlugin(_ folder: URL) throws {
-    let plugin = folder.appendingPathComponent("plugins/test")
-    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
-    try """
-    {"name": "test", "summary": "echoes", "protocol": 1, "timeout": 5,
-     "command": ["python3", "\(PluginProcessTests.misbehave)", "echoenv"],
-     "environment": ["GITHUB_TOKEN", "MARVEL_PRIVATE_KEY"],
-     "resources": [{"name": "items", "kind": "list", "summary": "items", "search": "q",
-                    "parameters": [{"name": "q", "summary": "a search"}]},
-                   {"name": "item", "kind": "record", "summary": "an item",
-                    "parameters": [{"name": "id", "summary": "its id", "required": true}]}]}
-    """.write(to: plugin.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
-    try """
-    {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "test", "resource": "items"},
-     "search": {"param": "q"}, "row": {"title": "{name}"}}
-    """.write(to: folder.appendingPathComponent("items.json"), atomically: true, encoding: .utf8)
-    try """
-    {"version": 1, "kind": "detail", "title": "Item", "source": {"plugin": "test", "resource": "item",
-     "params": {"id": "{params.id}"}}, "sections": [{"type": "text", "value": "{name}"}]}
-    """.write(to: folder.appendingPathComponent("item.json"), atomically: true, encoding: .utf8)
+    try PluginProcessTests.Fixture.write(
+      "echoenv", tag: "r5", timeout: 5, environment: #"["GITHUB_TOKEN", "MARVEL_PRIVATE_KEY"]"#, into: folder)
   }
 
   static var echoed: [Probe] {
     let plugins = ["--plugin-path", "{dir}/plugins"]
     let widths = [20, 27, 33, 41, 80]
     return widths.map { width in
-      Probe(.secrets, "r5: echoed: a frame \(width) wide", ["{dir}/items.json"] + plugins, width: width, prepare: echoPlugin)
+      Probe(
+        .secrets, "r5: echoed: a frame \(width) wide", ["{dir}/items.json"] + plugins, width: width, prepare: echoPlugin
+      )
     } + [
-      Probe(.secrets, "r5: echoed: a detail screen's error", ["{dir}/item.json", "--param", "id=1"] + plugins, prepare: echoPlugin),
-      Probe(.secrets, "r5: echoed: --explain", ["{dir}/items.json", "--explain"] + plugins, prepare: echoPlugin).unwrapped(),
-      Probe(.secrets, "r5: echoed: plugin check", ["plugin", "check", "{dir}/plugins/test"], plain: true, prepare: echoPlugin)
+      Probe(
+        .secrets, "r5: echoed: a detail screen's error", ["{dir}/item.json", "--param", "id=1"] + plugins,
+        prepare: echoPlugin),
+      Probe(.secrets, "r5: echoed: --explain", ["{dir}/items.json", "--explain"] + plugins, prepare: echoPlugin)
         .unwrapped(),
+      Probe(
+        .secrets, "r5: echoed: plugin check", ["plugin", "check", "{dir}/plugins/test"], plain: true,
+        prepare: echoPlugin
+      )
+      .unwrapped(),
       Probe(
         .secrets, "r5: echoed: a script at 24 columns", ["{dir}/items.json", "--script", "-"] + plugins, width: 24,
         stdin: "next\nsearch a\n", prepare: echoPlugin),
@@ -62,10 +53,14 @@ enum RoundFiveProbes {
     RoundFiveTests.broken.flatMap { broken in
       let files = ["plugin.json": Array(broken.manifest.utf8)]
       return [
-        Probe(.screens, "r5: manifest: --check \(broken.name)", ["--check", "{dir}/plugin.json"], files: files, plain: true)
-          .unwrapped(),
-        Probe(.screens, "r5: manifest: plugin check \(broken.name)", ["plugin", "check", "{dir}"], files: files, plain: true)
-          .unwrapped(),
+        Probe(
+          .screens, "r5: manifest: --check \(broken.name)", ["--check", "{dir}/plugin.json"], files: files, plain: true
+        )
+        .unwrapped(),
+        Probe(
+          .screens, "r5: manifest: plugin check \(broken.name)", ["plugin", "check", "{dir}"], files: files, plain: true
+        )
+        .unwrapped(),
       ]
     }
   }
@@ -79,10 +74,15 @@ enum RoundFiveProbes {
       ("a NUL in an argument", GitHub.repository(description: Hostile.q("a\u{0}b"))),
       ("a copy of 56,245 bytes", GitHub.repository(fullName: Hostile.q(String(repeating: "n", count: 56_245)))),
       ("a copy of the token", GitHub.repository(fullName: Hostile.q(Hostile.githubToken))),
-      ("escapes in both", GitHub.repository(fullName: Hostile.q(Hostile.everything), description: Hostile.q(Hostile.everything))),
+      (
+        "escapes in both",
+        GitHub.repository(fullName: Hostile.q(Hostile.everything), description: Hostile.q(Hostile.everything))
+      ),
     ]
     return records.map { name, body in
-      Probe(.scripts, "r5: dry run: \(name)", arguments, stdin: "key Ctrl-E\nkey Ctrl-Y\n", answer: json(body), files: screen)
+      Probe(
+        .scripts, "r5: dry run: \(name)", arguments, stdin: "key Ctrl-E\nkey Ctrl-Y\n", answer: json(body),
+        files: screen)
     }
   }
 

@@ -80,10 +80,15 @@ struct RoundFiveTests {
       let commands: [(String, [String])] = [
         ("--check", ["--check", plugin.appendingPathComponent("plugin.json").path]),
         ("plugin check", ["plugin", "check", plugin.path]),
-        ("a run", [lab.path("books.json"), "--once", "--plugin-path", lab.work.appendingPathComponent("plugins").path]),
+        (
+          "a run", [lab.path("books.json"), "--once", "--plugin-path", lab.work.appendingPathComponent("plugins").path]
+        ),
         (
           "a live run",
-          [lab.path("books.json"), "--once", "--live", "--plugin-path", lab.work.appendingPathComponent("plugins").path]
+          [
+            lab.path("books.json"), "--once", "--live", "--plugin-path",
+            lab.work.appendingPathComponent("plugins").path,
+          ]
         ),
       ]
       for (command, arguments) in commands {
@@ -105,8 +110,9 @@ struct RoundFiveTests {
       let text = lab.text(run)
       #expect(run.exitCode == 1, "\(text)")
       #expect(
-        text.contains("GITHUB_API_URL is '\(value)', which \(why); set it to an http or https address such as "
-          + "https://api.github.com"), "\(text)")
+        text.contains(
+          "GITHUB_API_URL is '\(value)', which \(why); set it to an http or https address such as "
+            + "https://api.github.com"), "\(text)")
     }
   }
 

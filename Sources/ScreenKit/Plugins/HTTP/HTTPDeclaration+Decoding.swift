@@ -500,7 +500,9 @@ extension HTTPDeclaration {
   /// An RFC 6901 pointer: "" or "/" alone is the root, "/data/results/0" a member of members.
   package static func pointer(_ text: String, at: JSONPointer, _ decoder: inout SpecDecoder) -> JSONPointer? {
     guard let pointer = JSONPointer(parsing: text) else {
-      decoder.fail(at, .value(offset: 0), "'\(text)' is not a JSON pointer; write it as \"/data/results\", with ~0 for a '~' and ~1 for a '/' in a name")
+      decoder.fail(
+        at, .value(offset: 0),
+        "'\(text)' is not a JSON pointer; write it as \"/data/results\", with ~0 for a '~' and ~1 for a '/' in a name")
       return nil
     }
     return pointer
