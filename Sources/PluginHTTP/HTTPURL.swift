@@ -17,9 +17,10 @@ public enum HTTPURL {
     let why = problem ?? "is not a URL"
     // The default is offered as the example only when it is one.
     let example = WebURL.baseProblem(fallback) == nil && !text.isEmpty ? fallback : "https://api.example.com"
+    let unset = environment[variable] == nil ? "is not set" : "is blank"
     throw .badRequest(
       text.isEmpty
-        ? "\(variable) is not set, and its default '\(redactor(address))' \(why); set \(variable) to an http or https address such as \(example)"
+        ? "\(variable) \(unset), and its default '\(redactor(address))' \(why); set \(variable) to an http or https address such as \(example)"
         : "\(variable) is '\(redactor(address))', which \(why); set it to an http or https address such as \(example)",
       parameter: variable)
   }

@@ -48,6 +48,12 @@ struct HTTPURLTests {
         return error.message.hasPrefix("API_URL is not set, and its default '\(fallback)' \(why)")
           && error.message.hasSuffix("; set API_URL to an http or https address such as https://api.example.com")
       }
+      #expect {
+        try HTTPURL.base(from: ["API_URL": " "], variable: "API_URL", default: fallback, redactor: Redactor())
+      } throws: { error in
+        guard let error = error as? DataSourceError else { return false }
+        return error.message.hasPrefix("API_URL is blank, and its default '\(fallback)' \(why)")
+      }
     }
   }
 
