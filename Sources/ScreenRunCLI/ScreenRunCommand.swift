@@ -52,7 +52,11 @@ struct ScreenRunCommand {
       return .usage
     }
     let registry = registry(adding: added)
+    // A secret that any plugin declares is masked whichever plugin echoes it: the shipped ones'
+    // before an external plugin can take a shipped name, and the external ones' once found.
+    registry.registerSecrets(from: environment)
     let discovery = discover(arguments, into: registry)
+    registry.registerSecrets(from: environment)
     if case .check = arguments.command {
     } else {
       // A broken manifest is said once; it is fatal only to a screen that uses its plugin.
