@@ -215,8 +215,8 @@ struct ActionTests {
     }
     // The help lists the screen's actions after its kind's own keys and before the keys every
     // screen shares (issue 39).
-    let help = try #require(store.state.current).keyHelp(in: store.state.screenViewport).map(\.keys)
-    let (moving, action, back) = (help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Escape, Left"))
+    let help = try #require(store.state.keyHelp).map(\.keys)
+    let (moving, action, back) = (help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Ctrl-C, Ctrl-D"))
     #expect(moving != nil && action != nil && back != nil && moving! < action! && action! < back!, "\(help)")
   }
 }

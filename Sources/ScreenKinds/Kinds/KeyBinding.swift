@@ -29,6 +29,13 @@ package struct KeyBinding<K: Kind>: Sendable {
 
     /// Active whatever the screen's state.
     package static var always: Condition { Condition { _ in true } }
+    /// While a screen lies before this one (`ScreenState.canGoBack`).
+    package static var canGoBack: Condition { Condition { $0.screen.canGoBack } }
+
+    /// Active while both are.
+    package static func && (lhs: Condition, rhs: Condition) -> Condition {
+      Condition { lhs.isActive($0) && rhs.isActive($0) }
+    }
     /// Active while the state is so.
     package static func state(_ predicate: @escaping @Sendable (K.State) -> Bool) -> Condition {
       Condition { predicate($0.state) }
@@ -88,7 +95,8 @@ package struct KeyBinding<K: Kind>: Sendable {
   /// list's search with text moves its cursor). The navigator answers them.
   package static var back: KeyBinding {
     KeyBinding(
-      SharedKeys.back, hint: KeyHint("Esc back", need: .back), help: "go back to the screen before", action: .passOn)
+      SharedKeys.back, hint: KeyHint("Esc back", need: .back), hintWhen: .canGoBack,
+      help: "go back to the screen before", action: .passOn)
   }
 
   /// `q` goes back, and quits from the first screen, as in less and tig: on a screen where
@@ -245,7 +253,9 @@ extension Kind {
     guard let rows = options.height else { return [] }
     let context = KindContext<Self>(
       state: state, spec: spec, screen: screen, viewport: Viewport(columns: options.width, rows: rows))
-    return bindings.hints(on: context, glyphs: options.glyphs) + screen.spec.actions.map(\.hint)
+    // An action acts on a record: with none (loading, an error, no rows) its key would only say so.
+    let actions = actionRecord(state) == nil ? [] : screen.spec.actions.map(\.hint)
+    return bindings.hints(on: context, glyphs: options.glyphs) + actions
   }
 }
 
