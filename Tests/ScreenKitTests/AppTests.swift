@@ -43,6 +43,9 @@ struct AppTests {
     #expect(lines.first == "Keys of a list screen")
     #expect(store.frame.contains("go back to the screen before"))
     #expect(store.frame.contains("Ctrl-C, Ctrl-D          quit"))
+    // Ctrl-Z and Ctrl-L are bindings too, so the help lists them.
+    #expect(store.frame.contains("Ctrl-Z                  suspend; the shell's fg resumes"))
+    #expect(store.frame.contains("Ctrl-L                  draw the whole screen again"))
     #expect(store.frame.contains("these keys (while the search is"))
     // Taller than the terminal, the help says which lines show; ↓ scrolls it (`HelpOverlayTests`).
     #expect(lines.last?.hasPrefix("Lines 1-12 of ") == true, "\(lines)")
@@ -231,6 +234,13 @@ struct AppTests {
   @Test func ctrlZSuspendsAndTheResumeDrawsAnew() {
     store.send(.key(.control("z")), effects: [.suspend]) { $0.suspended = true }
     store.send(.resume, effects: [.draw]) { $0.suspended = false }
+  }
+
+  @Test func ctrlLRedrawsTheWholeFrameAndCtrlZSuspendsOverTheHelp() {
+    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help(top: 0) }
+    // Neither closes the help: the whole frame is drawn again, or the terminal given back.
+    store.send(.key(.control("l")), effects: [.redraw])
+    store.send(.key(.control("z")), effects: [.suspend]) { $0.suspended = true }
   }
 
   @Test func ctrlDQuitsAndSoDoesTheEndOfInput() {

@@ -149,7 +149,7 @@ package struct ListKind: Kind {
       help: "open the highlighted row; while a typed query waits, search for it now",
       when: .state { $0.status != .loading && !$0.records.isEmpty }
     ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },
-    .previewToggle, .back, .quit,
+    .previewToggle, .back, .quit, .suspend, .redraw,
     KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", help: "move by a screenful") { key, screen in
       let page = max(1, (screen.viewport.rows - 7) / (screen.spec.row.subtitle == nil ? 1 : 2))
       return .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page : page)))
