@@ -10,10 +10,10 @@ import ScreenRuntime
 
 /// The full-screen mode, which does I/O only: it reads keys and signals (`TerminalInput`), sends
 /// them to the app as actions (`Navigator.send`, which runs `App.reduce`), does the terminal's
-/// effects (draw, quit, suspend, watch), and writes the app's frame. Every event takes the same
-/// path: an action in the inbox, the reducer, one frame for all the actions that came together
-/// and those their effects posted at once (a screen's store saying it changed), written as the
-/// lines that differ from the frame the terminal shows.
+/// effects (draw, redraw, quit, suspend, watch), and writes the app's frame. Every event takes
+/// the same path: an action in the inbox, the reducer, one frame for all the actions that came
+/// together and those their effects posted at once (a screen's store saying it changed), written
+/// as the lines that differ from the frame the terminal shows.
 @MainActor
 final class InteractiveSession {
   private let navigator: Navigator
