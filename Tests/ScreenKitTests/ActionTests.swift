@@ -70,7 +70,7 @@ struct ActionTests {
   @Test func aCharacterTypesIntoTheSearchButIsFreeOnADetailScreen() throws {
     let found = try problems(Self.list(actions: #"[{"key": "o", "title": "Open", "open": "{url}"}]"#))
     #expect(found.count == 1 && found[0].contains("'o' types into the search on this screen"), "\(found)")
-    #expect(found.first?.contains("free keys near it: 'ctrl-o', 'ctrl-q', 'ctrl-l'") == true, "\(found)")
+    #expect(found.first?.contains("free keys near it: 'ctrl-o', 'ctrl-q', 'ctrl-s'") == true, "\(found)")
     #expect(try problems(Self.detail) == [])
     // On a list with no search, `?` is still the help's.
     let help = try problems(Self.list(actions: #"[{"key": "?", "title": "Open", "open": "{url}"}]"#, search: false))

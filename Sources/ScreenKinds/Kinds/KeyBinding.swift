@@ -126,6 +126,18 @@ package struct KeyBinding<K: Kind>: Sendable {
     KeyBinding(SharedKeys.quit, hint: KeyHint("Ctrl-C quit", need: .quit), help: "quit", action: .passOn)
   }
 
+  /// Ctrl-Z suspends, as full-screen programs do: the terminal goes back to the shell, and `fg`
+  /// resumes. The navigator answers it; the footer leaves it to the help.
+  package static var suspend: KeyBinding {
+    KeyBinding(SharedKeys.suspend, help: "suspend; the shell's fg resumes", action: .passOn)
+  }
+
+  /// Ctrl-L draws the whole screen again, as in less and vim: for a terminal that another program
+  /// wrote over. The navigator answers it; the footer leaves it to the help.
+  package static var redraw: KeyBinding {
+    KeyBinding(SharedKeys.redraw, help: "draw the whole screen again", action: .passOn)
+  }
+
   /// Whether the binding takes `key`, active or not.
   func binds(_ key: Key) -> Bool {
     if keys.contains(key) { return true }
@@ -411,7 +423,7 @@ package enum KeyHelpFrame {
 }
 
 /// The keys every screen shares, whatever its kind: the app's reducer answers them, and each
-/// kind's `KeyBinding.back` and `.quit` name them in the footer and the help.
+/// kind's `KeyBinding.back`, `.quit`, `.suspend` and `.redraw` name them in the footer and the help.
 package enum SharedKeys {
   /// Esc and ←: back to the screen before.
   package static let back: [Key] = [.escape, .left]
@@ -420,6 +432,10 @@ package enum SharedKeys {
   /// `q`: back, or quit on the first screen; only where the screen's kind passes it on (no
   /// search takes typed characters there).
   package static let backOrQuit: [Key] = [.character("q")]
+  /// Ctrl-Z: suspend (raw mode reads it as a key, not as SIGTSTP), whatever is shown.
+  package static let suspend: [Key] = [.control("z")]
+  /// Ctrl-L: the whole screen drawn again, whatever is shown.
+  package static let redraw: [Key] = [.control("l")]
   /// Ctrl-T: shows or hides the preview pane, on a list or table that declares one (the app
   /// answers it; `KeyBinding.previewToggle` names it, a chart leaves it out).
   package static let previewToggle: Key = .control("t")
