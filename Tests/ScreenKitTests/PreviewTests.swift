@@ -427,7 +427,7 @@ struct PreviewTests {
     let frame = Frame.beside(list, width: 12, preview, divider: " │ ")
     #expect(frame.plainText == "Books        │ Book Item 1\n› 1. Item 1  │ Id  1\n")
     #expect(frame.selectedRow == 1)
-    #expect(frame.selectedSpans == 2)
+    #expect(frame.selectedSpans == [2])
     #expect(frame.cursor == list.cursor)
     #expect(
       frame.markup

@@ -85,6 +85,21 @@ struct FrameWriterTests {
     #expect(Self.line(quoted) == "\u{1B}[4my\u{1B}[0m")
   }
 
+  @Test("a row of two lines is selected whole: its subtitle is in the bar too (issue 39)")
+  func twoLineSelection() {
+    var frame = Frame(lines: [Frame.Line("› 1. x"), Frame.Line("     sub", role: .dim), Frame.Line("  2. y")])
+    frame.selectedRow = 0
+    frame.selectedRows = 2
+    var shown: ScreenImage?
+    let drawn = Self.bytes(FrameWriter.screen(frame, columns: 10, rows: 3, theme: .terminal, over: &shown))
+    let lines = drawn.components(separatedBy: "\r\n")
+    #expect(lines.count == 3, "\(drawn.debugDescription)")
+    #expect(lines[0].contains("\u{1B}[7m› 1. x"), "\(drawn.debugDescription)")
+    #expect(lines[1] == "\u{1B}[7m     sub\u{1B}[0m\u{1B}[7m  \u{1B}[0m\u{1B}[K", "\(drawn.debugDescription)")
+    #expect(!lines[2].contains("7m"), "the next row is not selected: \(drawn.debugDescription)")
+    #expect(frame.markup == "[selected]› 1. x[/selected]\n[selected][dim]     sub[/dim][/selected]\n  2. y\n")
+  }
+
   @Test("the screen: the selection a bar across the width, the cursor where the frame says, or hidden")
   func screen() {
     var frame = Frame(lines: [Frame.Line("Title", role: .title), Frame.Line("Search: a▏›|▏b"), Frame.Line("› 1. x")])

@@ -55,7 +55,8 @@ extension AppState {
     var frame = TextRenderer.frame(state, options: options)
     if let flash, !frame.lines.isEmpty {
       frame.lines[frame.lines.count - 1] = Frame.Line(TerminalSafe.sanitize(flash), role: .status)
-      if frame.selectedRow == frame.lines.count - 1 { frame.selectedRow = nil }
+      if frame.isSelected(frame.lines.count - 1) { frame.selectedRows = frame.lines.count - 1 - frame.selectedRow! }
+      if frame.selectedRows < 1 { frame.selectedRow = nil }
     }
     return AppFrame(frame: frame, isScreen: true)
   }

@@ -29,7 +29,7 @@ package enum FrameWriter {
     _ frame: Frame, columns: Int, rows: Int, theme: Theme, glyphs: Glyphs = .unicode, over shown: inout ScreenImage?
   ) -> TerminalText {
     let lines = frame.lines.prefix(rows).enumerated().map { index, line in
-      self.line(line, selected: index == frame.selectedRow, in: frame, columns: columns, theme: theme, glyphs: glyphs)
+      self.line(line, at: index, in: frame, columns: columns, theme: theme, glyphs: glyphs)
     }
     let cursor: TerminalControl =
       if let cursor = frame.cursor, cursor.shown, cursor.row < rows {
@@ -66,14 +66,14 @@ package enum FrameWriter {
   /// One line of the screen, cut to `columns`, in the theme's attributes; the selected row with
   /// its selection (a bar across the width, or over its own spans).
   private static func line(
-    _ line: Frame.Line, selected: Bool, in frame: Frame, columns: Int, theme: Theme, glyphs: Glyphs
+    _ line: Frame.Line, at index: Int, in frame: Frame, columns: Int, theme: Theme, glyphs: Glyphs
   ) -> TerminalText {
     var text = TerminalText()
     var fitted = line.truncated(toColumns: columns, glyphs: glyphs)
-    let selected = selected && theme.styled
+    let selected = frame.isSelected(index) && theme.styled
     if selected, frame.selectedSpans != nil {
       // The selection covers its own spans only (a list beside its preview).
-      let (bar, rest) = frame.selection(of: fitted)
+      let (bar, rest) = frame.selection(of: fitted, at: index)
       append(bar, selected: true, theme: theme, to: &text)
       append(rest, selected: false, theme: theme, to: &text)
       return text
@@ -94,7 +94,7 @@ package enum FrameWriter {
     guard !frame.lines.isEmpty else { return TerminalText(untrusted: "\n") }
     for (index, line) in frame.lines.enumerated() {
       let (selected, rest) =
-        index == frame.selectedRow && theme.styled ? frame.selection(of: line) : (Frame.Line(), line)
+        frame.isSelected(index) && theme.styled ? frame.selection(of: line, at: index) : (Frame.Line(), line)
       append(selected, selected: true, theme: theme, to: &text)
       append(rest, selected: false, theme: theme, to: &text)
       text.append(untrusted: "\n")
