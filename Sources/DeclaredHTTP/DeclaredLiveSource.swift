@@ -117,13 +117,14 @@ struct DeclaredLiveSource: DataSource {
       if let paging {
         if let size = paging.size { query.append((size, String(request.pageSize))) }
         switch paging.kind {
-        case .offset:
-          place = try PageCursor.offset(request.cursor)
-          try Chains.checkCount(place / max(1, request.pageSize) + 1, resource: resource, limit: paging.maxPages)
-          if let parameter = paging.parameter { query.append((parameter, String(place))) }
-        case .page:
-          place = try pageNumber(request.cursor, first: paging.first)
-          try Chains.checkCount(place - paging.first + 1, resource: resource, limit: paging.maxPages)
+        case .offset, .page:
+          // Counted as requests, not as the offset over the page size: a server that answers
+          // one record a page would get `maxPages` times the page size of requests.
+          place = try paging.kind == .offset ? PageCursor.offset(request.cursor) : pageNumber(request.cursor, first: paging.first)
+          if request.cursor != nil {
+            followed = "\(paging.kind == .offset ? "offset" : "page") \(place)"
+            try chains.check(followed ?? "", list: list, resource: resource, limit: paging.maxPages)
+          }
           if let parameter = paging.parameter { query.append((parameter, String(place))) }
         case .cursor:
           if let cursor = request.cursor, let parameter = paging.parameter {
@@ -396,7 +397,7 @@ final class Chains: Sendable {
     followed.withLock { _ = $0[list, default: []].insert(value) }
   }
 
-  /// Refuses the `count`th page of a list past its most pages.
+  /// Refuses the `count`th page (request) of a list past its most pages.
   static func checkCount(_ count: Int, resource: String, limit: Int?) throws(DataSourceError) {
     guard let limit, count > limit else { return }
     throw .decoding("'\(resource)' has more than \(limit) pages; screenrun stops there (the plugin's paging.maxPages)")
