@@ -126,6 +126,10 @@ int ccurl_getinfo_long(const ccurl_library *library, ccurl_handle *handle, ccurl
   return library->easy_getinfo((CURL *)handle, (int)info, value);
 }
 
+int ccurl_getinfo_off(const ccurl_library *library, ccurl_handle *handle, ccurl_info info, int64_t *value) {
+  return library->easy_getinfo((CURL *)handle, (int)info, value);
+}
+
 int ccurl_getinfo_string(const ccurl_library *library, ccurl_handle *handle, ccurl_info info, const char **value) {
   char *text = NULL;
   int code = library->easy_getinfo((CURL *)handle, (int)info, &text);

@@ -19,10 +19,13 @@ struct Curl: Sendable {
     var code: Int32
     var message: String
     var redirect: String?
+    /// Whether the connection was made (its TLS handshake included) and the request went out;
+    /// nil when this libcurl cannot say (before 7.61).
+    var connected: Bool? = nil
 
     var succeeded: Bool { code == CCURL_OK }
 
-    /// libcurl's own timeout (connect or overall) ended it.
+    /// libcurl's own timeout (connect or overall) ended it: `connected` says which.
     var timedOut: Bool { code == CCURL_OPERATION_TIMEDOUT }
 
     /// The result code, grouped by what a person does about it.
@@ -125,10 +128,14 @@ struct Curl: Sendable {
         if code == CCURL_OK, ccurl_getinfo_string(library, handle, CCURL_INFO_REDIRECT_URL, &redirect) != 0 {
           redirect = nil
         }
+        var pretransfer: Int64 = 0
+        let known = ccurl_getinfo_off(library, handle, CCURL_INFO_PRETRANSFER_TIME_T, &pretransfer) == CCURL_OK
         let message =
           errorBuffer[0] != 0
           ? String(cString: errorBuffer.baseAddress!) : String(cString: ccurl_easy_strerror(library, code))
-        return Outcome(code: code, message: message, redirect: redirect.map { String(cString: $0) })
+        return Outcome(
+          code: code, message: message, redirect: redirect.map { String(cString: $0) },
+          connected: known ? pretransfer > 0 : nil)
       }
     }
   }
@@ -136,20 +143,17 @@ struct Curl: Sendable {
   /// What the callbacks of one request fill in, on the thread that runs it.
   final class Reception {
     let maximumBodySize: Int
-    /// Asked during the transfer: true ends it (cancelled, or no answer in time).
+    /// Asked during the transfer: true ends it (cancelled).
     let shouldStop: () -> Bool
-    /// Called when the head of a final (not 1xx) response has arrived.
-    let headArrived: () -> Void
 
     private(set) var status = 0
     private(set) var fields: [(String, String)] = []
     private(set) var body: [UInt8] = []
     private(set) var bodyTooLarge = false
 
-    init(maximumBodySize: Int, shouldStop: @escaping () -> Bool, headArrived: @escaping () -> Void) {
+    init(maximumBodySize: Int, shouldStop: @escaping () -> Bool) {
       self.maximumBodySize = maximumBodySize
       self.shouldStop = shouldStop
-      self.headArrived = headArrived
     }
 
     /// One line of a response head, CRLF included. A status line starts a new head: the fields
@@ -163,7 +167,7 @@ struct Curl: Sendable {
         status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
         fields = []
       } else if line.isEmpty {
-        if status >= 200 { headArrived() }
+        // The head's end.
       } else if line.first == " " || line.first == "\t" {
         // An obsolete folded line continues the field before it.
         if !fields.isEmpty { fields[fields.count - 1].1 += " " + line.trimmingSpaces() }

@@ -88,7 +88,7 @@ public struct HTTPClient: Sendable {
     switch failure {
     case .connectTimeout:
       message =
-        "\(host) did not answer within \(Self.seconds(configuration.connectTimeout)) (connect timeout); "
+        "could not connect to \(host) within \(Self.seconds(configuration.connectTimeout)) (connect timeout); "
         + "is the server up? SCREENRUN_HTTP_CONNECT_TIMEOUT sets how long to wait"
     case .timeout:
       message =

@@ -3,9 +3,10 @@ import ScreenKit
 
 /// How the live sources talk HTTP: timeouts and the response cache, read from the environment.
 ///
-/// - `SCREENRUN_HTTP_TIMEOUT`: seconds a whole request may take (default 30).
-/// - `SCREENRUN_HTTP_CONNECT_TIMEOUT`: seconds to wait for the server to connect and begin its
-///   answer (default 10, and never more than the whole).
+/// - `SCREENRUN_HTTP_TIMEOUT`: seconds a whole request may take, however late its answer begins
+///   (default 30; curl's `--max-time`).
+/// - `SCREENRUN_HTTP_CONNECT_TIMEOUT`: seconds to wait for the connection to be made, its TLS
+///   handshake included (default 10, and never more than the whole; curl's `--connect-timeout`).
 /// - `SCREENRUN_NO_CACHE=1` (what `--no-cache` sets): no response cache.
 /// - `XDG_CACHE_HOME`, else `HOME`: the cache lives in `$XDG_CACHE_HOME/screenrun/http`, or
 ///   `~/.cache/screenrun/http`.

@@ -13,6 +13,7 @@ import ScreenKit
 /// | 404 | `.notFound(resource:parameter:)` | `not found: Books has no station 'X' (404 Not Found); check the parameter 'id'` |
 /// | 400, 409, 422 | `.badRequest(parameter: nil)` | `bad request: Books refused the request (422 Unprocessable Entity: …)` |
 /// | 5xx | `.server(status:)` | `server error 503: Books failed (503 Service Unavailable: …); try again later` |
+/// | 301, 302, 303, 307, 308 to another origin | `.server(status:)` | `server error 302: Books redirected the request to another origin, which screenrun does not follow (302 Found to http://elsewhere.example/x): …` |
 /// | any other | `.server(status:)` | `server error 410: Books answered 410 Gone: …` |
 ///
 /// The API's own message is read from a JSON body, at `messagePointers` (the strings found there,
@@ -93,6 +94,17 @@ public struct HTTPErrorMapping: Sendable {
       return .badRequest("\(api) refused the request (\(statusText)\(said))", parameter: nil)
     case 500...599:
       return .server(status: status, "\(api) failed (\(statusText)\(said)); try again later")
+    case 301, 302, 303, 307, 308:
+      // A redirect on the base URL's origin was followed (`Transfer`): one that comes back
+      // here points elsewhere, or nowhere.
+      guard let location = response.headers["Location"] else {
+        return .server(status: status, "\(api) answered \(statusText) with no Location to follow\(said)")
+      }
+      return .server(
+        status: status,
+        "\(api) redirected the request to another origin, which screenrun does not follow so that no credential "
+          + "goes there (\(statusText) to \(shownTarget(location, from: response.url)))\(said); "
+          + "if that address is the API's, set the base URL to it")
     default:
       return .server(status: status, "\(api) answered \(statusText)\(said)")
     }
@@ -153,6 +165,34 @@ public struct HTTPErrorMapping: Sendable {
       return .rateLimited("\(api) says too many requests\(said); wait a minute and try again\(advice)")
     }
     return nil
+  }
+
+  /// Where a redirect points, for a message: resolved against the URL it came from, without its
+  /// user information (a password a server put there), redacted, every byte that is not printable
+  /// ASCII percent-encoded, and cut to 200 characters.
+  package func shownTarget(_ location: String, from url: URL) -> String {
+    var target = HTTPURL.resolving(location, against: url) ?? location
+    if var components = URLComponents(string: target), components.user != nil || components.password != nil {
+      components.user = nil
+      components.password = nil
+      target = components.string ?? target
+    } else if let colon = target.firstIndex(of: ":"), target[colon...].hasPrefix("://") {
+      // Not a URL that Foundation reads: whatever stands before an `@` in its authority goes.
+      let start = target.index(colon, offsetBy: 3)
+      let end = target[start...].firstIndex { "/?#\\".contains($0) } ?? target.endIndex
+      if let at = target[start..<end].lastIndex(of: "@") {
+        target = String(target[..<start]) + String(target[target.index(after: at)...])
+      }
+    }
+    var shown = ""
+    for byte in redactor(target).utf8 {
+      if (0x21...0x7E).contains(byte) {
+        shown.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        shown += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return shown.count > 200 ? String(shown.prefix(199)) + "…" : shown
   }
 
   /// "GitHub's", "Books'".

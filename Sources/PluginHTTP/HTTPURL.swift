@@ -4,21 +4,25 @@ import ScreenKit
 /// Builds request URLs: a base address from the environment, a path, and a query encoded
 /// strictly, so a search for `C++ & co` arrives as typed and not as a space and another parameter.
 public enum HTTPURL {
-  /// The base address in `variable`, or `fallback` when it is unset. It must be an absolute
-  /// http or https URL; anything else is an error naming the variable.
+  /// The base address in `variable`, or `fallback` when it is unset. It must be an http or https
+  /// URL with a host and no query or fragment (`WebURL.baseProblem`); anything else is an error
+  /// that names the variable when it was set, and the default when it stood in.
   package static func base(
     from environment: [String: String], variable: String, default fallback: String, redactor: Redactor
   ) throws(DataSourceError) -> URL {
     let text = environment[variable]?.trimmingWhitespace() ?? ""
     let address = text.isEmpty ? fallback : text
-    guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = url.host, !host.isEmpty, url.query == nil
-    else {
-      throw .badRequest(
-        "\(variable) is '\(redactor(address))'; set it to an http or https address such as \(fallback)",
-        parameter: variable)
-    }
-    return url
+    let problem = WebURL.baseProblem(address)
+    if problem == nil, let url = URL(string: address) { return url }
+    let why = problem ?? "is not a URL"
+    // The default is offered as the example only when it is one.
+    let example = WebURL.baseProblem(fallback) == nil && !text.isEmpty ? fallback : "https://api.example.com"
+    let unset = environment[variable] == nil ? "is not set" : "is blank"
+    throw .badRequest(
+      text.isEmpty
+        ? "\(variable) \(unset), and its default '\(redactor(address))' \(why); set \(variable) to an http or https address such as \(example)"
+        : "\(variable) is '\(redactor(address))', which \(why); set it to an http or https address such as \(example)",
+      parameter: variable)
   }
 
   /// `base` with `path` appended to its own path and `query` as its query. `path` is already
@@ -171,7 +175,7 @@ public enum HTTPURL {
 }
 
 extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
+  func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -3,8 +3,9 @@ import ScreenKit
 import Synchronization
 
 /// One GET through libcurl, on a thread of its own so that a slow server never holds a thread of
-/// Swift's cooperative pool, watched by two clocks: the connect timeout ends it if no response
-/// head has arrived in time, the overall timeout ends it in any case.
+/// Swift's cooperative pool, under libcurl's two clocks, as curl's `--connect-timeout` and
+/// `--max-time` set them: the connect timeout bounds making the connection (its TLS handshake
+/// included), the overall timeout the whole exchange, however late the server begins its answer.
 ///
 /// Redirects are followed here, on the same scheme, host and port only: a token in the headers
 /// must not go to another server. Any other redirect comes back as the 3xx answer it is.
@@ -45,13 +46,10 @@ final class Transfer: Sendable {
 
   private struct State {
     var continuation: CheckedContinuation<Result<Answer, Failure>, Never>?
-    /// Set when this side ended the transfer (cancelled, or no head in time).
+    /// Set when this side ended the transfer (cancelled).
     var endedBecause: Failure?
     /// The caller has its result; nothing may resume it again.
     var finished = false
-    /// The request in flight (0, then 1 for the first redirect, …) and whether its head arrived.
-    var hop = 0
-    var responded = false
   }
 
   private let state = Mutex(State())
@@ -106,11 +104,10 @@ final class Transfer: Sendable {
   }
 
   /// Ends the transfer from this side: the caller gets `reason` now, and libcurl stops at its
-  /// next progress call. With `hop`, only while that request still waits for its head.
-  private func end(because reason: Failure, ifNoHeadOnHop hop: Int? = nil) {
+  /// next progress call.
+  private func end(because reason: Failure) {
     let continuation = state.withLock { state -> CheckedContinuation<Result<Answer, Failure>, Never>? in
       guard !state.finished, state.endedBecause == nil else { return nil }
-      if let hop, state.hop != hop || state.responded { return nil }
       state.endedBecause = reason
       guard let continuation = state.continuation else { return nil }
       state.finished = true
@@ -138,11 +135,8 @@ final class Transfer: Sendable {
       let left = Self.milliseconds(deadline - ContinuousClock.now)
       guard left > 0 else { return .failure(.timeout) }
       let hopConnect = min(connectMilliseconds, left)
-      begin(hop: hop, connectMilliseconds: hopConnect)
       let reception = Curl.Reception(
-        maximumBodySize: configuration.maximumBodySize,
-        shouldStop: { [self] in endedBecause != nil },
-        headArrived: { [self] in state.withLock { if $0.hop == hop { $0.responded = true } } })
+        maximumBodySize: configuration.maximumBodySize, shouldStop: { [self] in endedBecause != nil })
       let outcome = curl.get(
         url: url.absoluteString, headers: headers, connectMilliseconds: hopConnect, milliseconds: left,
         into: reception)
@@ -151,8 +145,11 @@ final class Transfer: Sendable {
       if reception.bodyTooLarge { return .failure(.tooLarge(configuration.maximumBodySize)) }
       guard outcome.succeeded else {
         if outcome.timedOut {
-          let responded = state.withLock(\.responded)
-          return .failure(!responded && hopConnect == connectMilliseconds ? .connectTimeout : .timeout)
+          // Not connected within a connect timeout that was not cut short by the overall one:
+          // the connect timeout ran out; else the whole exchange took too long. A libcurl that
+          // cannot say which blames the overall timeout, which bounds both.
+          let connecting = outcome.connected == false && hopConnect == connectMilliseconds
+          return .failure(connecting ? .connectTimeout : .timeout)
         }
         return .failure(.failed(outcome.problem, outcome.message))
       }
@@ -170,19 +167,6 @@ final class Transfer: Sendable {
         Answer(status: reception.status, headers: HTTPHeaders(reception.fields), body: reception.body, url: url))
     }
     return .failure(.failed(.tooManyRedirects, "more than \(Self.redirectLimit) times"))
-  }
-
-  /// Starts the clock for request `hop`: no head within `connectMilliseconds` ends the transfer.
-  private func begin(hop: Int, connectMilliseconds: Int) {
-    state.withLock { state in
-      state.hop = hop
-      state.responded = false
-    }
-    // A task that sleeps, not a Dispatch timer: screenrun links no Dispatch overlay.
-    Task.detached { [weak self] in
-      try? await Task.sleep(for: .milliseconds(max(0, connectMilliseconds)))
-      self?.end(because: .connectTimeout, ifNoHeadOnHop: hop)
-    }
   }
 
   /// `Name: value` for libcurl's header list. CR, LF and NUL are dropped, so a value cannot add a

@@ -46,11 +46,17 @@ struct ScreenRunCommand {
     } catch {
       var text = "screenrun: error: \(error)"
       if let pointer = error.pointer(in: argv, program: "screenrun") { text += "\n" + pointer }
-      Output.error(text + "\n" + Arguments.usage)
+      // The usage when nothing was given; after a mistake, the error and where to read more, as
+      // git and cargo do: the usage's eight lines would push the error out of sight.
+      Output.error(text + "\n" + (argv.isEmpty ? Arguments.usage : Arguments.helpHint))
       return .usage
     }
     let registry = registry(adding: added)
+    // A secret that any plugin declares is masked whichever plugin echoes it: the shipped ones'
+    // before an external plugin can take a shipped name, and the external ones' once found.
+    registry.registerSecrets(from: environment)
     let discovery = discover(arguments, into: registry)
+    registry.registerSecrets(from: environment)
     if case .check = arguments.command {
     } else {
       // A broken manifest is said once; it is fatal only to a screen that uses its plugin.

@@ -76,6 +76,7 @@ final class ScreenWatcher {
       if manifest {
         plugin.reload()
         registry?.register(plugin)
+        registry?.registerSecrets(from: ScreenRunCommand.environment)
       } else {
         plugin.restart()
       }

@@ -101,7 +101,8 @@ package enum TextWidth {
   /// Breaks a text into lines of at most `columns`, at spaces where possible. A word wider than
   /// a line is broken by columns, except a URL (`FrameLine.isURL`), which goes whole onto a line
   /// of its own: a terminal can only open a URL it sees whole. Nothing but the spaces where lines
-  /// break is lost. Secrets (`SecretRegistry`) are redacted first, so no line holds a piece of one.
+  /// break is lost: a run of spaces inside a line, and a paragraph's indent, stay whole. Secrets
+  /// (`SecretRegistry`) are redacted first, so no line holds a piece of one.
   ///
   /// A text of `LongTextMemo.threshold` bytes or more is wrapped once per width: a detail view of
   /// a megabyte description lays its body out on every key, and finds the lines it made last time.
@@ -117,10 +118,19 @@ package enum TextWidth {
     let text = SecretRegistry.shared.redact(text)
     var output = WrappedLines(columns: max(1, columns))
     // Paragraphs and words are split at newlines and spaces; each word is then counted once.
+    // A run of spaces inside a line is kept as it is (an aligned column, two spaces after a
+    // sentence or an emoji); only the run where a line breaks is dropped, and the trailing one.
     for paragraph in Self.pieces(of: text[...], in: text, at: 0x0A, keepingEmpty: true) {
       let before = output.lines.count
-      for word in Self.pieces(of: paragraph, in: text, at: 0x20, keepingEmpty: false) {
-        output.add(word)
+      output.atParagraphStart = true
+      var gap = 0
+      for word in Self.pieces(of: paragraph, in: text, at: 0x20, keepingEmpty: true) {
+        if word.isEmpty {
+          gap += 1
+          continue
+        }
+        output.add(word, after: gap)
+        gap = 1
       }
       // The last line, unless a lone URL ended the paragraph (an empty paragraph is a line).
       if !output.line.isEmpty || output.lines.count == before { output.endLine() }
@@ -162,6 +172,8 @@ package enum TextWidth {
     var lines: [String] = []
     var line = ""
     var lineWidth = 0
+    /// Whether the next word is a paragraph's first, whose indent stays when it fits.
+    var atParagraphStart = false
 
     init(columns: Int) { self.columns = columns }
 
@@ -171,13 +183,17 @@ package enum TextWidth {
       lineWidth = 0
     }
 
-    mutating func add(_ word: Substring) {
+    /// Adds `word`, which `gap` spaces precede in the text: they stay before it when it joins the
+    /// line (a paragraph's indent too), and are dropped when it starts a new one.
+    mutating func add(_ word: Substring, after gap: Int) {
       let isASCII = word.utf8.allSatisfy { $0 < 0x80 }
       let wordWidth = isASCII ? word.utf8.count : TextWidth.width(of: word, upTo: columns)
-      if !line.isEmpty, lineWidth + 1 + wordWidth <= columns {
-        line += " "
+      let joins = !line.isEmpty || atParagraphStart
+      atParagraphStart = false
+      if joins, lineWidth + gap + wordWidth <= columns {
+        line.appendSpaces(gap)
         line += word
-        lineWidth += 1 + wordWidth
+        lineWidth += gap + wordWidth
         return
       }
       if !line.isEmpty { endLine() }

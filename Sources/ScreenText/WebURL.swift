@@ -28,6 +28,25 @@ package enum WebURL {
     return true
   }
 
+  /// Why `url` cannot be the base address of an API, which each request adds a path and a query
+  /// to: nil when it is an http or https URL with a host (as `isValid` checks) and no query or
+  /// fragment; else the reason, worded to follow "'http://' …" ("has no host").
+  package static func baseProblem(_ url: String) -> String? {
+    let lowered = url.prefix(8).lowercased()
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
+      return "is not an http or https address"
+    }
+    let bytes = Array(url.utf8)
+    guard hasHost(bytes[(lowered.hasPrefix("https://") ? 8 : 7)...]) else { return "has no host" }
+    guard isValid(url) else {
+      return
+        "is not a URL: at most \(maximumLength) bytes of RFC 3986 characters (no space, no control, no other letter)"
+    }
+    if url.contains("?") { return "has a query ('?…')" }
+    if url.contains("#") { return "has a fragment ('#…')" }
+    return nil
+  }
+
   /// Whether the authority that begins `rest` (up to the first `/`, `?` or `#`) names a host:
   /// not empty once the user information (up to the last `@`) and the port (`:` and digits
   /// after the host, or after a bracketed IPv6 address) are taken away.

@@ -11,6 +11,7 @@ import Testing
 struct HostileSuiteTests {
   static let probes: [Probe] =
     ServerProbes.all + LocalProbes.all + RoundThreeProbes.all + FileProbes.all + RoundFourProbes.all
+    + RoundFiveProbes.all
 
   @Test("the suite is large enough: 300 probes or more, 8 classes or more, 20 or more in each")
   func counts() {

@@ -19,10 +19,19 @@ struct PluginProcessTests {
   struct Fixture {
     let folder: URL
     let tag: String
+    /// Variables screenrun runs with besides the fixture's own.
+    var extra: [String: String]
 
-    init(_ mode: String, timeout: Double = 1, environment: String = "[]") throws {
+    init(_ mode: String, timeout: Double = 1, environment: String = "[]", extra: [String: String] = [:]) throws {
       tag = "hostile-proc-\(UUID().uuidString)"
+      self.extra = extra
       folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-\(tag)")
+      try Self.write(mode, tag: tag, timeout: timeout, environment: environment, into: folder)
+    }
+
+    /// Writes the plugin `test` (misbehave.py MODE TAG), `items.json`, `item.json` and
+    /// `t.screentest` into `folder`.
+    static func write(_ mode: String, tag: String, timeout: Double, environment: String, into folder: URL) throws {
       let plugin = folder.appendingPathComponent("plugins/test")
       try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
       try """
@@ -57,7 +66,7 @@ struct PluginProcessTests {
         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path,
         "XDG_STATE_HOME": state.path, "LC_ALL": "C.UTF-8", "SCREENRUN_NO_USER_PLUGINS": "1",
         "TEST_TOKEN": PluginProcessTests.token,
-      ]
+      ].merging(extra) { _, new in new }
     }
 
     func run(_ arguments: [String], stdin: String? = nil) async throws -> Driver.Run {
@@ -256,6 +265,14 @@ struct PluginProcessTests {
     let declared = #"[{"name": "TEST_TOKEN", "summary": "a token", "secret": true}]"#
     let fixture = try Fixture("echoenv", timeout: 5, environment: declared)
     defer { fixture.remove() }
+    try await Self.neverShown([Self.token], echoedBy: fixture)
+  }
+
+  /// Runs the echoing plugin of `fixture` every way a value can show (frames at widths that wrap
+  /// or cut it at each place, a detail screen's error, `--explain`, `--trace`, `plugin check`, a
+  /// screen test and its pending transcript, the plugin's log), and checks that none of `secrets`
+  /// shows, whole, in upper case, or as 8 characters of it in a row.
+  static func neverShown(_ secrets: [String], echoedBy fixture: Fixture) async throws {
     let trace = fixture.folder.appendingPathComponent("trace.jsonl").path
     var outputs: [(String, String)] = []
     // Every width from 20 to 48 wraps or cuts the echoed token at another place.
@@ -284,13 +301,19 @@ struct PluginProcessTests {
     outputs.append(("log", fixture.log))
     #expect(fixture.log.contains("using token REDACTED"), "\(fixture.log)")
     for (name, text) in outputs {
-      for form in [Self.token, Self.token.uppercased()] {
-        #expect(!text.contains(form), "\(name) shows the secret:\n\(text.prefix(3000))")
+      for secret in secrets {
+        for form in [secret, secret.uppercased()] {
+          #expect(!text.contains(form), "\(name) shows the secret:\n\(text.prefix(3000))")
+        }
+        // No 8 consecutive characters of it either (a wrap or a cut).
+        let pieces = (0...(secret.count - 8)).map { Array(secret)[$0..<($0 + 8)] }.map { String($0) }
+        // The fixture's folder is named with "hostile": a piece of a secret made of that word is
+        // not looked for there.
+        let lower = text.replacingOccurrences(of: fixture.tag, with: "").lowercased()
+        #expect(
+          !pieces.contains { lower.contains($0.lowercased()) },
+          "\(name) shows a piece of the secret:\n\(text.prefix(3000))")
       }
-      // No 8 consecutive characters of it either (a wrap or a cut).
-      let pieces = (0...(Self.token.count - 8)).map { Array(Self.token)[$0..<($0 + 8)] }.map { String($0) }
-      let lower = text.lowercased()
-      #expect(!pieces.contains { lower.contains($0) }, "\(name) shows a piece of the secret:\n\(text.prefix(3000))")
     }
   }
 

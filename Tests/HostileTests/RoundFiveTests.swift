@@ -1,256 +1,234 @@
 import Foundation
 import ReplayServer
-import Synchronization
 import Testing
 
-/// The fifth round's cases that need more than the suite's checks: a server that answers the
-/// same page whatever page is asked, `maxPages` counted in requests, a page of millions of tiny
-/// records (the peak memory of the run), and the descriptors of a plugin that exits on every
-/// request, reloaded 200 times.
-@Suite("Hostile inputs, round five")
+/// The fifth round's cases (issue 37, items 3 to 7), each run through the built `screenrun`: a
+/// secret that another plugin declares, echoed; manifests that cannot work; a dry run that
+/// promised what the key refuses; the connect timeout that bounded the wait for an answer; and a
+/// redirect to another origin that read as a server error.
+@Suite("Hostile inputs, round five", .serialized)
 struct RoundFiveTests {
   typealias Lab = RoundTwoTests.Lab
+  typealias Fixture = PluginProcessTests.Fixture
 
-  /// A REST API declared with `paging` (JSON text), at the lab's server, and a list screen of it:
-  /// the arguments that run the screen live.
-  static func declared(_ lab: Lab, paging: String, total: Bool = true, pageSize: Int = 20) throws -> [String] {
-    try FileManager.default.createDirectory(
-      at: lab.work.appendingPathComponent("plugins/books"), withIntermediateDirectories: true)
-    try lab.write(
-      "plugins/books/plugin.json",
-      """
-      {"name": "books", "summary": "books",
-       "http": {"baseURL": {"variable": "BOOKS_API_URL", "default": "http://127.0.0.1:9"}},
-       "resources": [{"name": "books", "kind": "list", "summary": "books",
-         "request": {"path": "/books", "records": "/items", \(total ? #""total": "/total","# : "")
-           "paging": \(paging)}}]}
-      """)
-    try lab.write(
-      "books.json",
-      """
-      {"version": 1, "kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"},
-       "paging": {"pageSize": \(pageSize)}, "row": {"title": "{title}"}}
-      """)
-    lab.environment["BOOKS_API_URL"] = lab.server?.baseURL
-    return [lab.path("books.json"), "--plugin-path", lab.path("plugins"), "--live"]
+  // MARK: - Item 3: a secret any plugin declares is masked, whoever echoes it
+
+  @Test(
+    "a token a shipped plugin declares secret never shows when another plugin lists it as a plain variable and echoes it"
+  )
+  func shippedSecretEchoedByAnother() async throws {
+    let fixture = try Fixture(
+      "echoenv", timeout: 5, environment: #"["GITHUB_TOKEN", "MARVEL_PRIVATE_KEY"]"#,
+      extra: ["GITHUB_TOKEN": Hostile.githubToken, "MARVEL_PRIVATE_KEY": Hostile.marvelPrivateKey])
+    defer { fixture.remove() }
+    try await PluginProcessTests.neverShown([Hostile.githubToken, Hostile.marvelPrivateKey], echoedBy: fixture)
   }
 
-  /// The paging of each style, with the parameter names the answers below read.
-  static let pagings = [
-    "offset": #"{"type": "offset", "limit": "limit", "offset": "offset"}"#,
-    "page": #"{"type": "page", "page": "page", "size": "per_page", "first": 1}"#,
-    "cursor": #"{"type": "cursor", "next": "/next", "param": "cursor", "size": "per_page"}"#,
+  @Test("a token another external plugin declares secret never shows when this one lists it as plain and echoes it")
+  func externalSecretEchoedByAnother() async throws {
+    var fixture = try Fixture("echoenv", timeout: 5, environment: #"["TEST_TOKEN"]"#)
+    defer { fixture.remove() }
+    // Found on the plugin path of every command, `plugin check` of the other plugin included.
+    fixture.extra["SCREENRUN_PLUGIN_PATH"] = fixture.plugins
+    fixture.extra["SCREENRUN_NO_USER_PLUGINS"] = "0"
+    let keeper = fixture.folder.appendingPathComponent("plugins/keeper")
+    try FileManager.default.createDirectory(at: keeper, withIntermediateDirectories: true)
+    try """
+    {"name": "keeper", "summary": "declares the token secret", "protocol": 1, "command": ["true"],
+     "environment": [{"name": "TEST_TOKEN", "summary": "a token", "secret": true}],
+     "resources": [{"name": "things", "kind": "list", "summary": "things"}]}
+    """.write(to: keeper.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
+    try await PluginProcessTests.neverShown([PluginProcessTests.token], echoedBy: fixture)
+  }
+
+  // MARK: - Item 4: a manifest that cannot work fails every check, located
+
+  /// A declared REST plugin `books` with the base URL's `variable` and `default` and the records
+  /// pointer given (as JSON text), and a list screen of it.
+  static func books(variable: String = #""BOOKS_API_URL""#, base: String, records: String = #""/items""#) -> String {
+    """
+    {"name": "books", "summary": "books", "http": {"baseURL": {"variable": \(variable), "default": \(base)}},
+     "resources": [{"name": "books", "kind": "list", "summary": "books",
+                    "request": {"path": "/books", "records": \(records)}}]}
+    """
+  }
+
+  static let broken: [(name: String, manifest: String, pointer: String, says: String)] = [
+    ("a default with no host", books(base: #""http://""#), "/http/baseURL/default", "'http://' has no host"),
+    (
+      "a default with a query and a fragment", books(base: #""http://127.0.0.1:1/?a=1#x""#),
+      "/http/baseURL/default", "has a query"
+    ),
+    ("an empty variable", books(variable: #""""#, base: #""http://127.0.0.1:1""#), "/http/baseURL/variable", "empty"),
+    (
+      "a records pointer with ~2", books(base: #""http://127.0.0.1:1""#, records: #""/items/~2""#),
+      "/resources/0/request/records", "'/items/~2' is not a JSON pointer"
+    ),
   ]
 
-  /// An answer of `titles`, with the total and, for cursor paging, a next cursor that differs on
-  /// every request (the one asked for, and one letter more).
-  static func page(_ titles: [String], total: Int?, request: HostileRequest) -> HostileAnswer {
-    let items = titles.map { #"{"title": "\#($0)"}"# }.joined(separator: ",")
-    let next = (request.queryValue("cursor") ?? "c") + "x"
-    return .json(
-      #"{"items": [\#(items)], "next": "\#(next)""# + (total.map { #", "total": \#($0)"# } ?? "") + "}")
-  }
-
-  // MARK: - A server that ignores the page asked for
-
-  @Test(
-    "a server that answers the same 20 records for every offset, page number or cursor: page 1 once, then an error",
-    arguments: ["offset", "page", "cursor"])
-  func samePageForEveryCursor(_ style: String) async throws {
-    let lab = try Lab(answer: { request in
-      Self.page((0..<20).map { "book \($0)" }, total: style == "page" ? nil : 1000, request: request)
-    })
-    let arguments = try Self.declared(lab, paging: Self.pagings[style] ?? "")
-    let run = try await lab.run(arguments + ["--output", "jsonl", "--pages", "all"])
-    #expect(run.exitCode == 1, "\(lab.text(run))")
-    let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
-    #expect(lines.count == 20, "page 1 once: \(lab.text(run))")
-    let error = String(decoding: run.stderr, as: UTF8.self)
-    #expect(
-      error.contains("the source's paging goes round: page 2, asked for with cursor")
-        && error.contains("holds page 1's records again, in the same order"), "\(lab.text(run))")
-    #expect(lab.server?.requests.count == 2, "\(lab.server?.requests.map { $0.target } ?? [])")
-  }
-
-  @Test("in a script, next over a server that answers the same page adds no row and shows the error")
-  func samePageInAScript() async throws {
-    let lab = try Lab(answer: { request in Self.page((0..<20).map { "book \($0)" }, total: 1000, request: request) })
-    let arguments = try Self.declared(lab, paging: Self.pagings["offset"] ?? "")
-    let run = try await lab.run(arguments + ["--script", "-"], stdin: "next\nnext\nnext\n")
-    let frames = String(decoding: run.stdout, as: UTF8.self)
-    #expect(!frames.contains("1-40") && !frames.contains("1-60"), "\(lab.text(run))")
-    #expect(!frames.contains("21. book 0"), "\(lab.text(run))")
-    #expect(frames.contains("paging goes round: page 2"), "\(lab.text(run))")
-  }
-
-  @Test("pages that share a record, as live data shifts, and pages of other records are all read")
-  func shiftingPagesAreNoLoop() async throws {
-    // Each page repeats the last record of the page before: one record on two pages.
-    let lab = try Lab(answer: { request in
-      let offset = Int(request.queryValue("offset") ?? "0") ?? 0
-      let start = offset == 0 ? 0 : offset - 1
-      return Self.page((start..<(start + 20)).map { "book \($0)" }, total: 60, request: request)
-    })
-    let arguments = try Self.declared(lab, paging: Self.pagings["offset"] ?? "")
-    let run = try await lab.run(arguments + ["--output", "jsonl", "--pages", "all"])
-    #expect(run.exitCode == 0, "\(lab.text(run))")
-    #expect(String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").count == 60, "\(lab.text(run))")
-  }
-
-  // MARK: - maxPages counts requests
-
-  @Test(
-    "maxPages 3 over a server that answers one record a page makes 3 requests, whatever the paging",
-    arguments: ["offset", "page", "cursor"])
-  func maxPagesCountsRequests(_ style: String) async throws {
-    let lab = try Lab(answer: { request in
-      let place = request.queryValue("offset") ?? request.queryValue("page") ?? request.queryValue("cursor") ?? "0"
-      return Self.page(["book at \(place)"], total: 1_000_000, request: request)
-    })
-    let paging = (Self.pagings[style] ?? "").dropLast() + #", "maxPages": 3}"#
-    let arguments = try Self.declared(lab, paging: String(paging))
-    let run = try await lab.run(arguments + ["--output", "jsonl", "--pages", "all"])
-    #expect(run.exitCode == 1, "\(lab.text(run))")
-    #expect(String(decoding: run.stderr, as: UTF8.self).contains("'books' has more than 3 pages"), "\(lab.text(run))")
-    #expect(lab.server?.requests.count == 3, "\(lab.server?.requests.map { $0.target } ?? [])")
-  }
-
-  // MARK: - Memory
-
-  /// Runs the built screenrun under python3, which reports the child's peak resident memory
-  /// (`ru_maxrss` of its only child, in kB) on its own stderr's last line.
-  func peakMemory(_ lab: Lab, _ arguments: [String]) async throws -> (run: Driver.Run, kilobytes: Int) {
-    let script = """
-      import resource, subprocess, sys
-      code = subprocess.call(sys.argv[1:])
-      sys.stderr.write("\\npeak %d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-      sys.exit(code)
-      """
-    let run = try await lab.run(["-c", script, try Driver.binary().path] + arguments, program: "/usr/bin/python3")
-    let last = String(decoding: run.stderr, as: UTF8.self).split(separator: "\n").last ?? ""
-    return (run, Int(last.dropFirst("peak ".count)) ?? -1)
-  }
-
-  @Test(
-    "a 56 MB page of 7 million tiny records: refused, naming the limit, in far less than 10 times its memory",
-    arguments: ["--output", "--once"])
-  func millionsOfTinyRecords(_ mode: String) async throws {
-    let records = 7_000_000
-    let body = #"{"total": \#(records), "items": ["# + Array(repeating: #"{"a":1}"#, count: records).joined(separator: ",")
-      + "]}"
-    let bytes = body.utf8.count
-    let lab = try Lab(answer: always(.json(body)))
-    let arguments = try Self.declared(lab, paging: Self.pagings["offset"] ?? "")
-    let (run, peak) = try await peakMemory(lab, arguments + (mode == "--once" ? ["--once"] : ["--output", "jsonl"]))
-    #expect(peak > 0, "\(lab.text(run))")
-    #expect(peak * 1024 <= 10 * bytes, "peak \(peak) kB for a body of \(bytes) bytes: \(lab.text(run))")
-    #expect(run.exitCode == 1, "\(lab.text(run))")
-    #expect(
-      String(decoding: run.stderr, as: UTF8.self).contains("holds more than 1,000,000 JSON values"), "\(lab.text(run))")
-  }
-
-  // MARK: - Descriptors
-
-  @Test("20 reloads of a plugin that exits on every request, 10 times: no pipe of a plugin left open after each")
-  func reloadsLeaveNoDescriptor() throws {
-    let lab = try Lab()
-    let plugin = lab.work.appendingPathComponent("plugins/p")
-    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
-    // Says hello, reads screenrun's hello and the request, and exits without an answer.
-    try lab.write("plugins/p/p.sh", "echo '{\"type\": \"hello\", \"protocol\": 1}'\nread -r line\nread -r line\nexit 0\n")
-    try lab.write(
-      "plugins/p/plugin.json",
-      """
-      {"name": "p", "summary": "exits on every request", "protocol": 1, "timeout": 10,
-       "command": ["sh", "\(plugin.appendingPathComponent("p.sh").path)"],
-       "resources": [{"name": "items", "kind": "list", "summary": "items"}]}
-      """)
-    try lab.write(
-      "items.json",
-      #"{"kind": "list", "title": "Items", "source": {"plugin": "p", "resource": "items"}, "row": {"title": "{n}"}}"#)
-    let process = Process()
-    process.executableURL = try Driver.binary()
-    process.arguments = [lab.path("items.json"), "--plugin-path", lab.path("plugins"), "--script", "-"]
-    var environment = lab.environment
-    environment["SCREENRUN_NO_USER_PLUGINS"] = "1"
-    process.environment = environment
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
-    }
-    let frames = FrameCounter(output.fileHandleForReading, marker: "$ wait 1")
-    let pid = process.processIdentifier
-    var left: [[String]] = []
-    for round in 1...10 {
-      // The frame of `wait` follows the 20th reload's: every reload has ended by then.
-      input.fileHandleForWriting.write(Data((String(repeating: "reload\n", count: 20) + "wait 1\n").utf8))
-      #expect(frames.wait(for: round), "round \(round): the script's frames stopped")
-      left.append(Self.pluginPipes(of: pid))
-    }
-    #expect(left.allSatisfy { $0.isEmpty }, "plugin pipes open after each round of 20 reloads: \(left)")
-  }
-
-  /// The pipes `pid` holds besides its stdio and its own signal pipe: each of a plugin's three
-  /// pipes is one end in screenrun (the other is the plugin's), where the signal pipe is both
-  /// ends, so one inode held once by a descriptor past 2 is a plugin's.
-  static func pluginPipes(of pid: pid_t) -> [String] {
-    let folder = "/proc/\(pid)/fd"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    var held: [String: [Int]] = [:]
-    for name in names {
-      guard let descriptor = Int(name), descriptor > 2,
-        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(name)"),
-        target.hasPrefix("pipe:")
-      else { continue }
-      held[target, default: []].append(descriptor)
-    }
-    return held.filter { $0.value.count == 1 }.map { "\($0.value[0])=\($0.key)" }.sorted()
-  }
-
-  /// Counts the lines of a child's stdout that start with `marker`, read on a thread of its own.
-  final class FrameCounter: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var seen = 0
-    private var ended = false
-
-    init(_ handle: FileHandle, marker: String) {
-      let thread = Thread { [self] in
-        var pending = Data()
-        while true {
-          let chunk = handle.availableData
-          if chunk.isEmpty { break }
-          pending.append(chunk)
-          while let newline = pending.firstIndex(of: 0x0A) {
-            let line = pending[pending.startIndex..<newline]
-            pending = Data(pending[(newline + 1)...])
-            if line.starts(with: Data(marker.utf8)) {
-              condition.lock()
-              seen += 1
-              condition.broadcast()
-              condition.unlock()
-            }
-          }
-        }
-        condition.lock()
-        ended = true
-        condition.broadcast()
-        condition.unlock()
+  @Test("--check, plugin check and a run refuse a manifest that cannot work, at its JSON pointer, with exit 2")
+  func brokenManifests() async throws {
+    for (name, manifest, pointer, says) in Self.broken {
+      let lab = try Lab()
+      let plugin = lab.work.appendingPathComponent("plugins/books")
+      try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+      try Data(manifest.utf8).write(to: plugin.appendingPathComponent("plugin.json"))
+      try lab.write(
+        "books.json",
+        #"{"version": 1, "kind": "list", "title": "Books", "source": {"plugin": "books", "resource": "books"}, "row": {"title": "{title}"}}"#
+      )
+      let commands: [(String, [String])] = [
+        ("--check", ["--check", plugin.appendingPathComponent("plugin.json").path]),
+        ("plugin check", ["plugin", "check", plugin.path]),
+        (
+          "a run", [lab.path("books.json"), "--once", "--plugin-path", lab.work.appendingPathComponent("plugins").path]
+        ),
+        (
+          "a live run",
+          [
+            lab.path("books.json"), "--once", "--live", "--plugin-path",
+            lab.work.appendingPathComponent("plugins").path,
+          ]
+        ),
+      ]
+      for (command, arguments) in commands {
+        let run = try await lab.run(arguments)
+        let stderr = String(decoding: run.stderr, as: UTF8.self)
+        #expect(run.exitCode == 2, "\(name), \(command): \(lab.text(run))")
+        #expect(stderr.contains("error at \(pointer):"), "\(name), \(command): \(lab.text(run))")
+        #expect(stderr.contains(says), "\(name), \(command): \(lab.text(run))")
       }
-      thread.start()
     }
+  }
 
-    /// Waits until `count` lines were seen; false when the output ended first.
-    func wait(for count: Int) -> Bool {
-      condition.lock()
-      defer { condition.unlock() }
-      while seen < count, !ended { condition.wait() }
-      return seen >= count
+  @Test("a base URL variable set to an address with no host, or with a query and a fragment, is named with why")
+  func baseURLVariableSaysWhy() async throws {
+    let lab = try Lab()
+    for (value, why) in [("http://", "has no host"), ("http://127.0.0.1:1/?a=1#x", "has a query ('?…')")] {
+      lab.environment["GITHUB_API_URL"] = value
+      let run = try await lab.run(GitHub.repository + ["--live", "--once", "--width", "300"])
+      let text = lab.text(run)
+      #expect(run.exitCode == 1, "\(text)")
+      #expect(
+        text.contains(
+          "GITHUB_API_URL is '\(value)', which \(why); set it to an http or https address such as "
+            + "https://api.github.com"), "\(text)")
     }
+  }
+
+  // MARK: - Item 5: a dry run refuses what the key refuses
+
+  /// A repository screen whose `ctrl-e` runs a command with the description as its third
+  /// argument, and whose `ctrl-y` copies the full name.
+  static let actionScreen = """
+    {"version": 1, "kind": "detail", "title": "{full_name|truncate:20}",
+     "source": {"plugin": "github", "resource": "repository", "params": {"repo": "{params.repo}"}},
+     "sections": [{"type": "text", "value": "{language}"}],
+     "actions": [{"key": "ctrl-e", "title": "Echo it", "run": ["echo", "x", "{description}"]},
+                 {"key": "ctrl-y", "title": "Copy the name", "copy": "{full_name}"}]}
+    """
+
+  @Test("a script's dry run refuses a NUL in an argument and a copy longer than a terminal takes, as the key does")
+  func dryRunRefusesWhatTheKeyRefuses() async throws {
+    let long = String(repeating: "n", count: 56_245)
+    let body = GitHub.repository(fullName: Hostile.q(long), description: Hostile.q("a\u{0}b"))
+    let lab = try Lab(answer: json(body))
+    try lab.write("repo.json", Self.actionScreen)
+    let run = try await lab.run(
+      [lab.path("repo.json"), "--param", "repo=octo/cat", "--live", "--script", "-", "--width", "200"],
+      stdin: "key Ctrl-E\nkey Ctrl-Y\n")
+    let stdout = String(decoding: run.stdout, as: UTF8.self)
+    #expect(!stdout.contains("would run"), "\(lab.text(run))")
+    #expect(!stdout.contains("would copy"), "\(lab.text(run))")
+    #expect(
+      stdout.contains("action: Echo it: argument 3 holds a NUL byte, which no program can be given"),
+      "\(lab.text(run))")
+    #expect(
+      stdout.contains("action: Copy the name: not copied: 56245 bytes is more than a terminal takes (at most 56244)"),
+      "\(lab.text(run))")
+  }
+
+  @Test("a copy of exactly the most a terminal takes is still promised by the dry run")
+  func dryRunKeepsTheLargestCopy() async throws {
+    let body = GitHub.repository(fullName: Hostile.q(String(repeating: "n", count: 56_244)))
+    let lab = try Lab(answer: json(body))
+    try lab.write("repo.json", Self.actionScreen)
+    let run = try await lab.run(
+      [lab.path("repo.json"), "--param", "repo=octo/cat", "--live", "--script", "-", "--width", "200"],
+      stdin: "key Ctrl-Y\n")
+    #expect(String(decoding: run.stdout, as: UTF8.self).contains("(56244 characters)"), "\(lab.text(run))")
+  }
+
+  // MARK: - Item 6: the connect timeout bounds connecting only
+
+  @Test("a server that accepts at once and answers after the connect timeout is waited for, up to the whole timeout")
+  func slowAnswerIsNotAConnectTimeout() async throws {
+    let lab = try Lab(answer: { _ in .json(GitHub.repository(), delivery: .delayed(.seconds(2))) })
+    lab.environment["SCREENRUN_HTTP_CONNECT_TIMEOUT"] = "1"
+    lab.environment["SCREENRUN_HTTP_TIMEOUT"] = "30"
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--no-cache"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 0, "\(text)")
+    #expect(!text.contains("connect timeout"), "\(text)")
+    #expect(String(decoding: run.stdout, as: UTF8.self).contains("A cat."), "\(text)")
+  }
+
+  @Test("an answer slower than the whole timeout says that the whole timeout ran out, not the connect timeout")
+  func slowAnswerIsTheOverallTimeout() async throws {
+    let lab = try Lab(answer: { _ in .json(GitHub.repository(), delivery: .delayed(.seconds(30))) })
+    lab.environment["SCREENRUN_HTTP_CONNECT_TIMEOUT"] = "1"
+    lab.environment["SCREENRUN_HTTP_TIMEOUT"] = "3"
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--no-cache"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(text.contains("took longer than 3 s (overall timeout); SCREENRUN_HTTP_TIMEOUT"), "\(text)")
+    #expect(!text.contains("connect timeout"), "\(text)")
+  }
+
+  @Test("a server that never takes the connection is the connect timeout, and the message says it could not connect")
+  func unansweredConnectionIsTheConnectTimeout() async throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let lab = try Lab()
+    lab.environment["GITHUB_API_URL"] = "http://127.0.0.1:\(listener.port)"
+    lab.environment["SCREENRUN_HTTP_CONNECT_TIMEOUT"] = "1"
+    lab.environment["SCREENRUN_HTTP_TIMEOUT"] = "30"
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--no-cache"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(
+      text.contains("could not connect to 127.0.0.1:\(listener.port) within 1 s (connect timeout)"), "\(text)")
+  }
+
+  // MARK: - Item 7: a redirect to another origin says so, and where it pointed
+
+  @Test("a redirect to another origin says it was not followed and where it pointed, without its user information")
+  func crossOriginRedirect() async throws {
+    let target = "http://x:\(Hostile.githubToken)@elsewhere.example:8080/api/repos?page=2"
+    let lab = try Lab(answer: { _ in
+      .http("302 Found", headers: [("Location", target)], body: [])
+    })
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--width", "300"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(text.contains("redirected the request to another origin"), "\(text)")
+    #expect(text.contains("which screenrun does not follow"), "\(text)")
+    #expect(text.contains("302 Found to http://elsewhere.example:8080/api/repos?page=2"), "\(text)")
+    #expect(!text.contains("answered 302 Found"), "\(text)")
+    #expect(!text.contains(Hostile.githubToken) && !text.contains("x:"), "\(text)")
+  }
+
+  @Test("a redirect's target with controls, spaces and no scheme is shown escaped, resolved and cut")
+  func crossOriginRedirectShownSafely() async throws {
+    let target = "//elsewhere.example/\u{1B}]0;owned\u{07} a b/" + String(repeating: "z", count: 400)
+    let lab = try Lab(answer: { _ in
+      .http("307 Temporary Redirect", headers: [("Location", target)], body: [])
+    })
+    let run = try await lab.run(GitHub.repository + ["--live", "--once", "--width", "300"])
+    let text = lab.text(run)
+    #expect(run.exitCode == 1, "\(text)")
+    #expect(text.contains("307 Temporary Redirect to http://elsewhere.example/"), "\(text)")
+    #expect(!text.contains("owned\u{07}") && !text.contains("\u{1B}]0"), "\(text)")
+    #expect(!text.contains(String(repeating: "z", count: 250)), "\(text)")
   }
 }

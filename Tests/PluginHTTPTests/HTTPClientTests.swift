@@ -137,19 +137,31 @@ struct HTTPClientTests {
     #expect(error.kind == .transport)
   }
 
-  @Test("no answer within the connect timeout is a transport error that names the setting")
+  @Test("no connection within the connect timeout is a transport error that names the setting")
   func connectTimeout() async throws {
     defer { folder.remove() }
-    let server = try ReplayServer(exchanges: [
-      RecordedExchange(path: "/slow", response: .json(200, "{}", delivery: .delayed(.seconds(20))))
-    ])
-    defer { server.stop() }
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/slow"))
     let error = try await failure(
-      client(connectTimeout: .milliseconds(300), timeout: .seconds(20)), request(server, "/slow"))
+      client(connectTimeout: .milliseconds(300), timeout: .seconds(20)), HTTPRequest(url: url))
     #expect(error.kind == .transport)
     #expect(
-      error.message.contains("connect timeout") && error.message.contains("SCREENRUN_HTTP_CONNECT_TIMEOUT"), "\(error)")
-    #expect(await server.waitFor { $0.first?.abandoned == true }, "the client did not hang up")
+      error.message.contains("could not connect") && error.message.contains("connect timeout")
+        && error.message.contains("SCREENRUN_HTTP_CONNECT_TIMEOUT"), "\(error)")
+  }
+
+  @Test("a head slower than the connect timeout is waited for: the connect timeout bounds connecting only")
+  func slowHeadWithinTheWhole() async throws {
+    defer { folder.remove() }
+    let server = try ReplayServer(exchanges: [
+      RecordedExchange(path: "/slow", response: .json(200, #"{"late": true}"#, delivery: .delayed(.seconds(1))))
+    ])
+    defer { server.stop() }
+    let response = try await client(connectTimeout: .milliseconds(200), timeout: .seconds(20)).get(
+      request(server, "/slow"))
+    #expect(response.status == 200)
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"late": true}"#)
   }
 
   @Test("a body slower than the overall timeout is a transport error that names the setting")

@@ -37,6 +37,26 @@ struct HTTPURLTests {
     }
   }
 
+  @Test("a default that stands in for an unset variable is blamed as the default, and not offered as the example")
+  func badDefaultBaseURL() {
+    let defaults = [("http://", "has no host"), ("http://h/?a=1#x", "has a query"), ("http://h/#x", "has a fragment")]
+    for (fallback, why) in defaults {
+      #expect {
+        try HTTPURL.base(from: [:], variable: "API_URL", default: fallback, redactor: Redactor())
+      } throws: { error in
+        guard let error = error as? DataSourceError else { return false }
+        return error.message.hasPrefix("API_URL is not set, and its default '\(fallback)' \(why)")
+          && error.message.hasSuffix("; set API_URL to an http or https address such as https://api.example.com")
+      }
+      #expect {
+        try HTTPURL.base(from: ["API_URL": " "], variable: "API_URL", default: fallback, redactor: Redactor())
+      } throws: { error in
+        guard let error = error as? DataSourceError else { return false }
+        return error.message.hasPrefix("API_URL is blank, and its default '\(fallback)' \(why)")
+      }
+    }
+  }
+
   @Test("a password in the base URL is not repeated in the error")
   func badBaseURLWithPassword() {
     #expect {

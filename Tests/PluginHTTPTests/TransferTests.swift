@@ -84,15 +84,26 @@ struct TransferTests {
 
   @Test("the connect timeout is kept to the millisecond and named in the error")
   func millisecondConnectTimeout() async throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/slow"))
+    let error = try await client(connectTimeout: .milliseconds(250), timeout: .seconds(20)).failure(
+      HTTPRequest(url: url))
+    #expect(error.kind == .transport)
+    #expect(error.message.contains("within 0.2 s") || error.message.contains("within 0.3 s"), "\(error)")
+    #expect(error.message.contains("connect timeout"), "\(error)")
+  }
+
+  @Test("a head that never comes is the overall timeout, not the connect timeout: the connection was made")
+  func noHeadIsTheOverallTimeout() async throws {
     let server = try ReplayServer(exchanges: [
       RecordedExchange(path: "/slow", response: .json(200, "{}", delivery: .delayed(.seconds(20))))
     ])
     defer { server.stop() }
-    let error = try await client(connectTimeout: .milliseconds(250), timeout: .seconds(20)).failure(
+    let error = try await client(connectTimeout: .milliseconds(250), timeout: .milliseconds(700)).failure(
       request(server, "/slow"))
     #expect(error.kind == .transport)
-    #expect(error.message.contains("within 0.2 s") || error.message.contains("within 0.3 s"), "\(error)")
-    #expect(error.message.contains("connect timeout"), "\(error)")
+    #expect(error.message.contains("longer than 0.7 s (overall timeout)"), "\(error)")
     #expect(await server.waitFor { $0.first?.abandoned == true }, "the client did not hang up")
   }
 

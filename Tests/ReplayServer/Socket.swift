@@ -7,7 +7,7 @@ import Foundation
 /// The few POSIX socket calls the replay server needs, each with a bound on how long it waits.
 enum Socket {
   /// A listening socket on 127.0.0.1 and its port.
-  static func listen(port: Int) throws(ReplayServerError) -> (Int32, Int) {
+  static func listen(port: Int, backlog: Int32 = 64) throws(ReplayServerError) -> (Int32, Int) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else {
       throw ReplayServerError(description: "socket() failed: \(String(cString: strerror(errno)))")
@@ -20,7 +20,7 @@ enum Socket {
       close(descriptor)
       throw error
     }
-    guard Glibc.listen(descriptor, 64) == 0 else {
+    guard Glibc.listen(descriptor, backlog) == 0 else {
       let reason = String(cString: strerror(errno))
       close(descriptor)
       throw ReplayServerError(description: "listen() failed: \(reason)")

@@ -77,6 +77,18 @@ struct ActionTests {
     #expect(help.count == 1 && help[0].contains("'?' is taken on a list screen"), "\(help)")
   }
 
+  /// Where no search takes letters, a pager's letters are keys of the screen's (issue 39): an
+  /// action cannot take them there, as it could before 0.7.0.
+  @Test func aPagersLettersAreTakenWhereNoSearchTakesLetters() throws {
+    for letter in ["q", "j", "k", "g", "G", "b"] {
+      let action = #"[{"key": "\#(letter)", "title": "Open", "open": "{url}"}]"#
+      let onDetail = try problems(Self.detail.replacingOccurrences(of: #"[{"key": "o", "title": "Open", "open": "{url}"}]"#, with: action))
+      #expect(onDetail.count == 1 && onDetail[0].contains("'\(letter)' is taken on a detail screen"), "\(onDetail)")
+      let onList = try problems(Self.list(actions: action, search: false))
+      #expect(onList.count == 1 && onList[0].contains("'\(letter)' is taken on a list screen"), "\(onList)")
+    }
+  }
+
   @Test func everyProblemOfAnActionIsLocated() throws {
     let found = try problems(
       Self.list(
@@ -201,7 +213,11 @@ struct ActionTests {
       $0.flash = nil
       $0.overlay = .help(top: 0)
     }
-    #expect(store.frame.contains("Ctrl-Y                  Copy the clone URL"), "\(store.frame)")
+    // The help lists the screen's actions after its kind's own keys and before the keys every
+    // screen shares (issue 39).
+    let help = try #require(store.state.current).keyHelp(in: store.state.screenViewport).map(\.keys)
+    let (moving, action, back) = (help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Escape, Left"))
+    #expect(moving != nil && action != nil && back != nil && moving! < action! && action! < back!, "\(help)")
   }
 }
 

@@ -93,7 +93,8 @@ struct FooterTests {
     #expect(store.state.frame()?.lines.last?.hasSuffix(" · ? help") == true)
     store.send(.key(.character("I")), effects: [.send(screen: 1, ScreenInput(ListKind.Action.typed("I"))), .draw])
     let typed = try #require(store.state.frame()?.lines.last)
-    #expect(typed == "↑↓ move · Enter open · Ctrl-O open in browser · Esc back · Ctrl-C quit", "\(typed)")
+    // Esc clears the search first, and the footer says so (issue 39).
+    #expect(typed == "↑↓ move · Enter open · Ctrl-O open in browser · Esc clear · Ctrl-C quit", "\(typed)")
     store.clock.advance(by: .seconds(1))
     await store.settle()
   }
@@ -117,7 +118,7 @@ struct FooterTests {
     #expect(lines.count == rows, "\(lines)")
     #expect(lines.last?.hasSuffix("Esc back · Ctrl-C quit · ? help") == true, "\(lines)")
     #expect(lines.contains("source: sample data") == (rows > 8), "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("› 1. Item 1") }, "the highlighted row shows: \(lines)")
+    #expect(lines.contains { $0.hasPrefix("›  1. Item 1") }, "the highlighted row shows: \(lines)")
   }
 
   @Test func aLongActionTitleNeverPushesOutTheWaysOutOrIsCut() {

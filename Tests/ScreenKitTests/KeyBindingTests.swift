@@ -41,6 +41,27 @@ struct KeyBindingTests {
     return outcome
   }
 
+  /// q is a pager's: back where letters do not type, and quit from the first screen; Esc with a
+  /// search typed clears it first (issue 39).
+  @Test func qGoesBackOrQuitsWhereLettersDoNotTypeAndEscClearsASearchFirst() async throws {
+    await navigator.settle()
+    _ = await press(.character("q"))
+    #expect(list?.query == "q", "a list with a search types q")
+    #expect(await press(.escape) == .handled)
+    #expect(list?.query == "", "Esc clears the search")
+    #expect(navigator.stack.count == 1)
+    _ = await press(.enter)
+    #expect(navigator.stack.count == 2)
+    _ = await press(.character("q"))
+    #expect(navigator.stack.count == 1, "q on a detail screen goes back")
+    let detailFirst = Navigator(
+      loader: ScreenLoader(registry: PluginRegistry([TestPlugins.books(source)]), kinds: .standard),
+      context: PluginContext(), scheduler: clock)
+    try detailFirst.open(folder.file("book.json"), parameters: ["id": "1"])
+    await detailFirst.settle()
+    #expect(detailFirst.press(.character("q"), viewport: viewport) == .quit, "q on the first screen quits")
+  }
+
   @Test func keyNamesAsAScriptGivesThem() {
     #expect(Key(name: "Down") == .down)
     #expect(Key(name: "pageup") == .pageUp)
@@ -207,9 +228,11 @@ struct KeyBindingTests {
         $0.hasPrefix("Escape, Left ") && $0.hasSuffix(" go back to the screen before")
       },
       "\(help)")
-    let model = try #require(navigator.current?.model)
-    #expect(model.keyHelp.count == ListKind.bindings.filter { !$0.help.isEmpty }.count)
-    for line in model.keyHelp { #expect(help.contains(line.keys) && help.contains(line.does), "\(line)") }
+    // The keys that work on this screen now: a list with a search, and no preview.
+    let lines = try #require(navigator.current).keyHelp(in: Viewport(columns: 100, rows: 30))
+    #expect(lines.count >= 10, "\(lines)")
+    for line in lines { #expect(help.contains(line.keys) && help.contains(line.does), "\(line)") }
+    for absent in ["j, k", "g, G", "Ctrl-T", "q "] { #expect(!help.contains(absent), "\(absent) in: \(help)") }
     #expect(help.contains("Up, Ctrl-P"))
     #expect(help.contains("Enter"))
     // Any key but those that scroll it (it is taller than the terminal) closes it, and does
@@ -231,7 +254,9 @@ struct KeyBindingTests {
     #expect(navigator.showsHelp)
     let detailHelp = TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 100))
     #expect(detailHelp.hasPrefix("Keys of a detail screen\n"), "\(detailHelp)")
-    #expect(detailHelp.contains("Tab, Shift-Tab"), "\(detailHelp)")
+    // A pager's keys, where no search takes letters (issue 39).
+    #expect(detailHelp.contains("j, k "), "\(detailHelp)")
+    #expect(detailHelp.contains("g, G "), "\(detailHelp)")
     #expect(await press(.control("c")) == .quit)
   }
 

@@ -23,55 +23,66 @@ struct KeyTableDocsTests {
   /// Stands for every typed character and every paste (a binding's `anyCharacter`).
   static let anyCharacter = "a character or a paste"
 
-  /// The keys of each row of the README's table under "## Interactive mode", as `Key.description`
-  /// names them; the rows of typed characters and pastes name `anyCharacter`.
-  static func documented(in text: String) throws -> [[String]] {
+  /// A row of the README's table under "## Interactive mode": its keys, as `Key.description`
+  /// names them (the rows of typed characters and pastes name `anyCharacter`), and the kinds its
+  /// "on" cell names ("every screen", or the kinds it lists: "a list, table or chart").
+  struct Row {
+    var keys: [String]
+    var kinds: Set<String>
+  }
+
+  static let kindNames = [ListKind.name, TableKind.name, ChartKind.name, DetailKind.name]
+
+  static func documented(in text: String) throws -> [Row] {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let heading = try #require(lines.firstIndex(of: "## Interactive mode"))
     let rows = lines[(heading + 1)...].drop { !$0.hasPrefix("| key |") }.prefix { $0.hasPrefix("|") }.dropFirst(2)
     return try rows.map { row in
-      let cell = String(row.dropFirst().prefix { $0 != "|" }).trimmingWhitespace()
-      if cell == "letters, digits, space" || cell == "a paste" { return [anyCharacter] }
-      return try cell.split { $0 == "," || $0 == " " }.map { token in
+      let cells = row.split(separator: "|").map { String($0).trimmingWhitespace() }
+      let cell = cells[0]
+      let on = cells.count > 1 ? cells[1] : ""
+      let kinds = on == "every screen" ? Set(kindNames) : Set(kindNames.filter { on.contains($0) })
+      #expect(!kinds.isEmpty, "README key row '\(cell)' names no kind: '\(on)'")
+      if cell == "letters, digits, space" || cell == "a paste" { return Row(keys: [anyCharacter], kinds: kinds) }
+      let keys = try cell.split { $0 == "," || $0 == " " }.map { token in
         let name = spellings[String(token)] ?? String(token)
         return try #require(Key(name: name), "README key '\(token)'").description
       }
+      return Row(keys: keys, kinds: kinds)
     }
   }
 
-  /// Every key some kind binds, named as the README's rows are.
-  static var bound: Set<String> {
+  /// The keys a kind's bindings take, named as the README's rows are.
+  static func bound<K: Kind>(_ bindings: [KeyBinding<K>]) -> Set<String> {
     var keys: Set<String> = []
-    func add<K: Kind>(_ bindings: [KeyBinding<K>]) {
-      for binding in bindings {
-        keys.formUnion(binding.keys.map(\.description))
-        if binding.anyCharacter { keys.insert(anyCharacter) }
-      }
+    for binding in bindings {
+      keys.formUnion(binding.keys.map(\.description))
+      if binding.anyCharacter { keys.insert(anyCharacter) }
     }
-    add(ListKind.bindings)
-    add(TableKind.bindings)
-    add(ChartKind.bindings)
-    add(DetailKind.bindings)
     return keys
   }
 
-  @Test("each key of the README's table is bound, and each bound key is in the table")
+  @Test("each kind's keys are the README's rows for that kind: bound and documented, kind by kind")
   func theTableIsTheBindings() throws {
     let rows = try Self.documented(in: String(contentsOf: Self.readme, encoding: .utf8))
     #expect(rows.count >= 10)
-    // Ctrl-Z is the terminal's (SIGTSTP), answered by the interactive session, not by a screen.
-    let documented = Set(rows.joined()).subtracting(["Ctrl-Z"])
-    #expect(documented.subtracting(Self.bound).isEmpty, "documented, not bound: \(documented.subtracting(Self.bound))")
-    #expect(Self.bound.subtracting(documented).isEmpty, "bound, not documented: \(Self.bound.subtracting(documented))")
-    // Each binding's keys are in one row, whole: no binding is half documented.
     func check<K: Kind>(_ bindings: [KeyBinding<K>]) {
+      // Ctrl-Z is the terminal's (SIGTSTP), answered by the interactive session, not by a screen.
+      let documented = Set(rows.filter { $0.kinds.contains(K.name) }.flatMap(\.keys)).subtracting(["Ctrl-Z"])
+      let bound = Self.bound(bindings)
+      #expect(documented.subtracting(bound).isEmpty, "\(K.name): documented, not bound: \(documented.subtracting(bound))")
+      #expect(bound.subtracting(documented).isEmpty, "\(K.name): bound, not documented: \(bound.subtracting(documented))")
+      // Each binding's keys are in one row for the kind, whole: no binding is half documented.
       for binding in bindings where !binding.keys.isEmpty && !binding.help.isEmpty {
         let names = binding.keys.map(\.description)
-        #expect(rows.contains { row in names.allSatisfy(row.contains) }, "\(K.self): \(names) in no one row")
+        #expect(
+          rows.contains { row in row.kinds.contains(K.name) && names.allSatisfy(row.keys.contains) },
+          "\(K.name): \(names) in no one row")
       }
     }
     check(ListKind.bindings)
     check(TableKind.bindings)
+    check(ChartKind.bindings)
     check(DetailKind.bindings)
   }
 
@@ -79,7 +90,8 @@ struct KeyTableDocsTests {
   func asciiHelp() {
     let ascii = RenderOptions(width: 80, height: 40, glyphs: .ascii)
     func check<K: Kind>(_ bindings: [KeyBinding<K>], _ kind: ScreenKind) {
-      let frame = KeyHelpFrame.frame(kind: kind, help: bindings.help(), options: ascii)
+      let lines = bindings.help()
+      let frame = KeyHelpFrame.frame(kind: kind, help: lines.own + lines.shared, options: ascii)
       let help = frame.plainText
       // The help is styled as frames are: its title bold, its rules and closing line dim.
       #expect(frame.lines.first?.spans.map(\.role) == [.title])
@@ -101,7 +113,7 @@ struct KeyTableDocsTests {
   @Test("the keys every screen shares, which the app's reducer answers, are the ones the bindings name")
   func sharedKeys() {
     // Their words are the bindings' alone: the app holds only the keys and what they do.
-    let named = [KeyBinding<ListKind>.back, .quit].map(\.keys)
+    let named = [KeyBinding<ListKind>.back, .quit, .pagerBack()].map(\.keys)
     #expect(App.sharedKeys.map(\.keys) == named)
   }
 }

@@ -105,9 +105,9 @@ struct SystemHelpersTests {
       #expect(FileSystem.isFolder(path) == (exists && folder), "\(path)")
     }
     #expect(
-      FileSystem.names(inFolder: root).sorted() == (try FileManager.default.contentsOfDirectory(atPath: root)).sorted())
-    #expect(FileSystem.names(inFolder: root + "/none").isEmpty)
-    #expect(FileSystem.names(inFolder: root + "/folder/plugin.json").isEmpty)
+      RegularFile.names(inFolder: root).sorted() == (try FileManager.default.contentsOfDirectory(atPath: root)).sorted())
+    #expect(RegularFile.names(inFolder: root + "/none").isEmpty)
+    #expect(RegularFile.names(inFolder: root + "/folder/plugin.json").isEmpty)
     #expect(
       FileSystem.resolvingLinks(root + "/link/inner")
         == URL(fileURLWithPath: root + "/folder/inner").resolvingSymlinksInPath().path)

@@ -40,6 +40,18 @@ struct TextWidthTests {
     #expect(TextWidth.wrap("one\n\ntwo", toColumns: 10) == ["one", "", "two"])
   }
 
+  /// Only the spaces where a line breaks are dropped: a run inside a line, and a paragraph's
+  /// indent, stay as the text has them (issue 39, item 9).
+  @Test func wrappingKeepsTheSpacesInsideALine() {
+    #expect(TextWidth.wrap("Add 🔍  (#238)", toColumns: 40) == ["Add 🔍  (#238)"])
+    #expect(TextWidth.wrap("a  b   c", toColumns: 6) == ["a  b", "c"])
+    #expect(TextWidth.wrap("name     value and more", toColumns: 14) == ["name     value", "and more"])
+    #expect(TextWidth.wrap("  indented\ntext", toColumns: 20) == ["  indented", "text"])
+    #expect(TextWidth.wrap("    toowide", toColumns: 8) == ["toowide"])
+    #expect(TextWidth.wrap("end   ", toColumns: 10) == ["end"])
+    #expect(TextWidth.wrap("a    b", toColumns: 3) == ["a", "b"])
+  }
+
   @Test func sanitizesEscapesAndControls() {
     #expect(TerminalSafe.sanitize("\u{1B}[31mred\u{1B}[0m") == "\u{FFFD}[31mred\u{FFFD}[0m")
     #expect(TerminalSafe.sanitize("a\u{7}b\u{9B}c\u{7F}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")

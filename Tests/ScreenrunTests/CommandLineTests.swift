@@ -5,6 +5,8 @@ import Testing
 @Suite("Command line")
 struct CommandLineTests {
   static let usageLine = "usage: screenrun SCREEN.json"
+  /// What follows a usage error in place of the usage (issue 39, item 13).
+  static let helpHint = "For more information, try 'screenrun --help'."
 
   @Test("--help prints the usage and exits 0")
   func help() async throws {
@@ -113,7 +115,8 @@ struct CommandLineTests {
     for words in example.says {
       #expect(first.contains(words), "'\(words)' missing from: \(first)")
     }
-    #expect(result.standardError.contains(Self.usageLine), "no usage after the error: \(result)")
+    #expect(result.stderrLines.last == Self.helpHint, "no hint after the error: \(result)")
+    #expect(!result.standardError.contains(Self.usageLine), "the usage after the error: \(result)")
   }
 
   @Test(
@@ -157,7 +160,7 @@ struct CommandLineTests {
     let column = shown.distance(from: shown.startIndex, to: start) + 1
     #expect(
       carets == String(repeating: " ", count: column) + String(repeating: "^", count: word?.count ?? 0), "\(result)")
-    #expect(result.standardError.contains(Self.usageLine), "\(result)")
+    #expect(result.stderrLines.last == Self.helpHint, "\(result)")
   }
 
   @Test("-- ends the options: what follows is a screen even if it starts with a dash")
@@ -197,6 +200,18 @@ struct CommandLineTests {
     #expect(result.exitCode == 2, "\(result)")
     #expect(result.stdout.isEmpty, "\(result.standardOutput)")
     #expect(result.stderrLines.first == "Screens/no-such-screen.json: error: no such file", "\(result)")
+  }
+
+  @Test("a mistyped screen file gets the near name of a screen in its folder, spelled as it was given")
+  func mistypedScreenFile() async throws {
+    let result = try await Screenrun.run(["Screens/charcters.json"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(
+      result.stderrLines.first
+        == "Screens/charcters.json: error: no such file; did you mean 'Screens/characters.json'?", "\(result)")
+    let checked = try await Screenrun.run(["--check", "Screens/repositry.json"])
+    #expect(checked.exitCode == 2, "\(checked)")
+    #expect(checked.standardError.contains("did you mean 'Screens/repository.json'?"), "\(checked)")
   }
 
   @Test("a folder given as the screen")

@@ -170,6 +170,11 @@ struct InteractiveTests {
       #expect(comics.contains("Search: Search titles…"), "\(comics)")
       try await pane.type("Avengers")
       try await pane.waitForScreen("the comics searched") { $0.contains("1-10 of 10") }
+      // Esc clears the search first (as in k9s and lazygit), then goes back.
+      try await pane.press("Escape")
+      try await pane.waitForScreen("the search cleared, every comic listed again") {
+        $0.contains("Search: Search titles…") && $0.contains("1-20 of 53")
+      }
       try await pane.press("Escape")
       let back = try await pane.waitForScreen("the character again") { $0.title == "Iron Man" }
       #expect(back.lines.contains("› → All comics, searchable"), "the focus is kept: \(back)")

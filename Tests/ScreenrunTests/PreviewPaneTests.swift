@@ -21,7 +21,8 @@ struct PreviewPaneTests {
       // The status line and the key line run across the frame, under both panes.
       let keys = try #require(first.lines.last { !$0.isEmpty })
       #expect(keys.hasPrefix("↑↓ move · Enter open · Ctrl-T preview · Ctrl-O open in browser"), "\(first)")
-      #expect(keys.hasSuffix("Esc back · Ctrl-C quit"), "the ways out, beside the preview too: \(first)")
+      // A search is typed: Esc clears it first (issue 39).
+      #expect(keys.hasSuffix("Esc clear · Ctrl-C quit"), "the ways out, beside the preview too: \(first)")
       let divided = first.lines.filter { !$0.isEmpty && !$0.hasPrefix("source:") && $0 != keys }
       let dividerColumns = divided.map { line in
         line.range(of: " │").map { TerminalColumns.of(String(line[..<$0.lowerBound])) }

@@ -49,6 +49,9 @@ typedef enum ccurl_option {
 typedef enum ccurl_info {
   CCURL_INFO_RESPONSE_CODE = 0x200000 + 2,
   CCURL_INFO_REDIRECT_URL = 0x100000 + 31,
+  /// Microseconds from the start until the request was about to go out: connected, TLS included.
+  /// 0 while it never got that far (libcurl 7.61 and later).
+  CCURL_INFO_PRETRANSFER_TIME_T = 0x600000 + 53,
 } ccurl_info;
 
 /// libcurl's result codes that screenrun tells apart (CURLcode), as the `int` the functions return.
@@ -113,6 +116,8 @@ int ccurl_setopt_progress_function(
   const ccurl_library *library, ccurl_handle *handle, ccurl_option option, ccurl_progress_function value);
 
 int ccurl_getinfo_long(const ccurl_library *library, ccurl_handle *handle, ccurl_info info, long *value);
+/// A `curl_off_t` fact (an `int64_t` on every platform screenrun builds for).
+int ccurl_getinfo_off(const ccurl_library *library, ccurl_handle *handle, ccurl_info info, int64_t *value);
 /// The string stays valid until the handle is cleaned up or performs again; NULL when there is none.
 int ccurl_getinfo_string(const ccurl_library *library, ccurl_handle *handle, ccurl_info info, const char **value);
 

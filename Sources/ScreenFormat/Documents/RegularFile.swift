@@ -40,6 +40,21 @@ package enum RegularFile {
     }
   }
 
+  /// The names in the folder at `path` (not `.` and `..`), in the order the system lists them;
+  /// none when it cannot be read.
+  package static func names(inFolder path: String) -> [String] {
+    guard let folder = opendir(path) else { return [] }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// What is at `path`, following symlinks: nil for a regular file, else the problem.
   package static func problem(at path: String) -> Problem? {
     var status = stat()

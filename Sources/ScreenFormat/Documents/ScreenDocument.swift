@@ -14,6 +14,8 @@ package struct ScreenDocument {
     self.path = path
     switch RegularFile.contents(of: path, limit: Self.maximumSize) {
     case .success(let read): bytes = read
+    case .failure(.missing):
+      throw Diagnostic(kind: .file, file: path, explanation: Self.missing(path))
     case .failure(let problem):
       throw Diagnostic(kind: .file, file: path, message: problem.message(expecting: what))
     }
@@ -34,6 +36,18 @@ package struct ScreenDocument {
     } catch {
       throw Self.syntaxDiagnostic(error, in: bytes, file: path)
     }
+  }
+
+  /// "no such file", with the near name of a `.json` file in the same folder, spelled as the path
+  /// was: `Screens/charcters.json` suggests `Screens/characters.json`.
+  static func missing(_ path: String) -> Diagnostic.Message {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let siblings = RegularFile.names(inFolder: folder.isEmpty ? "." : folder).filter {
+      $0.hasSuffix(".json") && $0 != name
+    }
+    return .unknown("no such file", name: name, among: siblings, spelled: { folder + $0 })
   }
 
   /// Places a jansson syntax error at the start of the token it names (jansson counts to the

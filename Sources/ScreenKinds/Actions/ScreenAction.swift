@@ -81,7 +81,7 @@ package struct ScreenAction: Sendable {
     case .copy(let template):
       let text = template.render(in: context)
       guard !text.isEmpty else { return .failure(ActionRefusal("\(title): there is nothing to copy")) }
-      return .success(ActionRequest(title: title, what: .copy(text: text), confirm: confirm))
+      return checked(ActionRequest(title: title, what: .copy(text: text), confirm: confirm))
     case .run(let templates):
       var arguments: [String] = []
       // After a literal "--" the arguments are operands, whatever they begin with.
@@ -105,8 +105,15 @@ package struct ScreenAction: Sendable {
       guard let program = arguments.first, !program.isEmpty else {
         return .failure(ActionRefusal("\(title): the command's name is empty"))
       }
-      return .success(ActionRequest(title: title, what: .run(arguments: arguments), confirm: confirm))
+      return checked(ActionRequest(title: title, what: .run(arguments: arguments), confirm: confirm))
     }
+  }
+
+  /// `request`, or why it cannot be done (`ActionRequest.refusal`): what a key refuses, a
+  /// script's dry run refuses, because both come here.
+  private func checked(_ request: ActionRequest) -> Result<ActionRequest, ActionRefusal> {
+    guard let refusal = request.refusal else { return .success(request) }
+    return .failure(ActionRefusal("\(title): \(refusal)"))
   }
 }
 
@@ -140,6 +147,28 @@ package struct ActionRequest: Sendable, Equatable {
   /// so no padding), within the 74,994 that xterm and many terminals that follow it take in one
   /// OSC 52 sequence.
   package static let maximumCopyBytes = 56_244
+
+  /// Why this cannot be done wherever it is carried out, or nil: a copy longer than a terminal
+  /// takes (`maximumCopyBytes`) or holding a registered secret, an argument holding a NUL byte.
+  /// The one check for both the key (`ActionRunner`) and a script's or screen test's dry run.
+  package var refusal: String? {
+    switch what {
+    case .open: return nil
+    case .copy(let text):
+      if text.utf8.count > Self.maximumCopyBytes {
+        return "not copied: \(text.utf8.count) bytes is more than a terminal takes (at most \(Self.maximumCopyBytes))"
+      }
+      return SecretRegistry.shared.contains(text) ? "not copied: it holds a secret" : nil
+    case .run(let arguments): return Self.nulArgument(in: arguments)
+    }
+  }
+
+  /// Why `arguments` cannot be given to a program: one holds a NUL byte, which would end it
+  /// there. Nil when none does.
+  package static func nulArgument(in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(where: { $0.utf8.contains(0) }) else { return nil }
+    return "argument \(index + 1) holds a NUL byte, which no program can be given"
+  }
 
   /// An argument as a person reads it in a message: bare when nothing in it could blur where it
   /// begins and ends (no blank, quote, backslash or control character), else in single quotes,

@@ -49,6 +49,10 @@ package struct KeyBinding<K: Kind>: Sendable {
   package var help: String
   /// When the binding takes its keys; an inactive binding passes them on to the next.
   package var when: Condition
+  /// When the `?` help lists the binding; nil: while it is active (`when`). A search's editing
+  /// keys work once something is typed, and the help (opened with the search empty) lists them
+  /// wherever there is a search.
+  package var helpWhen: Condition?
 
   package init(
     _ keys: [Key], anyCharacter: Bool = false, hint: KeyHint? = nil, hintWhen: Condition? = nil, help: String,
@@ -85,6 +89,28 @@ package struct KeyBinding<K: Kind>: Sendable {
   package static var back: KeyBinding {
     KeyBinding(
       SharedKeys.back, hint: KeyHint("Esc back", need: .back), help: "go back to the screen before", action: .passOn)
+  }
+
+  /// `q` goes back, and quits from the first screen, as in less and tig: on a screen where
+  /// letters do not type (`when`). The navigator answers it.
+  package static func pagerBack(when: Condition = .always) -> KeyBinding {
+    KeyBinding(
+      SharedKeys.backOrQuit, help: "go back; on the first screen, quit", when: when,
+      action: .passOn)
+  }
+
+  /// The binding with its footer hint shown only while `condition` holds.
+  package func hinted(when condition: Condition) -> KeyBinding {
+    var binding = self
+    binding.hintWhen = condition
+    return binding
+  }
+
+  /// The binding listed in the `?` help while `condition` holds, active or not.
+  package func helped(when condition: Condition) -> KeyBinding {
+    var binding = self
+    binding.helpWhen = condition
+    return binding
   }
 
   /// Ctrl-C and Ctrl-D quit. The navigator answers them.
@@ -131,9 +157,11 @@ package struct KeyBinding<K: Kind>: Sendable {
       case .passOn: .passOn
       case .perform(let perform): .perform { key, screen in perform(key, inner(screen)).map(wrap) }
       }
-    return KeyBinding<Outer>(
+    var outer = KeyBinding<Outer>(
       keys, anyCharacter: anyCharacter, hint: hint, hintWhen: hintWhen.map(lift), help: help, when: lift(when),
       action: lifted)
+    outer.helpWhen = helpWhen.map(lift)
+    return outer
   }
 }
 
@@ -243,13 +271,31 @@ extension Array {
     return nil
   }
 
-  /// The help lines of the bindings, one a binding with words: the keys every screen shares
-  /// (`passOn`) first, then the kind's own, each in order.
-  package func help<K: Kind>() -> [KeyHelpLine] where Element == KeyBinding<K> {
-    let described = filter { !$0.help.isEmpty }
-    let shared = described.filter { if case .passOn = $0.action { true } else { false } }
-    let own = described.filter { if case .passOn = $0.action { false } else { true } }
-    return (shared + own).map { KeyHelpLine(keys: $0.names, does: $0.help) }
+  /// The help lines of the bindings, one a binding with words, in two parts: the kind's own keys
+  /// (those the footer names as main, moving and opening, first; then editing, paging,
+  /// reloading, in order), and the keys every screen shares (`passOn`: back, quit) with the
+  /// help's own key last. On `screen`, only the bindings that work there
+  /// now: active, and where the footer's hint has a condition (a preview that fits), that too.
+  package func help<K: Kind>(on screen: KindContext<K>? = nil) -> (own: [KeyHelpLine], shared: [KeyHelpLine])
+  where Element == KeyBinding<K> {
+    let described = filter { binding in
+      guard !binding.help.isEmpty else { return false }
+      guard let screen else { return true }
+      return (binding.helpWhen ?? binding.when).isActive(screen) && binding.hintWhen?.isActive(screen) != false
+    }
+    func isShared(_ binding: KeyBinding<K>) -> Bool {
+      switch binding.action {
+      case .passOn, .help: true
+      case .send, .perform: false
+      }
+    }
+    // Moving and opening first (the footer's main keys), then the rest in order.
+    let own = described.filter { !isShared($0) && $0.hint?.need == .main }
+      + described.filter { !isShared($0) && $0.hint?.need != .main }
+    let passedOn = described.filter { if case .passOn = $0.action { true } else { false } }
+    let help = described.filter { if case .help = $0.action { true } else { false } }
+    func lines(_ bindings: [KeyBinding<K>]) -> [KeyHelpLine] { bindings.map { KeyHelpLine(keys: $0.names, does: $0.help) } }
+    return (lines(own), lines(passedOn + help))
   }
 
   /// The footer hints of the bindings on `screen`, in order, each once (as `glyphs` write it): a
@@ -281,8 +327,16 @@ package enum KeyHelpFrame {
       return overlay(title: title, body: body, closing: "Any key closes this help.", options: options)
     }
     let top = max(0, min(top, body.count - rows))
-    let closing =
-      "Lines \(top + 1)-\(top + rows) of \(body.count): \(options.glyphs.upDown), PgUp, PgDn scroll; other keys close"
+    // The longest form that fits: a closing line cut mid-word would lose what the keys do.
+    let lines = "\(top + 1)-\(top + rows) of \(body.count)"
+    let upDown = options.glyphs.upDown
+    let forms = [
+      "Lines \(lines): \(upDown), PgUp, PgDn scroll; other keys close",
+      "Lines \(lines): \(upDown) scroll; other keys close",
+      "\(lines): \(upDown) scroll, other keys close",
+      "\(lines): \(upDown) scroll",
+    ]
+    let closing = forms.first { TextWidth.width(of: $0) <= options.width } ?? forms[forms.count - 1]
     return overlay(title: title, body: Array(body[top..<(top + rows)]), closing: closing, options: options)
   }
 
@@ -353,6 +407,9 @@ package enum SharedKeys {
   package static let back: [Key] = [.escape, .left]
   /// Ctrl-C and Ctrl-D: quit.
   package static let quit: [Key] = [.control("c"), .control("d")]
+  /// `q`: back, or quit on the first screen; only where the screen's kind passes it on (no
+  /// search takes typed characters there).
+  package static let backOrQuit: [Key] = [.character("q")]
   /// Ctrl-T: shows or hides the preview pane, on a list or table that declares one (the app
   /// answers it; `KeyBinding.previewToggle` names it, a chart leaves it out).
   package static let previewToggle: Key = .control("t")

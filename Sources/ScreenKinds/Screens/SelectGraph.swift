@@ -150,7 +150,7 @@ struct SelectGraph {
       let folder = ScreenLoader.resolve(".", relativeTo: spec.file)
       // The name itself is never "near": a file by that name that cannot be opened is another problem.
       let siblings =
-        FileSystem.names(inFolder: folder).filter { $0.hasSuffix(".json") && $0 != select.screen }
+        RegularFile.names(inFolder: folder).filter { $0.hasSuffix(".json") && $0 != select.screen }
       let message = Diagnostic.Message.unknown(
         "\(Self.key(at)) screen '\(select.screen)' does not exist", name: select.screen, among: siblings,
         notes: ["looked for \(target)"])

@@ -32,8 +32,9 @@ package protocol ScreenModel: AnyObject, Sendable {
   func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution
   /// Applies an input that `resolve` or `resolveOpening` gave.
   func send(_ input: ScreenInput)
-  /// The kind's keys and what they do, from its bindings (the `?` help).
-  var keyHelp: [KeyHelpLine] { get }
+  /// The kind's keys that work on `screen` now and what they do, from its bindings (the `?`
+  /// help): its own, and those every screen shares.
+  func keyHelp(screen: ScreenState, viewport: Viewport) -> (own: [KeyHelpLine], shared: [KeyHelpLine])
   /// Runs a script command that the kind declares (`search`, `next`, …).
   func run(_ command: ScriptCommand, screen: ScreenState, viewport: Viewport) -> ScriptOutcome
   /// What row `row` opens on `screen`, and the input that marks it opened (highlights it),
@@ -128,7 +129,9 @@ final class KindModel<K: Kind>: ScreenModel {
   var isBusy: Bool { K.isBusy(store.state) }
   var error: DataSourceError? { K.error(store.state) }
   var hasAnswer: Bool { K.hasAnswer(store.state) }
-  var keyHelp: [KeyHelpLine] { K.bindings.help() }
+  func keyHelp(screen: ScreenState, viewport: Viewport) -> (own: [KeyHelpLine], shared: [KeyHelpLine]) {
+    K.bindings.help(on: context(screen, viewport))
+  }
   var actionRecord: JSON? { K.actionRecord(store.state) }
   func searchWaits(spec: ScreenSpec) -> Bool {
     K.listState(store.state).map { ListViewModel.isPending($0, search: spec.list?.search) } ?? false

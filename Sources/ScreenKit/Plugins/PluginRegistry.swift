@@ -55,6 +55,13 @@ package final class PluginRegistry: Sendable {
 
   package var names: [String] { all.map(\.name) }
 
+  /// Registers for redaction the value in `environment` of each variable that a registered
+  /// plugin marks secret, whichever plugin the run then uses: a plugin that lists another's token
+  /// as a plain variable, and echoes it, shows it masked. A few look-ups in the environment.
+  package func registerSecrets(from environment: [String: String]) {
+    for plugin in all { plugin.environment.registerSecrets(from: environment) }
+  }
+
   /// Makes the data source of a registered plugin.
   package func makeSource(named name: String, context: PluginContext) throws(DataSourceError)
     -> any DataSource

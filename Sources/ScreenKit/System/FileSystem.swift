@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// The few questions about files that start-up asks, straight from the C library: `stat`,
-/// `opendir` and `realpath`, without `FileManager` and `URL`, whose first use costs more than
+/// The few questions about files that start-up asks, straight from the C library: `stat`
+/// and `realpath`, without `FileManager` and `URL`, whose first use costs more than
 /// the answers (they show in the profile of `screenrun --once`).
 package enum FileSystem {
   /// Whether something stands at `path` (symbolic links followed), as `FileManager.fileExists`.
@@ -18,21 +18,6 @@ package enum FileSystem {
   package static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-  }
-
-  /// The names in the folder at `path`, without `.` and `..`, in no particular order; empty when
-  /// it cannot be read.
-  package static func names(inFolder path: String) -> [String] {
-    guard let folder = opendir(path) else { return [] }
-    defer { closedir(folder) }
-    var names: [String] = []
-    while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != ".", name != ".." { names.append(name) }
-    }
-    return names
   }
 
   /// `path` with its symbolic links resolved and made absolute (`realpath`), or `path` as it is

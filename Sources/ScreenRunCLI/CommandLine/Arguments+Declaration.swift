@@ -218,7 +218,8 @@ extension Arguments {
       .init(name: "SCREENRUN_DATA", help: "live: ask the real APIs over HTTP, as --live does; sample (the default)"),
       .init(name: "SCREENRUN_HTTP_TIMEOUT", help: "seconds a whole HTTP request may take (default 30)"),
       .init(
-        name: "SCREENRUN_HTTP_CONNECT_TIMEOUT", help: "seconds to wait for a server to connect and answer (default 10)"),
+        name: "SCREENRUN_HTTP_CONNECT_TIMEOUT",
+        help: "seconds to wait for the connection to a server to be made (default 10)"),
       .init(name: "SCREENRUN_NO_CACHE", help: "1: no HTTP response cache, as --no-cache"),
       .init(name: "SCREENRUN_PLUGIN_PATH", help: "folders of external plugins, separated by colons"),
       .init(name: "SCREENRUN_NO_USER_PLUGINS", help: "1: as --no-user-plugins"),

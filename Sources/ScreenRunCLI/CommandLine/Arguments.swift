@@ -70,6 +70,8 @@ struct Arguments: Equatable {
 
   /// The usage lines, from the declaration.
   static var usage: String { declaration.usage }
+  /// The line after a usage error: where the options and subcommands are listed.
+  static let helpHint = "For more information, try 'screenrun --help'."
   /// All of `--help`, from the declaration, with the variables that `plugins` declare.
   static func help(plugins: [Plugin]) -> String {
     declaration.help(pluginEnvironment: CommandDeclaration.Topic.variables(of: plugins))

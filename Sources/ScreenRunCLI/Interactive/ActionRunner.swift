@@ -22,10 +22,13 @@ struct ActionRunner {
   var handOver: (() -> String) -> String
 
   func carryOut(_ request: ActionRequest) -> String {
+    // The key's request was refused already when it could not be done (`ScreenAction.request`,
+    // which a script's dry run goes through too); a request made another way is held to the same.
+    if let refusal = request.refusal { return "\(request.title): \(refusal)" }
     switch request.what {
-    case .open(let url): open(url, title: request.title)
-    case .copy(let text): copy(text, title: request.title)
-    case .run(let arguments): run(arguments, title: request.title)
+    case .open(let url): return open(url, title: request.title)
+    case .copy(let text): return copy(text, title: request.title)
+    case .run(let arguments): return run(arguments, title: request.title)
     }
   }
 
@@ -98,11 +101,8 @@ struct ActionRunner {
     guard isatty(STDOUT_FILENO) == 1 else {
       return "\(title): the clipboard cannot be asked: stdout is not a terminal"
     }
-    guard text.utf8.count <= ActionRequest.maximumCopyBytes else {
-      return
-        "\(title): not copied: \(text.utf8.count) bytes is more than a terminal takes (at most \(ActionRequest.maximumCopyBytes))"
-    }
-    guard let control = TerminalControl.clipboard(text) else { return "\(title): not copied: it holds a secret" }
+    // `carryOut` checked the size and the secrets already: this is the encoding's own guard.
+    guard let control = TerminalControl.clipboard(text) else { return "\(title): not copied" }
     TerminalWriter.write(TerminalText(control))
     let count = text.count
     return "\(title): copied \(count) character\(count == 1 ? "" : "s") to the clipboard (OSC 52)"
@@ -181,9 +181,7 @@ struct ActionRunner {
 
   private static func spawnWaiting(_ arguments: [String], environment: [String: String]) -> Result<Ended, Failure> {
     guard !arguments.isEmpty else { return .failure(Failure(description: "no program to run")) }
-    if let index = arguments.firstIndex(where: { $0.utf8.contains(0) }) {
-      return .failure(Failure(description: "argument \(index + 1) holds a NUL byte, which no program can be given"))
-    }
+    if let refusal = ActionRequest.nulArgument(in: arguments) { return .failure(Failure(description: refusal)) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

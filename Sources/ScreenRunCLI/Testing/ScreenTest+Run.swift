@@ -38,6 +38,8 @@ extension ScreenTest {
     let sources = ExternalSources()
     let loader = try makeLoader(file: file, in: testRun, sources: sources)
     defer { sources.stopAll() }
+    // The test's own plugins' secrets are masked whichever plugin echoes them, as in a run.
+    loader.registry.registerSecrets(from: environment)
 
     let clock = VirtualScheduler()
     let context = PluginContext(mode: settings.live ? .live : .sample, environment: environment)

@@ -10,13 +10,16 @@ import ScreenKit
 package enum App {
   /// What the keys every screen shares do, before the kind's own bindings (which name them in
   /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`).
-  enum SharedKey { case quit, back }
+  enum SharedKey { case quit, back, backOrQuit }
 
-  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [(SharedKeys.back, .back), (SharedKeys.quit, .quit)]
+  static let sharedKeys: [(keys: [Key], what: SharedKey)] = [
+    (SharedKeys.back, .back), (SharedKeys.quit, .quit), (SharedKeys.backOrQuit, .backOrQuit),
+  ]
 
   /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has
-  /// text, and goes back everywhere else.
-  static let screenFirst: [Key] = [.left]
+  /// text, Esc clears it, and `q` types into it; everywhere else they go back (`q` quits from the
+  /// first screen).
+  static let screenFirst: [Key] = [.left, .escape] + SharedKeys.backOrQuit
 
   /// What `back` says on the first screen.
   package static let firstScreen = "This is the first screen. Ctrl-C quits."
@@ -114,7 +117,7 @@ package enum App {
     if case .help(let top) = state.overlay {
       // While the key help is shown, the keys that scroll it do (where it is taller than the
       // terminal); any other closes it and does nothing else (but Ctrl-C quits).
-      if shared != .quit, let help = state.current?.keyHelp,
+      if shared != .quit, let help = state.current?.keyHelp(in: state.screenViewport),
         let moved = KeyHelpFrame.scroll(key, from: top, help: help, options: state.contentOptions)
       {
         state.overlay = .help(top: moved)
@@ -147,6 +150,8 @@ package enum App {
       return [.quit]
     case .back:
       return back(&state)
+    case .backOrQuit:
+      return state.stack.count > 1 ? back(&state) : perform(.quit, &state)
     }
   }
 

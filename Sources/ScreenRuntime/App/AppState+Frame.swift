@@ -11,7 +11,7 @@ extension AppState {
     var state = current.screenState
     if case .help(let top) = overlay {
       let kind = current.model.kind
-      let help = current.keyHelp
+      let help = current.keyHelp(in: screenViewport)
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: kind, help: help, options: options, top: top)
       }

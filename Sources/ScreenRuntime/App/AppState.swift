@@ -83,9 +83,13 @@ package struct AppScreen: Sendable, Equatable {
     self.model = model
   }
 
-  /// The keys of the screen for the `?` help: its own actions first, then the keys every screen
-  /// shares and its kind's, from its bindings.
-  package var keyHelp: [KeyHelpLine] { spec.actions.map(\.help) + model.keyHelp }
+  /// The keys that work on the screen now, in `viewport`, for the `?` help: its kind's own
+  /// (moving, opening), then the screen's actions, then the keys every screen shares (back,
+  /// quit, the help), as less, k9s and lazygit order theirs.
+  package func keyHelp(in viewport: Viewport) -> [KeyHelpLine] {
+    let kind = model.keyHelp(screen: screenState, viewport: viewport)
+    return kind.own + spec.actions.map(\.help) + kind.shared
+  }
 
   /// The state to draw.
   package var screenState: ScreenState {

@@ -13,8 +13,9 @@ its request named (or "whole records"), and carries an "extra" member besides (i
 hint); drops: honours "members" wrongly, leaving out the last member named; latehello: says hello
 1.5 s after its start, then serves well; stopread: answers the first page with a 1 MB "next"
 cursor, then stops reading its stdin (and answers nothing more); traceback: raises a Python
-exception at its first request; echoenv: echoes $TEST_TOKEN in its records, its log (with
-bidirectional controls) and, for a record, an error; needs: serves pages, and a record only for the
+exception at its first request; echoenv: echoes $TEST_TOKEN (and $GITHUB_TOKEN and
+$MARVEL_PRIVATE_KEY, when it is given them) in its records, its log (with bidirectional controls)
+and, for a record, an error; needs: serves pages, and a record only for the
 id "wanted" (any other is "not found"); loop: pages whose "next" is always the second page's
 cursor, so paging goes round; endless: pages for ever, each record carrying 1,000 bytes of text;
 firstagain: its first page's "next" names the first page again (a cursor that holds escapes), and
@@ -64,6 +65,12 @@ else:
     lock = NoLock()
 
 
+def echoed():
+    """echoenv: the values it echoes, of the variables it was given."""
+    names = ("TEST_TOKEN", "GITHUB_TOKEN", "MARVEL_PRIVATE_KEY")
+    return " ".join(os.environ[name] for name in names if name in os.environ)
+
+
 def send(message):
     with lock:
         sys.stdout.write(json.dumps(message) + "\n")
@@ -82,7 +89,7 @@ def one(request):
     if mode == "needs" and request["params"].get("id") != "wanted":
         return {"type": "error", "kind": "not found", "message": "no item " + str(request["params"].get("id"))}
     if mode == "echoenv":
-        return {"type": "error", "kind": "unavailable", "message": "token " + os.environ.get("TEST_TOKEN", "") + " refused"}
+        return {"type": "error", "kind": "unavailable", "message": "token " + echoed() + " refused"}
     if request["params"].get("id") == "missing":
         return {"type": "error", "kind": "not found", "message": "no record 'missing'"}
     return {"type": "record", "record": {"id": request["params"].get("id"), "name": "one record"}}
@@ -101,7 +108,7 @@ def page(request):
         if mode == "escapes":
             name = f"\x1b[2J\x1b]0;pwned\x07evil {number} \u202e界\u0007"
         if mode == "echoenv":
-            name = f"record {number} for {os.environ.get('TEST_TOKEN', '')}"
+            name = f"record {number} for {echoed()}"
         record = {"id": number, "name": name, "query": "" if mode == "stopread" else request["params"].get("q", ""), "pid": os.getpid()}
         members = request.get("members")
         if mode == "echo":
@@ -133,7 +140,7 @@ if mode == "escapes":
     sys.stderr.write("a log line in \x1b[31mred\x1b]0;pwned\x07 with a bell\n")
     sys.stderr.flush()
 if mode == "echoenv":
-    sys.stderr.write("using token " + os.environ.get("TEST_TOKEN", "") + " \u202eevil\u2066 \u200f\u061c done\n")
+    sys.stderr.write("using token " + echoed() + " \u202eevil\u2066 \u200f\u061c done\n")
     sys.stderr.flush()
 if mode == "flood":
     for _ in range(200):

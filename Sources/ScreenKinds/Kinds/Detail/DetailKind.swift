@@ -75,6 +75,10 @@ package struct DetailKind: Kind {
       key, screen in
       scroll(to: [.up, .control("p")].contains(key) ? shown(screen) - 1 : shown(screen) + 1, screen)
     },
+    // A pager's letters (less, tig, lazygit): a detail screen has no search to type into.
+    KeyBinding([.character("j"), .character("k")], help: "scroll down or up a line") { key, screen in
+      scroll(to: key == .character("k") ? shown(screen) - 1 : shown(screen) + 1, screen)
+    },
     KeyBinding([.character("?")], help: "these keys", action: .help),
     KeyBinding(
       [.tab, .backTab], hint: KeyHint("Tab link", need: .main),
@@ -87,7 +91,8 @@ package struct DetailKind: Kind {
     // focused (the next Enter opens it, Tab moves on), so that Enter never seems to do nothing on
     // a screen with links; on a screen without any, Enter scrolls.
     KeyBinding(
-      [.enter], hint: KeyHint("Enter open link", need: .main), help: "", when: KeyBinding.Condition { links($0) == 1 }
+      [.enter], hint: KeyHint("Enter open link", need: .main), help: "open the screen's link",
+      when: KeyBinding.Condition { links($0) == 1 }
     ) {
       _, screen in .open(row: screen.state.focus ?? 0)
     },
@@ -105,13 +110,21 @@ package struct DetailKind: Kind {
     },
     // Enter on a screen without links scrolls down a line (the help of Enter above says so).
     KeyBinding([.enter], help: "") { _, screen in scroll(to: shown(screen) + 1, screen) },
-    .back, .quit,
+    .back, .quit, .pagerBack(),
     KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
     KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
       let page = max(1, frame(screen).bodyRows)
       return scroll(to: key == .pageUp ? shown(screen) - page : shown(screen) + page, screen)
     },
-    KeyBinding([.home], help: "scroll to the top") { _, screen in scroll(to: 0, screen) },
+    KeyBinding([.character("b")], help: "scroll up a screenful") { _, screen in
+      scroll(to: shown(screen) - max(1, frame(screen).bodyRows), screen)
+    },
+    KeyBinding([.home, .end], help: "scroll to the top or the end") { key, screen in
+      scroll(to: key == .home ? 0 : frame(screen).lastScroll, screen)
+    },
+    KeyBinding([.character("g"), .character("G")], help: "scroll to the top or the end") { key, screen in
+      scroll(to: key == .character("g") ? 0 : frame(screen).lastScroll, screen)
+    },
   ]
 
   /// How many links the screen shows now; 0 before its record is loaded.

@@ -166,7 +166,9 @@ package struct ListFrame {
       let start = max(0, min(selection - rows / 2, state.records.count - rows))
       range = start..<min(state.records.count, start + rows)
     }
-    let numberWidth = String(range.upperBound).count
+    // The number column is as wide as the loaded count needs, not the rows in view: scrolling
+    // past row 9 must not shift every row a column to the right.
+    let numberWidth = String(state.records.count).count
     // Every row's text starts after the same columns: its marker, its number and ". ".
     let indent = (interactive ? 2 : 0) + numberWidth + 2
     let layout = rows?.layout(indent)

@@ -126,17 +126,24 @@ package struct ListKind: Kind {
     KeyBinding(
       [.left, .right], help: "move the cursor in the search (Left goes back when the search is empty)",
       when: isEditing
-    ) { key, _ in .send(.edit(key == .left ? .left : .right)) },
+    ) { key, _ in .send(.edit(key == .left ? .left : .right)) }.helped(when: hasSearch),
     KeyBinding(
       [.control("a"), .control("e")], help: "move the cursor to the start or the end of the search", when: isEditing
     ) {
       key, _ in .send(.edit(key == .control("a") ? .start : .end))
-    },
+    }.helped(when: hasSearch),
     KeyBinding([.up, .control("p")], hint: .upDown("move"), help: "move the highlight up") { _, screen in
       .send(.moveSelection(to: screen.state.selection - 1))
     },
     KeyBinding([.down, .control("n")], hint: .upDown("move"), help: "move the highlight down") { _, screen in
       .send(.moveSelection(to: screen.state.selection + 1))
+    },
+    // A pager's letters, where no search takes typed characters (less, tig and lazygit's keys).
+    KeyBinding(
+      [.character("j"), .character("k")], help: "move the highlight down or up (on a list without a search)",
+      when: hasNoSearch
+    ) { key, screen in
+      .send(.moveSelection(to: screen.state.selection + (key == .character("k") ? -1 : 1)))
     },
     // A query typed and not yet searched for: the rows shown are about to be replaced, and none
     // of them is opened.
@@ -149,26 +156,51 @@ package struct ListKind: Kind {
       help: "open the highlighted row; while a typed query waits, search for it now",
       when: .state { $0.status != .loading && !$0.records.isEmpty }
     ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },
-    .previewToggle, .back, .quit,
+    // Esc with a search typed clears it (and lists every row again at once), as in k9s and
+    // lazygit; with the search empty, Esc goes back.
+    KeyBinding(
+      [.escape], hint: KeyHint("Esc clear", need: .back), help: "clear the search; with none typed, go back",
+      when: isEditing, send: .search("")),
+    .previewToggle, KeyBinding.back.hinted(when: isNotEditing), .quit, .pagerBack(when: hasNoSearch),
     KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", help: "move by a screenful") { key, screen in
-      let page = max(1, (screen.viewport.rows - 7) / (screen.spec.row.subtitle == nil ? 1 : 2))
-      return .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page : page)))
+      .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page(screen) : page(screen))))
+    },
+    KeyBinding([.character(" ")], help: "move down a screenful (on a list without a search)", when: hasNoSearch) {
+      _, screen in .send(.moveSelection(to: screen.state.selection + page(screen)))
+    },
+    KeyBinding([.character("b")], help: "move up a screenful (on a list without a search)", when: hasNoSearch) {
+      _, screen in .send(.moveSelection(to: screen.state.selection - page(screen)))
     },
     KeyBinding([.home, .end], help: "move to the first or the last row loaded") { key, screen in
       .send(.moveSelection(to: key == .home ? 0 : screen.state.records.count - 1))
+    },
+    KeyBinding(
+      [.character("g"), .character("G")], help: "move to the first or the last row loaded (on a list without a search)",
+      when: hasNoSearch
+    ) { key, screen in
+      .send(.moveSelection(to: key == .character("g") ? 0 : screen.state.records.count - 1))
     },
     KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
   ]
 
   /// Active on a list that has a search.
   static let hasSearch = KeyBinding<ListKind>.Condition { $0.spec.search != nil }
+  /// Active on a list without a search, where letters are keys of their own (a pager's).
+  static let hasNoSearch = KeyBinding<ListKind>.Condition { $0.spec.search == nil }
+  /// Active unless the search has text (Esc then clears it rather than going back).
+  static let isNotEditing = KeyBinding<ListKind>.Condition { $0.spec.search == nil || $0.state.query.isEmpty }
+
+  /// The rows a screenful moves by: those the viewport shows.
+  static func page(_ screen: KindContext<ListKind>) -> Int {
+    max(1, (screen.viewport.rows - 7) / (screen.spec.row.subtitle == nil ? 1 : 2))
+  }
   /// Active on a list that has a search with text in it (else Left goes back).
   static let isEditing = KeyBinding<ListKind>.Condition { $0.spec.search != nil && !$0.state.query.isEmpty }
 
   /// A key that edits the search, on a list that has one and a query with text; inactive, it
   /// passes the key on (← to "back").
   static func editing(_ keys: [Key], _ help: String, _ edit: QueryEdit) -> KeyBinding<ListKind> {
-    KeyBinding(keys, help: help, when: isEditing, send: .edit(edit))
+    KeyBinding(keys, help: help, when: isEditing, send: .edit(edit)).helped(when: hasSearch)
   }
 
   /// A paste as query text: a line break or tab is a space (a newline never opens anything), and

@@ -134,7 +134,7 @@ package struct PluginDiscovery: Sendable {
   static func manifestFiles(in folder: String) -> [String] {
     let own = folder + "/plugin.json"
     if FileSystem.exists(own) { return [own] }
-    return FileSystem.names(inFolder: folder).sorted().map { folder + "/" + $0 + "/plugin.json" }.filter {
+    return RegularFile.names(inFolder: folder).sorted().map { folder + "/" + $0 + "/plugin.json" }.filter {
       FileSystem.exists($0)
     }
   }

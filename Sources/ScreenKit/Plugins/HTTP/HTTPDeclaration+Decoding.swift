@@ -1,5 +1,6 @@
 import ScreenFormat
 import ScreenJSON
+import ScreenText
 
 #if canImport(Glibc)
   import Glibc
@@ -55,15 +56,20 @@ extension HTTPDeclaration {
       decoder.checkKeys(base, at: at / "baseURL", allowed: baseURLKeys)
       baseURLVariable = decoder.requiredString(base, "variable", at: at / "baseURL") ?? ""
       defaultBaseURL = decoder.requiredString(base, "default", at: at / "baseURL") ?? ""
-      if !baseURLVariable.isEmpty, !EnvironmentVariable.isName(baseURLVariable) {
-        decoder.fail(at / "baseURL" / "variable", .value(offset: 0), "'\(baseURLVariable)' is not a variable name")
+      if base["variable"]?.stringValue != nil, !EnvironmentVariable.isName(baseURLVariable) {
+        decoder.fail(
+          at / "baseURL" / "variable", .value(offset: 0),
+          baseURLVariable.isEmpty
+            ? "'variable' is empty; name the environment variable that sets the base URL, such as \"BOOKS_URL\""
+            : "'\(baseURLVariable)' is not a variable name")
       }
-      if base["default"]?.stringValue != nil,
-        !(defaultBaseURL.hasPrefix("https://") || defaultBaseURL.hasPrefix("http://"))
-      {
+      // The one check the live source makes of the address, made here: a default that cannot
+      // work fails `--check`, not the first request.
+      if base["default"]?.stringValue != nil, let problem = WebURL.baseProblem(defaultBaseURL) {
         decoder.fail(
           at / "baseURL" / "default", .value(offset: 0),
-          "'default' is an http or https address such as https://api.example.com, not '\(defaultBaseURL)'")
+          "'\(defaultBaseURL)' \(problem); 'default' is an http or https address with a host and no query or fragment, such as https://api.example.com"
+        )
       }
     }
 
@@ -494,7 +500,9 @@ extension HTTPDeclaration {
   /// An RFC 6901 pointer: "" or "/" alone is the root, "/data/results/0" a member of members.
   package static func pointer(_ text: String, at: JSONPointer, _ decoder: inout SpecDecoder) -> JSONPointer? {
     guard let pointer = JSONPointer(parsing: text) else {
-      decoder.fail(at, .value(offset: 0), "'\(text)' is not a JSON pointer; write it as \"/data/results\"")
+      decoder.fail(
+        at, .value(offset: 0),
+        "'\(text)' is not a JSON pointer; write it as \"/data/results\", with ~0 for a '~' and ~1 for a '/' in a name")
       return nil
     }
     return pointer
@@ -503,13 +511,19 @@ extension HTTPDeclaration {
 
 extension JSONPointer {
   /// The pointer `text` spells (RFC 6901: `~1` is `/`, `~0` is `~`); `/` alone is the root, as
-  /// people write it. Nil when it does not start with `/`.
+  /// people write it. Nil when it does not start with `/`, or holds a `~` that neither `0` nor `1`
+  /// follows (RFC 6901 has no other escape).
   package init?(parsing text: String) {
     if text.isEmpty || text == "/" {
       self.init()
       return
     }
     guard text.hasPrefix("/") else { return nil }
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "~" else { continue }
+      guard let next = scalars.next(), next == "0" || next == "1" else { return nil }
+    }
     let tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
       String($0).replacingOccurrences("~1", with: "/").replacingOccurrences("~0", with: "~")
     }
