@@ -120,10 +120,12 @@ struct DeclaredLiveSource: DataSource {
         case .offset, .page:
           // Counted as requests, not as the offset over the page size: a server that answers
           // one record a page would get `maxPages` times the page size of requests.
-          place = try paging.kind == .offset ? PageCursor.offset(request.cursor) : pageNumber(request.cursor, first: paging.first)
+          let isOffset = paging.kind == .offset
+          place = try isOffset ? PageCursor.offset(request.cursor) : pageNumber(request.cursor, first: paging.first)
           if request.cursor != nil {
-            followed = "\(paging.kind == .offset ? "offset" : "page") \(place)"
-            try chains.check(followed ?? "", list: list, resource: resource, limit: paging.maxPages)
+            let page = "\(isOffset ? "offset" : "page") \(place)"
+            try chains.check(page, list: list, resource: resource, limit: paging.maxPages)
+            followed = page
           }
           if let parameter = paging.parameter { query.append((parameter, String(place))) }
         case .cursor:

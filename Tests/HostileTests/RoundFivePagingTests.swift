@@ -136,8 +136,8 @@ struct RoundFivePagingTests {
     arguments: ["--output", "--once"])
   func millionsOfTinyRecords(_ mode: String) async throws {
     let records = 7_000_000
-    let body = #"{"total": \#(records), "items": ["# + Array(repeating: #"{"a":1}"#, count: records).joined(separator: ",")
-      + "]}"
+    let items = Array(repeating: #"{"a":1}"#, count: records).joined(separator: ",")
+    let body = #"{"total": \#(records), "items": [\#(items)]}"#
     let bytes = body.utf8.count
     let lab = try Lab(answer: always(.json(body)))
     let arguments = try Self.declared(lab, paging: Self.pagings["offset"] ?? "")
@@ -157,7 +157,8 @@ struct RoundFivePagingTests {
     let plugin = lab.work.appendingPathComponent("plugins/p")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
     // Says hello, reads screenrun's hello and the request, and exits without an answer.
-    try lab.write("plugins/p/p.sh", "echo '{\"type\": \"hello\", \"protocol\": 1}'\nread -r line\nread -r line\nexit 0\n")
+    try lab.write(
+      "plugins/p/p.sh", "echo '{\"type\": \"hello\", \"protocol\": 1}'\nread -r line\nread -r line\nexit 0\n")
     try lab.write(
       "plugins/p/plugin.json",
       """
