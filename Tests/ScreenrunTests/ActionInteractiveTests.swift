@@ -33,6 +33,16 @@ struct ActionInteractiveTests {
 
     var program: URL { folder.appendingPathComponent("record.sh") }
 
+    /// A copy of the shipped `Screens/git-commit.json`, in the folder, with `actions` (JSON).
+    func commitScreen(actions: String) throws -> URL {
+      let screen = folder.appendingPathComponent("commit.json")
+      let shipped = try String(
+        contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
+      try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
+        .write(to: screen, atomically: true, encoding: .utf8)
+      return screen
+    }
+
     /// The arguments of the last run, once there was one.
     func arguments() async throws -> [String] {
       let file = folder.appendingPathComponent("arguments")
@@ -134,17 +144,13 @@ struct ActionInteractiveTests {
   )
   func waitOrNot() async throws {
     let recorder = try Recorder()
-    let screen = recorder.folder.appendingPathComponent("commit.json")
     let actions = """
       [
         {"key": "ctrl-g", "title": "Print", "run": ["sh", "-c", "echo printed by the action; exit 5"]},
         {"key": "ctrl-e", "title": "At once", "run": ["sh", "-c", "echo printed and gone"], "wait": false}
       ]
       """
-    let shipped = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
-    try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
-      .write(to: screen, atomically: true, encoding: .utf8)
+    let screen = try recorder.commitScreen(actions: actions)
     try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
       try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G print") && $0.contains("SHA ") }
       try await pane.press("C-g")
@@ -193,7 +199,6 @@ struct ActionInteractiveTests {
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "git \(arguments)")
     }
-    let screen = recorder.folder.appendingPathComponent("commit.json")
     let actions = """
       [
         {"key": "ctrl-g", "title": "Record", "run": ["\(recorder.program.path)", "--", "{message}"], "wait": false},
@@ -203,10 +208,7 @@ struct ActionInteractiveTests {
         {"key": "ctrl-o", "title": "Browse", "open": "https://example.org/{sha}"}
       ]
       """
-    let shipped = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
-    try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
-      .write(to: screen, atomically: true, encoding: .utf8)
+    let screen = try recorder.commitScreen(actions: actions)
 
     try await TmuxSession.with(
       [screen.path, "--param", "sha=HEAD"], in: repository, environment: ["BROWSER": "/nonexistent/browser"]
@@ -242,12 +244,8 @@ struct ActionInteractiveTests {
   @Test("A command that leaves the terminal raw: screenrun takes it back as it found it, and so leaves it")
   func aCommandThatLeavesTheTerminalRawDoesNotLeaveItSo() async throws {
     let recorder = try Recorder()
-    let screen = recorder.folder.appendingPathComponent("commit.json")
     let actions = #"[{"key": "ctrl-g", "title": "Raw", "run": ["stty", "raw", "-echo"]}]"#
-    let shipped = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
-    try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
-      .write(to: screen, atomically: true, encoding: .utf8)
+    let screen = try recorder.commitScreen(actions: actions)
     try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
       try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G raw") && $0.contains("SHA ") }
       try await pane.press("C-g")
