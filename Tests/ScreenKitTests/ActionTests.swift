@@ -127,7 +127,10 @@ struct ActionTests {
         .run(arguments: ["true"], wait: true),
       ])
     // What a script and a screen test show says so.
-    #expect(requests.map(\.description) == ["run git show and wait for a key", "run vi -- 'Item 1'", "run true and wait for a key"])
+    #expect(
+      requests.map(\.description) == [
+        "run git show and wait for a key", "run vi -- 'Item 1'", "run true and wait for a key",
+      ])
 
     let found = try problems(
       Self.list(
@@ -266,7 +269,9 @@ extension ActionTests {
     }
     let request = try action("g").request(record: record, parameters: [:]).get()
     #expect(request.what == .run(arguments: ["echo", "--", huge]))
-    #expect(request.description.hasSuffix("… (and 998000 more characters) and wait for a key"), "\(request.description.suffix(60))")
+    #expect(
+      request.description.hasSuffix("… (and 998000 more characters) and wait for a key"),
+      "\(request.description.suffix(60))")
     #expect(request.description.count < 2_100)
     let frame = ActionConfirmFrame.frame(request, options: RenderOptions(width: 40, height: 10))
     #expect(frame.lines.count == 10 && frame.lines.allSatisfy { TextWidth.width(of: $0.text) <= 40 })

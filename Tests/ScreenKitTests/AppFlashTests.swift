@@ -51,7 +51,9 @@ extension AppTests {
     #expect(frame.allSatisfy { TextWidth.width(of: $0) <= 30 }, "\(frame)")
     // Three rows of ten: two whole lines, and the last cut with an ellipsis.
     #expect(
-      frame.suffix(3) == ["Open in browser: no browser", "opened it (xdg-open: command", "not found); set BROWSER to yo…"],
+      frame.suffix(3) == [
+        "Open in browser: no browser", "opened it (xdg-open: command", "not found); set BROWSER to yo…",
+      ],
       "\(frame)")
     #expect(frame.first == "Books", "the title stays: \(frame)")
     store.send(.key(.character("?")), effects: [.draw]) {

@@ -162,7 +162,8 @@ extension SpecDecoder {
     guard key == "wait", object["run"] == nil,
       let effect = ScreenAction.effects.first(where: { object[$0] != nil })
     else { return nil }
-    return "'wait' is for a 'run' action, which it makes wait for a key after the program ends; this one has '\(effect)'"
+    return
+      "'wait' is for a 'run' action, which it makes wait for a key after the program ends; this one has '\(effect)'"
   }
 
   private mutating func decodeActionEffect(_ object: JSONObject, at pointer: JSONPointer) -> ScreenAction.Effect? {
