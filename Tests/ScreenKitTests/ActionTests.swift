@@ -111,6 +111,44 @@ struct ActionTests {
     }
   }
 
+  @Test("a run waits for a key after its program unless it says \"wait\": false; wait belongs to a run only")
+  func aRunWaitsUnlessItSaysNot() throws {
+    let folder = try ScreenFolder([
+      "screen.json": Self.list(
+        actions:
+          #"[{"key": "ctrl-g", "title": "Show", "run": ["git", "show"]}, {"key": "ctrl-v", "title": "Edit", "run": ["vi", "--", "{name}"], "wait": false}, {"key": "ctrl-b", "title": "Both", "run": ["true"], "wait": true}]"#
+      )
+    ])
+    let spec = try ScreenLoader(registry: registry, kinds: .standard).load(folder.file("screen.json"))
+    let requests = try spec.actions.map { try $0.request(record: Self.records[0], parameters: [:]).get() }
+    #expect(
+      requests.map(\.what) == [
+        .run(arguments: ["git", "show"], wait: true), .run(arguments: ["vi", "--", "Item 1"], wait: false),
+        .run(arguments: ["true"], wait: true),
+      ])
+    // What a script and a screen test show says so.
+    #expect(
+      requests.map(\.description) == [
+        "run git show and wait for a key", "run vi -- 'Item 1'", "run true and wait for a key",
+      ])
+
+    let found = try problems(
+      Self.list(
+        actions:
+          #"[{"key": "ctrl-o", "title": "Open", "open": "{url}", "wait": false}, {"key": "ctrl-y", "title": "Copy", "copy": "{url}", "wait": true}, {"key": "ctrl-g", "title": "Run", "run": ["true"], "wait": "yes"}, {"key": "ctrl-v", "title": "Run", "run": ["true"], "wiat": false}]"#
+      ))
+    let expected = [
+      "/actions/0/wait: 'wait' is for a 'run' action, which it makes wait for a key after the program ends; this one has 'open'",
+      "/actions/1/wait: 'wait' is for a 'run' action, which it makes wait for a key after the program ends; this one has 'copy'",
+      "/actions/2/wait: 'wait' must be true or false, not the string 'yes'",
+      "/actions/3/wiat: unknown key 'wiat'; did you mean 'wait'?",
+    ]
+    for part in expected {
+      #expect(found.contains { $0.contains("error at " + part) }, "\(part) in \(found)")
+    }
+    #expect(found.count == expected.count, "\(found)")
+  }
+
   // MARK: - Requests
 
   func action(_ key: Character) throws -> ScreenAction {
@@ -123,7 +161,7 @@ struct ActionTests {
     let request = try action("g").request(record: Self.records[0], parameters: [:])
     #expect(try request.get().what == .run(arguments: ["echo", "--", Self.evil]))
     #expect(
-      try request.get().description == #"run echo -- '-x; touch pwned $(id) "q"\nline two'"#,
+      try request.get().description == #"run echo -- '-x; touch pwned $(id) "q"\nline two' and wait for a key"#,
       "the line shows where each argument begins and ends")
   }
 
@@ -231,7 +269,9 @@ extension ActionTests {
     }
     let request = try action("g").request(record: record, parameters: [:]).get()
     #expect(request.what == .run(arguments: ["echo", "--", huge]))
-    #expect(request.description.hasSuffix("… (and 998000 more characters)"), "\(request.description.suffix(60))")
+    #expect(
+      request.description.hasSuffix("… (and 998000 more characters) and wait for a key"),
+      "\(request.description.suffix(60))")
     #expect(request.description.count < 2_100)
     let frame = ActionConfirmFrame.frame(request, options: RenderOptions(width: 40, height: 10))
     #expect(frame.lines.count == 10 && frame.lines.allSatisfy { TextWidth.width(of: $0.text) <= 40 })

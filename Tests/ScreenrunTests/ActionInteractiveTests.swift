@@ -3,7 +3,8 @@ import Testing
 
 /// A screen's actions carried out for real, in a tmux pane: a `BROWSER` that records its
 /// arguments, the OSC 52 sequence screenrun writes to the pty, `git show` run on the git log's
-/// commit, a hostile record's field reaching a command as one argument, and every action that
+/// commit and its output kept on screen until a key, a run that does not wait, a hostile record's
+/// field reaching a command as one argument, and every action that
 /// cannot be done leaving the screen running with a flash message. Each step polls for what it
 /// expects, never for a time.
 @Suite("Actions in the interactive mode", .enabled(if: TmuxSession.isAvailable, TmuxSession.skipMessage))
@@ -31,6 +32,16 @@ struct ActionInteractiveTests {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     var program: URL { folder.appendingPathComponent("record.sh") }
+
+    /// A copy of the shipped `Screens/git-commit.json`, in the folder, with `actions` (JSON).
+    func commitScreen(actions: String) throws -> URL {
+      let screen = folder.appendingPathComponent("commit.json")
+      let shipped = try String(
+        contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
+      try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
+        .write(to: screen, atomically: true, encoding: .utf8)
+      return screen
+    }
 
     /// The arguments of the last run, once there was one.
     func arguments() async throws -> [String] {
@@ -87,14 +98,16 @@ struct ActionInteractiveTests {
     }
   }
 
-  @Test("git log: Ctrl-G runs git show --stat on the selected commit, and the screen is drawn again after")
+  @Test(
+    "git log: Ctrl-G runs git show --stat on the selected commit, whose output stays on screen until a key; then the screen is drawn again"
+  )
   func gitShow() async throws {
     let recorder = try Recorder()
     let shown = recorder.folder.appendingPathComponent("shown")
     try await TmuxSession.with(
       ["Screens/git-log.json"],
       environment: [
-        "GIT_PAGER": "cat > " + TmuxSession.quote(shown.path), "GIT_CONFIG_COUNT": "1",
+        "GIT_PAGER": "tee " + TmuxSession.quote(shown.path), "GIT_CONFIG_COUNT": "1",
         "GIT_CONFIG_KEY_0": "color.ui", "GIT_CONFIG_VALUE_0": "never",
       ]
     ) { pane in
@@ -103,16 +116,65 @@ struct ActionInteractiveTests {
       let short = try #require(
         list.lines.first { $0.contains(" · ") }?.split(separator: " ").last.map(String.init))
       try await pane.press("C-g")
+      // The shipped action waits ("wait": true): git's output, on the main screen, and under it
+      // the line that says a key returns.
+      let waiting = try await pane.waitForScreen("git's output and the prompt") {
+        $0.contains("Press Enter to return to screenrun") && $0.contains("changed")
+      }
+      #expect(try await pane.paneFormat("#{alternate_on}") == "0", "on the main screen: \(waiting)")
+      let output = try String(contentsOf: shown, encoding: .utf8)
+      #expect(output.hasPrefix("commit \(short)"), "git show of the selected commit: \(output.prefix(200))")
+      #expect(output.contains("changed"), "with --stat: \(output.prefix(400))")
+      let last = try #require(output.split(separator: "\n").last.map(String.init))
+      #expect(waiting.contains(last), "git's last line shows above the prompt: \(waiting)")
+      #expect(waiting.title != "git log", "screenrun's frame is not drawn yet: \(waiting)")
+      try await pane.press("Enter")
       let redrawn = try await pane.waitForScreen("the log again, with the command's status") {
         $0.title == "git log" && $0.contains("Show the commit: git exited with status 0")
       }
       #expect(redrawn.selectedRow == 1, "\(redrawn)")
-      let output = try String(contentsOf: shown, encoding: .utf8)
-      #expect(output.hasPrefix("commit \(short)"), "git show of the selected commit: \(output.prefix(200))")
-      #expect(output.contains("changed"), "with --stat: \(output.prefix(400))")
       #expect(try await pane.paneFormat("#{alternate_on}") == "1", "back on the alternate screen")
       try await pane.press("C-c")
       #expect(try await pane.waitForEnd().status == 0)
+    }
+  }
+
+  @Test(
+    "A run waits for a key after its program, and Ctrl-C there returns to screenrun, which runs on; with \"wait\": false it returns at once"
+  )
+  func waitOrNot() async throws {
+    let recorder = try Recorder()
+    let actions = """
+      [
+        {"key": "ctrl-g", "title": "Print", "run": ["sh", "-c", "echo printed by the action; exit 5"]},
+        {"key": "ctrl-e", "title": "At once", "run": ["sh", "-c", "echo printed and gone"], "wait": false}
+      ]
+      """
+    let screen = try recorder.commitScreen(actions: actions)
+    try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
+      try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G print") && $0.contains("SHA ") }
+      try await pane.press("C-g")
+      let waiting = try await pane.waitForScreen("the output and the prompt") {
+        $0.contains("printed by the action") && $0.contains("Press Enter to return to screenrun")
+      }
+      #expect(try await pane.paneFormat("#{alternate_on}") == "0", "on the main screen: \(waiting)")
+      // Keys typed at the prompt are not echoed; Ctrl-C returns, as any key does, and does not quit.
+      try await pane.press("C-c")
+      let back = try await pane.waitForScreen("the commit again, with the status") {
+        $0.contains("Print: sh exited with status 5") && $0.contains("SHA ")
+      }
+      #expect(!back.contains("printed by the action"), "the whole frame is drawn: \(back)")
+      #expect(try await pane.paneFormat("#{alternate_on}") == "1", "back on the alternate screen")
+
+      try await pane.press("C-e")
+      // No key is pressed: the frame comes back by itself.
+      try await pane.waitForScreen("the status of the action that does not wait") {
+        $0.contains("At once: sh exited with status 0") && $0.contains("SHA ")
+      }
+      try await pane.press("C-c")
+      let ending = try await pane.waitForEnd()
+      #expect(ending.status == 0)
+      #expect(ending.sttyBefore == ending.sttyAfter, "the terminal mode is restored")
     }
   }
 
@@ -137,20 +199,16 @@ struct ActionInteractiveTests {
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "git \(arguments)")
     }
-    let screen = recorder.folder.appendingPathComponent("commit.json")
     let actions = """
       [
-        {"key": "ctrl-g", "title": "Record", "run": ["\(recorder.program.path)", "--", "{message}"]},
+        {"key": "ctrl-g", "title": "Record", "run": ["\(recorder.program.path)", "--", "{message}"], "wait": false},
         {"key": "ctrl-b", "title": "Unguarded", "run": ["\(recorder.program.path)", "{message}"]},
         {"key": "ctrl-t", "title": "Fail", "run": ["sh", "-c", "exit 3"]},
         {"key": "ctrl-x", "title": "Missing", "run": ["screenrun-no-such-program"]},
         {"key": "ctrl-o", "title": "Browse", "open": "https://example.org/{sha}"}
       ]
       """
-    let shipped = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
-    try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
-      .write(to: screen, atomically: true, encoding: .utf8)
+    let screen = try recorder.commitScreen(actions: actions)
 
     try await TmuxSession.with(
       [screen.path, "--param", "sha=HEAD"], in: repository, environment: ["BROWSER": "/nonexistent/browser"]
@@ -163,6 +221,9 @@ struct ActionInteractiveTests {
       try await pane.press("C-b")
       try await pane.waitForScreen("the refusal") { $0.contains("Unguarded: argument 2 ({message}) begins with '-'") }
       try await pane.press("C-t")
+      // A program that fails waits for a key too, so that what it said stays on screen.
+      try await pane.waitForScreen("the prompt") { $0.contains("Press Enter to return to screenrun") }
+      try await pane.press("Enter")
       try await pane.waitForScreen("the failure") { $0.contains("Fail: sh exited with status 3") }
       try await pane.press("C-x")
       try await pane.waitForScreen("not found") { $0.contains("Missing: screenrun-no-such-program: command not found") }
@@ -183,15 +244,14 @@ struct ActionInteractiveTests {
   @Test("A command that leaves the terminal raw: screenrun takes it back as it found it, and so leaves it")
   func aCommandThatLeavesTheTerminalRawDoesNotLeaveItSo() async throws {
     let recorder = try Recorder()
-    let screen = recorder.folder.appendingPathComponent("commit.json")
     let actions = #"[{"key": "ctrl-g", "title": "Raw", "run": ["stty", "raw", "-echo"]}]"#
-    let shipped = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("Screens/git-commit.json"), encoding: .utf8)
-    try shipped.replacingOccurrences(of: "\"footer\"", with: "\"actions\": \(actions),\n  \"footer\"")
-      .write(to: screen, atomically: true, encoding: .utf8)
+    let screen = try recorder.commitScreen(actions: actions)
     try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
       try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G raw") && $0.contains("SHA ") }
       try await pane.press("C-g")
+      // The prompt reads its key in a mode made from the one screenrun found, not stty's.
+      try await pane.waitForScreen("the prompt") { $0.contains("Press Enter to return to screenrun") }
+      try await pane.press("Enter")
       try await pane.waitForScreen("the status") { $0.contains("Raw: stty exited with status 0") }
       try await pane.press("C-c")
       let ending = try await pane.waitForEnd()

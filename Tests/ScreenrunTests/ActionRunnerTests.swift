@@ -83,6 +83,31 @@ struct ActionRunnerTests {
       Issue.record("an argument with a NUL byte was cut")
     }
   }
+
+  @Test("a run with wait waits for a key after its program, while it still has the terminal; one without does not")
+  func aRunWaitsForAKeyOnlyWithWait() {
+    final class Events { var list: [String] = [] }
+    let events = Events()
+    var runner = ActionRunner(environment: ["PATH": "/usr/bin:/bin"]) { body in
+      events.list.append("hand over")
+      defer { events.list.append("take back") }
+      return body()
+    }
+    runner.pause = { events.list.append("wait for a key") }
+    for wait in [true, false] {
+      events.list = []
+      let message = runner.carryOut(
+        ActionRequest(title: "Show", what: .run(arguments: ["sh", "-c", "exit 2"], wait: wait), confirm: false))
+      #expect(message == "Show: sh exited with status 2")
+      #expect(events.list == ["hand over"] + (wait ? ["wait for a key"] : []) + ["take back"], "wait: \(wait)")
+    }
+    // A program that did not start printed nothing: the flash says why, at once.
+    events.list = []
+    let missing = runner.carryOut(
+      ActionRequest(title: "Show", what: .run(arguments: ["screenrun-no-such-program"], wait: true), confirm: false))
+    #expect(missing == "Show: screenrun-no-such-program: command not found")
+    #expect(events.list == ["hand over", "take back"])
+  }
 }
 
 /// README's "Actions" shows what a script prints for an action: the same as screenrun prints.

@@ -109,7 +109,7 @@ struct ActionSignalTests {
     let screen = try folder.screen(
       "Screens/git-log.json",
       actions: [
-        ["key": "ctrl-b", "title": "Background", "run": ["sh", "-c", forking(jobChild)]],
+        ["key": "ctrl-b", "title": "Background", "run": ["sh", "-c", forking(jobChild)], "wait": false],
         ["key": "ctrl-o", "title": "Open", "open": "https://example.org/{sha}"],
       ], besides: ["git-commit.json"])
     try await TmuxSession.with([screen.path], environment: ["BROWSER": browser.path]) { pane in

@@ -82,6 +82,15 @@ extension CatalogCase {
       "action-misspelt.json", at: [(8, 52)], pointer: "/actions/0/opn",
       says: ["unknown key 'opn'", "did you mean 'open'?"]),
     CatalogCase(
+      "action-wait-on-open.json", at: [(8, 76)], pointer: "/actions/0/wait",
+      says: ["'wait' is for a 'run' action", "wait for a key after the program ends", "this one has 'open'"]),
+    CatalogCase(
+      "action-wait-not-boolean.json", at: [(8, 85)], pointer: "/actions/0/wait",
+      says: ["'wait' must be true or false", "not the string 'no'"]),
+    CatalogCase(
+      "action-wait-misspelt.json", at: [(8, 77)], pointer: "/actions/0/wiat",
+      says: ["unknown key 'wiat'", "did you mean 'wait'?"]),
+    CatalogCase(
       "action-key-taken.json", at: [(9, 14)], pointer: "/actions/0/key",
       says: ["'ctrl-r' is taken on a list screen", "reload", "free keys near it: 'ctrl-q', 'ctrl-s', 'ctrl-o'"]),
     CatalogCase(

@@ -47,7 +47,7 @@ package enum ActionConfirmFrame {
     case .copy(let text):
       add("Copy these \(text.count) characters to the clipboard?")
       add(ActionRequest.capped(ActionRequest.quoted(text)))
-    case .run(let arguments):
+    case .run(let arguments, _):
       add("Run this command, with no shell? Its arguments, one a line:")
       for (index, argument) in arguments.enumerated() {
         add("[\(index + 1)] \(ActionRequest.capped(ActionRequest.quoted(argument)))")

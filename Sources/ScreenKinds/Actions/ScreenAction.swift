@@ -15,8 +15,10 @@ package struct ScreenAction: Sendable {
     case open(Template)
     /// Copy the text to the clipboard (OSC 52).
     case copy(Template)
-    /// Run the program with these arguments, each template exactly one argument; no shell.
-    case run([Template])
+    /// Run the program with these arguments, each template exactly one argument; no shell. With
+    /// `wait`, screenrun waits for a key after the program ends, so that what it printed stays
+    /// on screen; without, it draws its own screen again at once (an editor, a pager).
+    case run([Template], wait: Bool)
   }
 
   package var key: Key
@@ -41,7 +43,7 @@ package struct ScreenAction: Sendable {
     switch effect {
     case .open(let template): [(pointer / "open", template)]
     case .copy(let template): [(pointer / "copy", template)]
-    case .run(let arguments): arguments.enumerated().map { (pointer / "run" / String($0.offset), $0.element) }
+    case .run(let arguments, _): arguments.enumerated().map { (pointer / "run" / String($0.offset), $0.element) }
     }
   }
 
@@ -82,7 +84,7 @@ package struct ScreenAction: Sendable {
       let text = template.render(in: context)
       guard !text.isEmpty else { return .failure(ActionRefusal("\(title): there is nothing to copy")) }
       return checked(ActionRequest(title: title, what: .copy(text: text), confirm: confirm))
-    case .run(let templates):
+    case .run(let templates, let wait):
       var arguments: [String] = []
       // After a literal "--" the arguments are operands, whatever they begin with.
       var afterDashes = false
@@ -105,7 +107,7 @@ package struct ScreenAction: Sendable {
       guard let program = arguments.first, !program.isEmpty else {
         return .failure(ActionRefusal("\(title): the command's name is empty"))
       }
-      return checked(ActionRequest(title: title, what: .run(arguments: arguments), confirm: confirm))
+      return checked(ActionRequest(title: title, what: .run(arguments: arguments, wait: wait), confirm: confirm))
     }
   }
 
@@ -129,7 +131,8 @@ package struct ActionRequest: Sendable, Equatable {
   package enum What: Sendable, Equatable {
     case open(url: String)
     case copy(text: String)
-    case run(arguments: [String])
+    /// With `wait` (a `run` action's default), a key is waited for after the program ends.
+    case run(arguments: [String], wait: Bool = true)
   }
 
   package var title: String
@@ -159,7 +162,7 @@ package struct ActionRequest: Sendable, Equatable {
         return "not copied: \(text.utf8.count) bytes is more than a terminal takes (at most \(Self.maximumCopyBytes))"
       }
       return SecretRegistry.shared.contains(text) ? "not copied: it holds a secret" : nil
-    case .run(let arguments): return Self.nulArgument(in: arguments)
+    case .run(let arguments, _): return Self.nulArgument(in: arguments)
     }
   }
 
@@ -221,12 +224,13 @@ package struct ActionRequest: Sendable, Equatable {
   }
 
   /// What would be done, in words: "open https://…", "copy 'text' (12 characters)", "run git
-  /// show --stat 0a1b2c". Scripts and screen tests show this instead of doing it.
+  /// show --stat 0a1b2c and wait for a key". Scripts and screen tests show this instead of doing
+  /// it.
   package var description: String {
     switch what {
     case .open(let url): "open \(Self.capped(Self.quoted(url)))"
     case .copy(let text): "copy \(Self.capped(Self.quoted(text))) (\(text.count) characters)"
-    case .run(let arguments): "run \(Self.commandLine(arguments))"
+    case .run(let arguments, let wait): "run \(Self.commandLine(arguments))" + (wait ? " and wait for a key" : "")
     }
   }
 }

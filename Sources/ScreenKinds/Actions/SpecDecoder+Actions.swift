@@ -4,7 +4,7 @@ import ScreenKit
 
 extension ScreenAction {
   /// The keys of an action object, in the order messages list them.
-  package static let keys = ["key", "title", "open", "copy", "run", "confirm"]
+  package static let keys = ["key", "title", "open", "copy", "run", "confirm", "wait"]
   /// The members of which an action has exactly one.
   package static let effects = ["open", "copy", "run"]
   /// Keys that every screen keeps for itself, beyond its kind's bindings: back, quit, Ctrl-Z,
@@ -25,10 +25,10 @@ extension ScreenAction {
 }
 
 extension SpecDecoder {
-  /// Decodes a screen's `actions`: an array of `{key, title, open|copy|run, confirm}`. Each key
-  /// must be free on a screen of `kind`: not one of its bindings' keys nor a key every screen
-  /// keeps, and not a character where the screen has a search (it types). A taken key is
-  /// reported with the free keys near it.
+  /// Decodes a screen's `actions`: an array of `{key, title, open|copy|run, confirm}`, a `run`
+  /// with an optional `wait`. Each key must be free on a screen of `kind`: not one of its
+  /// bindings' keys nor a key every screen keeps, and not a character where the screen has a
+  /// search (it types). A taken key is reported with the free keys near it.
   mutating func decodeActions(_ value: JSON?, kind: ScreenKind?, hasSearch: Bool) -> [ScreenAction] {
     guard let value else { return [] }
     let pointer = JSONPointer.root / "actions"
@@ -55,7 +55,7 @@ extension SpecDecoder {
         let object = requireObject(
           element, at: at, name: "an action", example: #"{"key": "ctrl-o", "title": "Open", "open": "{html_url}"}"#)
       else { continue }
-      checkKeys(object, at: at, allowed: ScreenAction.keys)
+      checkKeys(object, at: at, allowed: ScreenAction.keys, misplaced: { Self.misplacedWait($0, in: object) })
       let key = decodeActionKey(
         object, at: at, taken: taken, declared: declared, hasSearch: hasSearch, used: used, kind: kind)
       let title = requiredString(object, "title", at: at)
@@ -156,6 +156,16 @@ extension SpecDecoder {
     abs(Int(letter.unicodeScalars.first?.value ?? 0) - target)
   }
 
+  /// Why `wait` is out of place in this action: it says what happens after a program ends, and an
+  /// `open` or a `copy` runs none that prints (a browser that has the terminal returns at once).
+  private static func misplacedWait(_ key: String, in object: JSONObject) -> String? {
+    guard key == "wait", object["run"] == nil,
+      let effect = ScreenAction.effects.first(where: { object[$0] != nil })
+    else { return nil }
+    return
+      "'wait' is for a 'run' action, which it makes wait for a key after the program ends; this one has '\(effect)'"
+  }
+
   private mutating func decodeActionEffect(_ object: JSONObject, at pointer: JSONPointer) -> ScreenAction.Effect? {
     let present = ScreenAction.effects.filter { object[$0] != nil }
     // A misspelt 'open' is reported as an unknown key, with its near name, and only so.
@@ -172,7 +182,11 @@ extension SpecDecoder {
     switch name {
     case "open": return optionalTemplate(object, "open", at: pointer).map(ScreenAction.Effect.open)
     case "copy": return optionalTemplate(object, "copy", at: pointer).map(ScreenAction.Effect.copy)
-    default: return decodeRun(object["run"], at: pointer / "run").map(ScreenAction.Effect.run)
+    default:
+      // A program's output stays on screen until a key unless the action says it takes the
+      // screen itself (an editor, a pager): `"wait": false`.
+      let wait = optionalBool(object, "wait", at: pointer) ?? true
+      return decodeRun(object["run"], at: pointer / "run").map { ScreenAction.Effect.run($0, wait: wait) }
     }
   }
 

@@ -20,6 +20,9 @@ struct ActionRunner {
   /// Gives the terminal to a program for the time of `body` (cooked mode, the main screen), and
   /// takes it back.
   var handOver: (() -> String) -> String
+  /// Says, under what a program printed, that a key returns to screenrun, and waits for one:
+  /// after a `run` action with `wait`, while the terminal is still handed over.
+  var pause: () -> Void = { TerminalMode.waitForKey() }
 
   func carryOut(_ request: ActionRequest) -> String {
     // The key's request was refused already when it could not be done (`ScreenAction.request`,
@@ -28,7 +31,7 @@ struct ActionRunner {
     switch request.what {
     case .open(let url): return open(url, title: request.title)
     case .copy(let text): return copy(text, title: request.title)
-    case .run(let arguments): return run(arguments, title: request.title)
+    case .run(let arguments, let wait): return run(arguments, wait: wait, title: request.title)
     }
   }
 
@@ -110,11 +113,15 @@ struct ActionRunner {
 
   // MARK: - run
 
-  private func run(_ arguments: [String], title: String) -> String {
+  private func run(_ arguments: [String], wait: Bool, title: String) -> String {
     let outcome = handOver {
       switch Self.runWaiting(arguments, environment: environment) {
-      case .success(let ended): "\(arguments[0]) \(ended)"
-      case .failure(let failure): "\(arguments[0]): \(failure)"
+      case .success(let ended):
+        // What the program printed stays on the main screen until a key; a program that did
+        // not start printed nothing, and the flash says why.
+        if wait { pause() }
+        return "\(arguments[0]) \(ended)"
+      case .failure(let failure): return "\(arguments[0]): \(failure)"
       }
     }
     return "\(title): \(outcome)"

@@ -72,6 +72,34 @@ enum TerminalMode {
     TerminalWriter.setTeardown(teardown())
   }
 
+  /// What the main screen says under a program's output while screenrun waits for a key.
+  static let returnPrompt = "Press Enter to return to screenrun"
+
+  /// After a program an action ran (`"wait": true`), on the main screen where its output is:
+  /// says under it that a key returns (`returnPrompt`), and waits for one, as lazygit and less
+  /// do after a command. The key is read with no echo and no signals, so Ctrl-C returns as any
+  /// key does rather than ending screenrun; keys typed before the line showed (for the program,
+  /// which did not read them) are dropped, so the output stays until a key pressed after it.
+  /// Returns at once when stdin is no terminal, and at the end of the input.
+  static func waitForKey() {
+    guard hasSaved else { return }
+    var mode = saved
+    mode.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &mode.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &mode) == 0 else { return }
+    // A program may end with its style on, or without a new line: the prompt is on a line of its
+    // own, in the terminal's own style.
+    var text = TerminalText(.resetStyle + .linkEnd + .newline)
+    text.append(untrusted: returnPrompt)
+    TerminalWriter.write(text)
+    var byte: UInt8 = 0
+    while read(STDIN_FILENO, &byte, 1) < 0, errno == EINTR {}
+    TerminalWriter.write(TerminalText(.newline))
+  }
+
   /// Leaves the screen and puts back the saved mode: at once (not after the output drains, which
   /// a stuck terminal never does), then the keys typed but not read are dropped, as TCSAFLUSH
   /// would.

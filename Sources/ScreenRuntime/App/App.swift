@@ -120,7 +120,7 @@ package enum App {
     if case .help(let top) = state.overlay {
       // While the key help is shown, the keys that scroll it do (where it is taller than the
       // terminal); any other closes it and does nothing else (but Ctrl-C quits).
-      if shared != .quit, let help = state.keyHelp,
+      if shared != .quit, let help = state.helpLines,
         let moved = KeyHelpFrame.scroll(key, from: top, help: help, options: state.contentOptions)
       {
         state.overlay = .help(top: moved)

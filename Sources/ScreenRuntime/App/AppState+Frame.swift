@@ -8,6 +8,17 @@ extension AppState {
     current?.keyHelp(in: screenViewport, canGoBack: stack.count > 1)
   }
 
+  /// What the `?` help lists: the last flash message whole, first, where there was one (the frame
+  /// shows one on a few lines at most), then the keys (`keyHelp`).
+  package var helpLines: [KeyHelpLine]? {
+    guard let keys = keyHelp else { return nil }
+    guard let lastFlash else { return keys }
+    return [KeyHelpLine(keys: Self.lastMessageLabel, does: TerminalSafe.sanitize(lastFlash))] + keys
+  }
+
+  /// What the help's line of the last flash message is called, where the others name keys.
+  package static let lastMessageLabel = "Last message"
+
   /// What to draw: the current screen, with the key help over it, the problems of a failed
   /// reload above it and, where the app shows it, its data source's status line (`status` gives
   /// a plugin's).
@@ -17,7 +28,7 @@ extension AppState {
     state.canGoBack = stack.count > 1
     if case .help(let top) = overlay {
       let kind = current.model.kind
-      let help = keyHelp ?? []
+      let help = helpLines ?? []
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: kind, help: help, options: options, top: top)
       }
@@ -38,7 +49,7 @@ extension AppState {
   }
 
   /// The frame to draw in a terminal of the app's size: the screen's frame with the flash
-  /// message on its last line, or, in a terminal too small for a frame, a line saying so.
+  /// message on its last lines, or, in a terminal too small for a frame, a line saying so.
   package func frame(glyphs: Glyphs = .unicode, status: (String) -> String? = { _ in nil }) -> AppFrame? {
     guard current != nil else { return nil }
     guard size.columns >= RenderOptions.minimumWidth, size.rows >= RenderOptions.minimumHeight else {
@@ -53,12 +64,40 @@ extension AppState {
       width: size.columns, height: size.rows, spinnerPhase: spinnerPhase, keepsWholeURLs: true, glyphs: glyphs)
     guard let state = screenState(status: status) else { return nil }
     var frame = TextRenderer.frame(state, options: options)
-    if let flash, !frame.lines.isEmpty {
-      frame.lines[frame.lines.count - 1] = Frame.Line(TerminalSafe.sanitize(flash), role: .status)
-      if frame.isSelected(frame.lines.count - 1) { frame.selectedRows = frame.lines.count - 1 - frame.selectedRow! }
-      if frame.selectedRows < 1 { frame.selectedRow = nil }
-    }
+    if let flash { Self.lay(flash, over: &frame, size: size, glyphs: glyphs) }
     return AppFrame(frame: frame, isScreen: true)
+  }
+
+  /// The most rows of the frame a flash message takes, from its bottom: a third of them, and at
+  /// least the last (the footer's).
+  static func flashRows(_ rows: Int) -> Int { max(1, rows / 3) }
+
+  /// Draws `flash` over the frame's last lines, wrapped to its width on as many as it needs, up to
+  /// `flashRows`: a message that says why something failed ends with what to do, which a line cut
+  /// to the width would lose. Longer than that (a terminal a few rows tall), the last line ends in
+  /// an ellipsis, and the `?` help shows the message whole (`helpLines`).
+  static func lay(_ flash: String, over frame: inout Frame, size: Viewport, glyphs: Glyphs) {
+    guard !frame.lines.isEmpty else { return }
+    let width = max(1, size.columns)
+    var lines = TextWidth.wrap(TerminalSafe.sanitize(flash), toColumns: width)
+    let room = min(frame.lines.count, flashRows(size.rows))
+    if lines.count > room {
+      let kept = lines[room - 1] + " " + lines[room...].joined(separator: " ")
+      lines = Array(lines.prefix(room - 1)) + [glyphs.truncate(kept, toColumns: width)]
+    }
+    guard !lines.isEmpty else { return }
+    let first = frame.lines.count - lines.count
+    frame.lines.replaceSubrange(first..., with: lines.map { Frame.Line($0, role: .status) })
+    // The selection and the cursor keep only what shows above the message.
+    if let row = frame.selectedRow {
+      if row >= first {
+        frame.selectedRow = nil
+      } else if row + frame.selectedRows > first {
+        frame.selectedRows = first - row
+        frame.selectedSpans = frame.selectedSpans.map { Array($0.prefix(first - row)) }
+      }
+    }
+    if let cursor = frame.cursor, cursor.row >= first { frame.cursor = nil }
   }
 }
 

@@ -12,9 +12,14 @@ package struct AppState: Sendable, Equatable {
   package var stack: [AppScreen] = []
   /// What is drawn over the current screen.
   package var overlay: Overlay = .none
-  /// A short message on the frame's last line until the next key (the first screen cannot go
+  /// A short message on the frame's last lines until the next key (the first screen cannot go
   /// back, a row opens nothing).
-  package var flash: String?
+  package var flash: String? {
+    didSet { if let flash { lastFlash = flash } }
+  }
+  /// The last flash message, kept after the next key takes it away: the `?` help shows it whole
+  /// (`helpLines`), where a terminal too short for it cut it.
+  package private(set) var lastFlash: String?
   /// The terminal's size, in columns and rows.
   package var size = Viewport(columns: 80, rows: 24)
   /// Set once a quit is asked for (the effect `.quit` ends the session, which draws no more).
@@ -56,7 +61,8 @@ package struct AppState: Sendable, Equatable {
   package var showsHelp: Bool { if case .help = overlay { true } else { false } }
 
   package static func == (lhs: AppState, rhs: AppState) -> Bool {
-    lhs.stack == rhs.stack && lhs.overlay == rhs.overlay && lhs.flash == rhs.flash && lhs.size == rhs.size
+    lhs.stack == rhs.stack && lhs.overlay == rhs.overlay && lhs.flash == rhs.flash && lhs.lastFlash == rhs.lastFlash
+      && lhs.size == rhs.size
       && lhs.quitting == rhs.quitting && lhs.suspended == rhs.suspended && lhs.spinnerPhase == rhs.spinnerPhase
       && lhs.ticks == rhs.ticks && lhs.showsStatus == rhs.showsStatus && lhs.watching == rhs.watching
       && lhs.files == rhs.files

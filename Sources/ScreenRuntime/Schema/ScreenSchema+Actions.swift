@@ -25,7 +25,11 @@ extension ScreenSchema {
       "description": "An action on the record: a detail's, or a list's, table's or chart's selected row.",
       "required": ["key", "title"],
       "additionalProperties": false,
-      "oneOf": [["required": ["open"]], ["required": ["copy"]], ["required": ["run"]]],
+      // `wait` says what happens after a program ends: a `run`'s only.
+      "oneOf": [
+        ["required": ["open"], "not": ["required": ["wait"]]], ["required": ["copy"], "not": ["required": ["wait"]]],
+        ["required": ["run"]],
+      ],
     ])
     var properties = JSONObject()
     for name in ScreenAction.keys {
@@ -50,6 +54,15 @@ extension ScreenSchema {
           A command and its arguments, run with no shell: each template is exactly one argument. The program \
           (the first) is written out. A value that begins with '-' or '+' is refused unless its template begins so or a "--" \
           comes before it.
+          """,
+        ]
+      case "wait":
+        properties[name] = [
+          "type": "boolean",
+          "description": """
+          A run's only: true (the default) waits for a key after the program ends, so that what it printed stays \
+          on screen; false draws the screen again at once, for a program that takes the screen itself (an editor, \
+          a pager).
           """,
         ]
       default:
