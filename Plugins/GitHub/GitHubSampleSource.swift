@@ -88,8 +88,10 @@ struct GitHubSampleSource: GitHubAPI {
     guard sha != nil || path != nil else {
       let commits = try list.commits(at: (offset..<upper).clamped(to: 0..<list.count), members: request.members)
       let end = min(upper, list.count)
-      return Page(
+      var page = Page(
         records: commits, next: end < list.count ? PageCursor(offset: end) : nil, attribution: dataset.attribution)
+      page.digest = PageDigest(slice: min(offset, end)..<end)
+      return page
     }
     var positions = Array(0..<list.count)
     if let sha {

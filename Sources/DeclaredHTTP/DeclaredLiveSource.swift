@@ -117,13 +117,19 @@ struct DeclaredLiveSource: DataSource {
       if let paging {
         if let size = paging.size { query.append((size, String(request.pageSize))) }
         switch paging.kind {
-        case .offset:
-          place = try PageCursor.offset(request.cursor)
-          try Chains.checkCount(place / max(1, request.pageSize) + 1, resource: resource, limit: paging.maxPages)
-          if let parameter = paging.parameter { query.append((parameter, String(place))) }
-        case .page:
-          place = try pageNumber(request.cursor, first: paging.first)
-          try Chains.checkCount(place - paging.first + 1, resource: resource, limit: paging.maxPages)
+        case .offset, .page:
+          // Counted as requests, not as the offset over the page size: a server that answers
+          // one record a page would get `maxPages` times the page size of requests.
+          let isOffset = paging.kind == .offset
+          place = try isOffset ? PageCursor.offset(request.cursor) : pageNumber(request.cursor, first: paging.first)
+          if request.cursor != nil {
+            // An offset or page number asked again is the same page, not a loop (the list opened
+            // anew on another screen started it afresh); a server that ignores it is caught by its
+            // records (`PagedList`).
+            let page = "\(isOffset ? "offset" : "page") \(place)"
+            try chains.check(page, list: list, resource: resource, limit: paging.maxPages, repeats: true)
+            followed = page
+          }
           if let parameter = paging.parameter { query.append((parameter, String(place))) }
         case .cursor:
           if let cursor = request.cursor, let parameter = paging.parameter {
@@ -381,14 +387,20 @@ final class Chains: Sendable {
     followed.withLock { $0[list] = [url] }
   }
 
-  /// Checks that `value` has not been read in this list, and that the list has room for it.
-  func check(_ value: String, list: String, resource: String, limit: Int?) throws(DataSourceError) {
-    let seen = followed.withLock { $0[list] ?? [] }
-    if seen.contains(value) {
-      throw .decoding(
-        "the server's next page of '\(resource)' leads back to a page already read; screenrun stops rather than loop")
+  /// Checks that `value` has not been read in this list (unless `repeats`: it is then no new
+  /// page), and that the list has room for it.
+  func check(_ value: String, list: String, resource: String, limit: Int?, repeats: Bool = false)
+    throws(DataSourceError)
+  {
+    let (known, count) = followed.withLock { ($0[list]?.contains(value) ?? false, $0[list]?.count ?? 0) }
+    if known {
+      guard repeats else {
+        throw .decoding(
+          "the server's next page of '\(resource)' leads back to a page already read; screenrun stops rather than loop")
+      }
+      return
     }
-    try Self.checkCount(seen.count + 1, resource: resource, limit: limit)
+    try Self.checkCount(count + 1, resource: resource, limit: limit)
   }
 
   /// Records that `value`'s page of this list was read.
@@ -396,7 +408,7 @@ final class Chains: Sendable {
     followed.withLock { _ = $0[list, default: []].insert(value) }
   }
 
-  /// Refuses the `count`th page of a list past its most pages.
+  /// Refuses the `count`th page (request) of a list past its most pages.
   static func checkCount(_ count: Int, resource: String, limit: Int?) throws(DataSourceError) {
     guard let limit, count > limit else { return }
     throw .decoding("'\(resource)' has more than \(limit) pages; screenrun stops there (the plugin's paging.maxPages)")

@@ -25,8 +25,12 @@ struct DeclaredSampleSource: DataSource {
         throw .decoding("plugin '\(plugin)': cannot read its sample file \(sample.file)")
       }
       let json: JSON
+      // The plugin's own file, read once for the whole run, not a page a server sent: no limit
+      // on its values.
+      var options = JSON.ParseOptions.response
+      options.maximumValues = nil
       do throws(JSONSyntaxError) {
-        json = try JSON.parse(bytes, options: .response)
+        json = try JSON.parse(bytes, options: options)
       } catch {
         throw .decoding(
           "plugin '\(plugin)': its sample file \(sample.file) is not JSON (line \(error.line), column \(error.column): \(error.message))"

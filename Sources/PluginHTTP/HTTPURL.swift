@@ -189,6 +189,7 @@ extension HTTPResponse {
     do {
       return try JSON.parse(body, options: .response)
     } catch {
+      if error.exceedsValueLimit { throw .decoding("\(place) holds \(error.message); it is not read") }
       throw .decoding("\(place) is not valid JSON (line \(error.line), column \(error.column): \(error.message))")
     }
   }

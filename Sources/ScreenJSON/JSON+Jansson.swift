@@ -10,6 +10,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   public var offset: Int
   /// What is wrong there, in jansson's words ("end of file expected").
   public var message: String
+  /// Whether the text was refused for holding more values than its options allow
+  /// (`JSON.maximumValues`), not for its syntax.
+  package var exceedsValueLimit = false
 
   public var description: String { "\(line):\(column): \(message)" }
 }
@@ -22,11 +25,16 @@ extension JSON {
     /// Text longer than this is read in pieces of at most this many bytes (see
     /// `JSONPieceReader`); nil reads it in one `json_loadb`, with jansson's own messages.
     package var pieceSize: Int?
+    /// Text holding more values than this is refused before it is parsed (`JSON.maximumValues`);
+    /// nil reads any number.
+    package var maximumValues: Int? = nil
 
     /// Screen files: small, shown to their authors, so read whole with jansson's messages.
     public static let document = ParseOptions(rejectDuplicateKeys: true, pieceSize: nil)
-    /// Responses: any size, so read in pieces that keep jansson's tree small.
-    public static let response = ParseOptions(rejectDuplicateKeys: false, pieceSize: 32 << 10)
+    /// Responses: any size, so read in pieces that keep jansson's tree small, and at most
+    /// `JSON.maximumValues` values, so that memory is bounded as well as bytes.
+    public static let response = ParseOptions(
+      rejectDuplicateKeys: false, pieceSize: 32 << 10, maximumValues: JSON.maximumValues)
   }
 
   /// Parses UTF-8 JSON text. Any value may stand at the top; `\u0000` inside strings is kept.
@@ -85,8 +93,19 @@ extension JSON {
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, ofElementsOf member: String,
     options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
+    try parseDigesting(bytes, onlyMembers: members, ofElementsOf: member, options: options).value
+  }
+
+  /// Parses as `parse(_:onlyMembers:ofElementsOf:options:)` does, and hashes the text of the
+  /// array at `member` (nil when there is none): what its elements were before they were cut.
+  package static func parseDigesting(
+    _ bytes: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, ofElementsOf member: String,
+    options: ParseOptions
+  ) throws(JSONSyntaxError) -> (value: JSON, digest: Int?) {
+    try checkValueCount(bytes, limit: options.maximumValues)
     var reader = pieceReader(bytes, options, elementsOf: (member, members))
-    return try reader.document()
+    let value = try reader.document()
+    return (value, reader.elementsDigest)
   }
 
   /// Parses the array at the top of `bytes`: of each object element, only the members read are
@@ -96,6 +115,7 @@ extension JSON {
   package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, onlyMembersOfEachElement members: RecordMembers, options: ParseOptions
   ) throws(JSONSyntaxError) -> JSON {
+    try checkValueCount(bytes, limit: options.maximumValues)
     var reader = pieceReader(bytes, options, elementsOf: (nil, members))
     return try reader.document()
   }
@@ -104,7 +124,10 @@ extension JSON {
     buffer: UnsafeBufferPointer<UInt8>, onlyMembers members: RecordMembers, options: ParseOptions
   ) -> Result<JSON, JSONSyntaxError> {
     var reader = pieceReader(buffer, options, onlyMembers: members)
-    return Result { () throws(JSONSyntaxError) in try reader.document() }
+    return Result { () throws(JSONSyntaxError) in
+      try checkValueCount(buffer, limit: options.maximumValues)
+      return try reader.document()
+    }
   }
 
   /// A piece reader of `bytes` with `options`, keeping only the members given (see above).
@@ -126,6 +149,11 @@ extension JSON {
   private static func parse(buffer: UnsafeBufferPointer<UInt8>, options: ParseOptions) -> Result<JSON, JSONSyntaxError>
   {
     let flags = flags(options)
+    do {
+      try checkValueCount(buffer, limit: options.maximumValues)
+    } catch {
+      return .failure(error)
+    }
     if let pieceSize = options.pieceSize, buffer.count > pieceSize {
       var reader = pieceReader(buffer, options)
       return Result { () throws(JSONSyntaxError) in try reader.document() }

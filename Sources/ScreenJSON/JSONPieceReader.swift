@@ -33,6 +33,10 @@ struct JSONPieceReader {
   /// the rest of the document is kept whole.
   private let elementsOf: (member: String?, members: MemberLookup)?
   private var position = 0
+  /// A hash of the text of the array whose elements are read in part (`elementsOf`), once it is
+  /// read: what its elements were before the cut, so that two pages alike in the members kept are
+  /// still told apart (`PageDigest`).
+  package private(set) var elementsDigest: Int?
 
   /// jansson's JSON_PARSER_MAX_DEPTH: it counts every value, scalars included, from 1 at the top.
   static let maximumDepth = 2048
@@ -56,6 +60,8 @@ struct JSONPieceReader {
     let wanted: MemberLookup?
     /// For an array: what is kept of each object element, when only some of its members are.
     var elementsWanted: MemberLookup? = nil
+    /// Where the container starts in the text.
+    var start = 0
     var elements: [JSON] = []
     var object = JSONObject()
     var key = ""
@@ -98,11 +104,12 @@ struct JSONPieceReader {
           value = try piece(start..<end)
         } else {
           guard depth <= Self.maximumDepth else { throw error("maximum parsing depth reached") }
-          var open = OpenContainer(isArray: !isObject, wanted: wanted, elementsWanted: elementsWanted)
+          var open = OpenContainer(isArray: !isObject, wanted: wanted, elementsWanted: elementsWanted, start: start)
           position += 1
           skipWhitespace()
           if byte == (open.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
             position += 1
+            noteDigest(of: open)
             value = open.value
           } else if try hasNextValue(in: &open) {
             stack.append(open)
@@ -136,12 +143,22 @@ struct JSONPieceReader {
           value = open.value
         } else if byte == (open.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
           position += 1
+          noteDigest(of: open)
           value = open.value
         } else {
           throw error(open.isArray ? "']' expected" : "'}' expected")
         }
       }
     }
+  }
+
+  /// Keeps the hash of `open`'s text, just read, when it is the array whose elements are read in
+  /// part.
+  private mutating func noteDigest(of open: OpenContainer) {
+    guard open.elementsWanted != nil else { return }
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[open.start..<position])))
+    elementsDigest = hasher.finalize()
   }
 
   /// Whether a value of `open` comes next. In an array one always does; in an object this reads

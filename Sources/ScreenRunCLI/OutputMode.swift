@@ -72,24 +72,17 @@ extension ScreenRunCommand {
   }
 
   /// Prints a list's pages, each as it arrives, up to `limit`; the list keeps only the page last
-  /// loaded (`ScreenSpec.streamsRecords`), and this only what tells a page it gave already: a hash
-  /// of each cursor asked for and of each page (its records and its next cursor), never the
-  /// records or the cursors, which may be megabytes each.
+  /// loaded (`ScreenSpec.streamsRecords`) and a hash of each page (`PageHistory`, which stops a
+  /// page that repeats one), and this a hash of each cursor asked for, never the records or the
+  /// cursors, which may be megabytes each.
   @MainActor
   private static func writePages(_ navigator: Navigator, file: String, format: RecordFormat, limit: Int) async
     -> ExitCode
   {
     var printed = 0
     var pages = 0
-    /// The cursor the last page was asked for (none for the first), and the page each cursor
-    /// asked for, from 1, by the hash of the cursor.
-    var cursor: PageCursor?
+    /// The page each cursor asked for, from 1, by the hash of the cursor.
     var asked: [Int: Int] = [:]
-    /// The page by the hash of its records and its next cursor: a page that holds another's
-    /// records again and names the same next page is the paging gone round, even under a cursor
-    /// of another spelling (the first page's, named). Records alone are no proof: pages cut to
-    /// the members a table reads (a column of `{state}`) may well hold the same rows.
-    var pageHolding: [Int: Int] = [:]
     var goesRound: String?
     /// Whether `all` stopped at the most pages it follows while the source had more.
     var cut = false
@@ -105,19 +98,6 @@ extension ScreenRunCommand {
       // A page asked for that did not come (an error, an answer dropped) ends the paging.
       guard list.status == .loaded, list.pagesLoaded == pages + 1 else { break }
       pages += 1
-      if !list.records.isEmpty {
-        var hasher = Hasher()
-        hasher.combine(list.records)
-        hasher.combine(list.next?.value)
-        let hash = hasher.finalize()
-        if let earlier = pageHolding[hash] {
-          goesRound =
-            "page \(pages), asked for with cursor \(shown(cursor)), holds page \(earlier)'s records again "
-            + "(it is not printed)"
-          break
-        }
-        pageHolding[hash] = pages
-      }
       for record in list.records {
         if let columns {
           TerminalWriter.write(records: format.row(columns.cells(record)))
@@ -136,7 +116,6 @@ extension ScreenRunCommand {
         break
       }
       asked[next.value.hashValue] = pages + 1
-      cursor = next
       guard
         case .done = entry.model.run(
           .kind(name: "next", argument: ""), screen: entry.screenState, viewport: Viewport(columns: 80, rows: 24))
@@ -157,21 +136,6 @@ extension ScreenRunCommand {
     return ending(navigator, file: file)
   }
 
-  /// A cursor from the source, for a message: quoted, its secrets redacted, cut to 40 columns
-  /// (and, as one character may carry megabytes of combining marks, to 160 bytes), every
-  /// character of `TerminalSafe.isUnsafe` written as an escape. The secrets go first: a cut
-  /// would leave a piece of one that the writer no longer knows.
-  static func shown(_ cursor: PageCursor?) -> String {
-    guard let cursor else { return "none (the first request)" }
-    var text = TextWidth.truncate(cursor.value, toColumns: 40)
-    if text.utf8.count > 160 {
-      var bytes = 0
-      let kept = text.unicodeScalars.prefix { scalar in
-        bytes += UTF8.width(scalar)
-        return bytes <= 159
-      }
-      text = String(kept) + "…"
-    }
-    return "'" + ScalarEscape.escaped(text, where: TerminalSafe.isUnsafe) + "'"
-  }
+  /// A cursor from the source, for a message (`PageCursor.quoted`).
+  static func shown(_ cursor: PageCursor?) -> String { PageCursor.quoted(cursor) }
 }

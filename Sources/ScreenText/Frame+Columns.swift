@@ -8,6 +8,7 @@ extension Frame {
   ///     Frame.beside(list, width: 48, preview, divider: " │ ")
   package static func beside(_ left: Frame, width: Int, _ right: Frame, divider: String) -> Frame {
     var frame = Frame(cursor: left.cursor, selectedRow: left.selectedRow)
+    frame.selectedRows = left.selectedRows
     let count = max(left.lines.count, right.lines.count)
     frame.lines.reserveCapacity(count)
     for index in 0..<count {
@@ -15,7 +16,7 @@ extension Frame {
       let room = width - TextWidth.width(of: line.text)
       // Spans of their own, never merged with the left's: the selection ends where they start.
       if room > 0 { line.spans.append(Span(String(repeating: " ", count: room))) }
-      if index == left.selectedRow { frame.selectedSpans = line.spans.count }
+      if left.isSelected(index) { frame.selectedSpans = (frame.selectedSpans ?? []) + [line.spans.count] }
       line.spans.append(Span(divider, role: .dim))
       if index < right.lines.count { line.spans += right.lines[index].spans }
       frame.lines.append(line)
@@ -23,10 +24,13 @@ extension Frame {
     return frame
   }
 
-  /// The selected row's spans that the selection covers, and those after them; all of them when
-  /// the selection is the whole row.
-  package func selection(of line: Line) -> (selected: Line, rest: Line) {
-    guard let count = selectedSpans else { return (line, Line()) }
+  /// The spans of `line`, line `index` of the selection, that the selection covers, and those
+  /// after them; all of them when the selection is the whole row.
+  package func selection(of line: Line, at index: Int) -> (selected: Line, rest: Line) {
+    guard let counts = selectedSpans, let row = selectedRow, counts.indices.contains(index - row) else {
+      return (line, Line())
+    }
+    let count = counts[index - row]
     return (Line(spans: Array(line.spans.prefix(count))), Line(spans: Array(line.spans.dropFirst(count))))
   }
 }

@@ -9,10 +9,11 @@ extension Frame {
     guard !lines.isEmpty else { return "\n" }
     var text = ""
     for (index, line) in lines.enumerated() {
-      let selected = index == selectedRow
+      let selected = isSelected(index)
+      let covered = selectedRow.flatMap { selectedSpans?[safe: index - $0] }
       if selected { text += "[selected]" }
       for (number, span) in line.spans.enumerated() {
-        if selected, number == selectedSpans { text += "[/selected]" }
+        if selected, number == covered { text += "[/selected]" }
         guard span.role != .body || span.url != nil else {
           text += span.text
           continue
@@ -22,9 +23,14 @@ extension Frame {
         if let url = span.url, url != span.text { text += " " + url }
         text += "]" + span.text + "[/" + name + "]"
       }
-      if selected, (selectedSpans ?? line.spans.count) >= line.spans.count { text += "[/selected]" }
+      if selected, (covered ?? line.spans.count) >= line.spans.count { text += "[/selected]" }
       text += "\n"
     }
     return text
   }
+}
+
+extension Array {
+  /// The element at `index`, or nil past either end.
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -101,9 +101,18 @@ package struct Frame: Sendable, Equatable {
   package var cursor: Cursor?
   /// The row drawn as the selection (a list's highlighted row, a detail screen's focused link).
   package var selectedRow: Int?
-  /// How many spans, from the start of the selected row, the selection covers (a list drawn
-  /// beside its preview, `beside`); nil: the whole row, drawn as a bar across the width.
-  package var selectedSpans: Int?
+  /// How many lines from `selectedRow` the selection covers: a list's row and its subtitle, 2.
+  package var selectedRows = 1
+  /// For each line of the selection, how many of its spans, from its start, the selection covers
+  /// (a list drawn beside its preview, `beside`); nil: the whole lines, drawn as bars across the
+  /// width.
+  package var selectedSpans: [Int]?
+
+  /// Whether line `index` is part of the selection.
+  package func isSelected(_ index: Int) -> Bool {
+    guard let row = selectedRow else { return false }
+    return index >= row && index < row + selectedRows
+  }
 
   package init(lines: [Line] = [], cursor: Cursor? = nil, selectedRow: Int? = nil) {
     self.lines = lines

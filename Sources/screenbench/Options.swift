@@ -1,14 +1,14 @@
 /// What to measure, and how much: the full sizes of the issue by default, tiny ones with
 /// `--smoke` (what CI runs, so the benchmark keeps compiling and running), or any in between.
 struct Options: Sendable {
-  /// Which benchmarks run, by id (P1…P11). P1 needs the builds of `Tests/Benchmarks/p1`, so it
+  /// Which benchmarks run, by id (P1…P12). P1 needs the builds of `Tests/Benchmarks/p1`, so it
   /// runs when `--p1-builds` is given (which the script does), and not by default.
-  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
+  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11", "P12"]
   /// P1: the folder `Tests/Benchmarks/p1` filled with the static and dynamic screenrun and the
   /// four hello-worlds.
   var p1Builds: String?
   /// Every benchmark's id, in order.
-  static let ids = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11"]
+  static let ids = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11", "P12"]
   /// Runs per figure; nil means each benchmark's own default.
   var runs: Int?
   /// P2: the size of the generated document, in megabytes.
@@ -49,13 +49,15 @@ struct Options: Sendable {
                            P7 a page through an external plugin against in-process
                            P8 screen tests (screenrun test against a process per test),
                            P10 keystroke to frame through a pty (sample data, 100,000 rows),
-                           P11 paging through a declared REST API against the compiled-in source
+                           P11 paging through a declared REST API against the compiled-in source,
+                           P12 bytes and frames a keystroke writes through a pty (↓, a character, PgDn)
       --runs N             runs per figure (default: 21 for P1, P3 and P7, 7 for P2, 3 for P5)
       --mb N               P2: megabytes of generated JSON (default 20)
       --render-sizes LIST  P3: records loaded in each list (default 100,10000,100000)
       --trials N           P4: randomized keystroke bursts (default 1000)
       --records N          P5: records loaded, P10: rows of the large list (default 100000)
-      --keystrokes N       P10: keystrokes timed on each screen (default 500)
+      --keystrokes N       P10: keystrokes timed on each screen (default 500); P12: keystrokes of
+                           each kind, at most 20
       --seed N             seed of the generated data and random latencies (default 6)
       --root DIR           the package root (default: found from the working folder)
       --json FILE          also write the table, with every run, as JSON

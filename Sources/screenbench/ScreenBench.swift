@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release screenbench`: screenrun's benchmarks, P1 to P10 of BENCHMARKS.md.
+/// `swift run -c release screenbench`: screenrun's benchmarks, P1 to P12 of BENCHMARKS.md.
 ///
 /// Every figure is measured side by side with its baseline in the same run, rounds interleaved,
 /// because the machines here are shared and noisy: a ratio taken in one run means more than two
@@ -106,6 +106,11 @@ struct ScreenBench {
       progress("P11 declared REST API…")
       report.sections.append(
         try await DeclaredHTTPBenchmark(runs: options.runs(default: 21), pages: options.smoke ? 3 : 20).run())
+    }
+    if options.only.contains("P12") {
+      progress("P12 bytes and frames per keystroke…")
+      report.sections.append(
+        try FrameBytesBenchmark(screenrun: screenrun, samples: min(options.keystrokes, options.smoke ? 3 : 20)).run())
     }
     report.seconds = (ContinuousClock.now - started).seconds
 

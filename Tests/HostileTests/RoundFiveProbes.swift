@@ -5,9 +5,10 @@ import ReplayServer
 /// or overflow): a plugin that echoes the shipped plugins' secrets, listed as plain variables;
 /// manifests that cannot work; actions that a key refuses, dry-run; answers that begin late; and
 /// redirects to another origin. Their names start with `r5:` (`HOSTILE_ONLY=r5:` runs only these);
-/// RoundFiveTests checks what each says.
+/// RoundFiveTests checks what each says. Items 1 and 8 add a server that answers the same page for
+/// every offset and pages of millions of tiny records (RoundFivePagingTests checks what they say).
 enum RoundFiveProbes {
-  static var all: [Probe] { echoed + manifests + actions + lateAnswers + redirects }
+  static var all: [Probe] { echoed + manifests + actions + lateAnswers + redirects + paging + tinyRecords }
 
   // MARK: - Item 3: the shipped plugins' secrets, echoed by another plugin
 
@@ -115,5 +116,54 @@ enum RoundFiveProbes {
           answer: always(.http(status, headers: [("Location", target)], body: [])))
       }
     }
+  }
+
+  // MARK: - Item 1: the same page for every offset
+
+  /// A Marvel answer of the same 20 characters, whatever offset is asked, under a total of 1,000.
+  static var samePage: Probe.Answer {
+    json(
+      Marvel.body(
+        results: "[" + (1...20).map { Marvel.character(id: String($0)) }.joined(separator: ",") + "]", total: "1000",
+        count: "20"))
+  }
+
+  static var paging: [Probe] {
+    let declared = DeclaredProbes.marvel
+    return [
+      Probe(
+        .links, "r5: paging: the same page for every offset, declared, --output jsonl --pages all",
+        Marvel.list + declared + ["--output", "jsonl", "--pages", "all"], answer: samePage
+      ).records("jsonl"),
+      Probe(
+        .links, "r5: paging: the same page for every offset, compiled-in, --output tsv --pages all",
+        Marvel.list + ["--output", "tsv", "--pages", "all"], answer: samePage
+      ).records("tsv"),
+      Probe.script(
+        .links, "r5: paging: the same page for every offset, declared, in a script", Marvel.list + declared,
+        "next\nnext\nnext\n", answer: samePage),
+      Probe.script(
+        .links, "r5: paging: the same page for every offset, compiled-in, in a script", Marvel.list,
+        "next\nnext\nnext\n", answer: samePage),
+    ]
+  }
+
+  // MARK: - Item 8: millions of tiny records in one page
+
+  static var tinyRecords: [Probe] {
+    [
+      Probe(
+        .size, "r5: size: 7 million tiny records, declared", Marvel.list + DeclaredProbes.marvel,
+        answer: json(
+          Marvel.body(
+            results: "[" + Array(repeating: #"{"a":1}"#, count: 7_000_000).joined(separator: ",") + "]",
+            total: "7000000", count: "7000000"))),
+      Probe(
+        .size, "r5: size: 17 million empty records, compiled-in", ["Screens/repositories.json", "--query", "x"],
+        answer: json(
+          GitHub.searchBody(
+            items: "[" + Array(repeating: "{}", count: 17_000_000).joined(separator: ",") + "]",
+            totalCount: "17000000"))),
+    ]
   }
 }

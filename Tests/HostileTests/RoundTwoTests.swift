@@ -51,12 +51,14 @@ struct RoundTwoTests {
       (try? Data(contentsOf: work.appendingPathComponent(name))).map(Array.init) ?? []
     }
 
-    /// Runs the built `screenrun`; a crash or a hang is a test failure.
-    func run(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
-      async throws -> Driver.Run
-    {
+    /// Runs the built `screenrun` (or `program`, which runs it); a crash or a hang is a test failure.
+    func run(
+      _ arguments: [String], stdin: String? = nil, program: String? = nil,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Driver.Run {
       let run = await Driver.run(
-        try Driver.binary(), arguments, environment: environment, stdin: stdin.map { Array($0.utf8) }, in: folder)
+        try program.map(URL.init(fileURLWithPath:)) ?? Driver.binary(), arguments, environment: environment,
+        stdin: stdin.map { Array($0.utf8) }, in: folder)
       #expect(run.signal == nil, "crashed: \(text(run))", sourceLocation: sourceLocation)
       #expect(!run.timedOut, "hung: \(text(run))", sourceLocation: sourceLocation)
       return run

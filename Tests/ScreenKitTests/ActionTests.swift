@@ -70,7 +70,7 @@ struct ActionTests {
   @Test func aCharacterTypesIntoTheSearchButIsFreeOnADetailScreen() throws {
     let found = try problems(Self.list(actions: #"[{"key": "o", "title": "Open", "open": "{url}"}]"#))
     #expect(found.count == 1 && found[0].contains("'o' types into the search on this screen"), "\(found)")
-    #expect(found.first?.contains("free keys near it: 'ctrl-o', 'ctrl-q', 'ctrl-l'") == true, "\(found)")
+    #expect(found.first?.contains("free keys near it: 'ctrl-o', 'ctrl-q', 'ctrl-s'") == true, "\(found)")
     #expect(try problems(Self.detail) == [])
     // On a list with no search, `?` is still the help's.
     let help = try problems(Self.list(actions: #"[{"key": "?", "title": "Open", "open": "{url}"}]"#, search: false))
@@ -215,8 +215,8 @@ struct ActionTests {
     }
     // The help lists the screen's actions after its kind's own keys and before the keys every
     // screen shares (issue 39).
-    let help = try #require(store.state.current).keyHelp(in: store.state.screenViewport).map(\.keys)
-    let (moving, action, back) = (help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Escape, Left"))
+    let help = try #require(store.state.keyHelp).map(\.keys)
+    let (moving, action, back) = (help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Ctrl-C, Ctrl-D"))
     #expect(moving != nil && action != nil && back != nil && moving! < action! && action! < back!, "\(help)")
   }
 }

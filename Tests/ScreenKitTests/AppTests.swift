@@ -45,6 +45,10 @@ struct AppTests {
     #expect(lines.dropFirst(2).first?.hasPrefix("Up, Ctrl-P") == true, "\(lines)")
     #expect(store.frame.contains("open the highlighted row"))
     #expect(!store.frame.contains("go back to the screen before"), "on the last screenful: \(lines)")
+    // Ctrl-Z and Ctrl-L are bindings too, so the help lists them.
+    let help = store.state.keyHelp ?? []
+    #expect(help.contains(KeyHelpLine(keys: "Ctrl-Z", does: "suspend; the shell's fg resumes")), "\(help)")
+    #expect(help.contains(KeyHelpLine(keys: "Ctrl-L", does: "draw the whole screen again")), "\(help)")
     // Taller than the terminal, the help says which lines show; ↓ scrolls it (`HelpOverlayTests`).
     #expect(lines.last?.hasPrefix("Lines 1-12 of ") == true, "\(lines)")
     // The key that closes the help does nothing else: Enter opens no row.
@@ -232,6 +236,13 @@ struct AppTests {
   @Test func ctrlZSuspendsAndTheResumeDrawsAnew() {
     store.send(.key(.control("z")), effects: [.suspend]) { $0.suspended = true }
     store.send(.resume, effects: [.draw]) { $0.suspended = false }
+  }
+
+  @Test func ctrlLRedrawsTheWholeFrameAndCtrlZSuspendsOverTheHelp() {
+    store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help(top: 0) }
+    // Neither closes the help: the whole frame is drawn again, or the terminal given back.
+    store.send(.key(.control("l")), effects: [.redraw])
+    store.send(.key(.control("z")), effects: [.suspend]) { $0.suspended = true }
   }
 
   @Test func ctrlDQuitsAndSoDoesTheEndOfInput() {

@@ -23,13 +23,19 @@ struct FooterTests {
     folder = try ScreenFolder(["books.json": Self.books, "book.json": Self.book])
   }
 
-  /// The last line of the first screen's frame, loaded, in a terminal `columns` wide.
-  func footer(_ file: String = "books.json", parameters: [String: String] = [:], columns: Int) async throws -> String {
+  /// The last line of the screen's frame, loaded, in a terminal `columns` wide, as a screen
+  /// opened from another (`first`: as the first screen, which Esc cannot leave).
+  func footer(
+    _ file: String = "books.json", parameters: [String: String] = [:], columns: Int, first: Bool = false
+  ) async throws -> String {
     let store = try AppTestStore(
       open: folder.file(file), parameters: parameters, registry: PluginRegistry([TestPlugins.books()]),
       size: Viewport(columns: columns, rows: 16))
     await store.settle()
-    return try #require(store.state.frame()?.lines.last)
+    var state = store.state
+    // A screen before it, as after an Enter: only then is there a way back to offer.
+    if !first { state.stack.insert(state.stack[0], at: 0) }
+    return try #require(state.frame()?.lines.last)
   }
 
   /// The hints of a key line, each whole.
@@ -82,6 +88,15 @@ struct FooterTests {
     }
   }
 
+  /// On the first screen, Esc goes nowhere: the footer does not offer it (issue 39).
+  @Test func theFirstScreenOffersNoWayBack() async throws {
+    #expect(
+      try await footer(columns: 80, first: true) == "↑↓ move · Enter open · Ctrl-O open in browser · Ctrl-C quit · ? help")
+    #expect(
+      try await footer("book.json", parameters: ["id": "1"], columns: 100, first: true)
+        == "↑↓ scroll · Ctrl-O open in browser · Ctrl-R reload · Ctrl-C quit · ? help")
+  }
+
   @Test func theNarrowestFramesKeepTheHelpAndQuit() async throws {
     #expect(try await footer(columns: 20) == "Ctrl-C quit · ? help")
     #expect(try await footer(columns: 40) == "Esc back · Ctrl-C quit · ? help")
@@ -127,7 +142,8 @@ struct FooterTests {
     state.showsStatus = true
     let lines = try #require(state.frame(status: { _ in "sample data" })?.lines)
     #expect(lines.count == rows, "\(lines)")
-    #expect(lines.last?.hasSuffix("Esc back · Ctrl-C quit · ? help") == true, "\(lines)")
+    // The first screen: no way back to offer.
+    #expect(lines.last?.hasSuffix("Ctrl-C quit · ? help") == true, "\(lines)")
     #expect(lines.contains("source: sample data") == (rows > 8), "\(lines)")
     #expect(lines.contains { $0.hasPrefix("›  1. Item 1") }, "the highlighted row shows: \(lines)")
   }

@@ -374,4 +374,39 @@ struct ListViewModelTests {
       store.state
         == loaded(query: "Item 4", active: "Item 4", records: Self.named("Item 4"), total: 7, next: nil, generation: 2))
   }
+
+  /// The reducer that the interactive mode, a script and `--output` share, fed the answers of a
+  /// source that ignores the page asked for, then of one whose pages share a record.
+  @Test("a page that holds a page's records again, under any cursor, is an error: not added, shown, and asked again")
+  func pageThatRepeatsIsAnError() {
+    let model = ListViewModel(
+      source: source,
+      configuration: .init(
+        resource: "books", parameters: [:], search: nil, paging: PagingSpec(pageSize: 20, prefetch: 5)))
+    var state = ListViewModel.State()
+    _ = model.reduce(&state, .appear)
+    _ = model.reduce(&state, Self.loaded(1, Self.items(1...20), total: 1000, next: "20"))
+    _ = model.reduce(&state, .rowAppeared(19))
+    #expect(state.isLoadingNextPage)
+    _ = model.reduce(&state, Self.loaded(1, page: 1, cursor: "20", Self.items(1...20), total: 1000, next: "40"))
+    #expect(state.records == Self.items(1...20))
+    #expect(state.pagesLoaded == 1)
+    let message =
+      "the source's paging goes round: page 2, asked for with cursor '20', holds page 1's records again, in the "
+      + "same order; it is not shown"
+    #expect(state.status == .error(.decoding(message)))
+    // A reload asks for the page again, and is told the same.
+    _ = model.reduce(&state, .reload)
+    #expect(state.isLoadingNextPage)
+    _ = model.reduce(&state, Self.loaded(1, page: 1, cursor: "20", Self.items(1...20), total: 1000, next: "40"))
+    #expect(state.status == .error(.decoding(message)))
+    // Pages that share a record, as live data shifts, are pages; so is an empty one.
+    var shifting = ListViewModel.State()
+    _ = model.reduce(&shifting, .appear)
+    _ = model.reduce(&shifting, Self.loaded(1, Self.items(1...20), total: 1000, next: "20"))
+    _ = model.reduce(&shifting, .loadNextPage)
+    _ = model.reduce(&shifting, Self.loaded(1, page: 1, cursor: "20", Self.items(20...39), total: 1000, next: "40"))
+    #expect(shifting.status == .loaded)
+    #expect(shifting.records.count == 40)
+  }
 }

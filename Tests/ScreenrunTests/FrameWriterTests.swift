@@ -85,6 +85,21 @@ struct FrameWriterTests {
     #expect(Self.line(quoted) == "\u{1B}[4my\u{1B}[0m")
   }
 
+  @Test("a row of two lines is selected whole: its subtitle is in the bar too (issue 39)")
+  func twoLineSelection() {
+    var frame = Frame(lines: [Frame.Line("› 1. x"), Frame.Line("     sub", role: .dim), Frame.Line("  2. y")])
+    frame.selectedRow = 0
+    frame.selectedRows = 2
+    var shown: ScreenImage?
+    let drawn = Self.bytes(FrameWriter.screen(frame, columns: 10, rows: 3, theme: .terminal, over: &shown))
+    let lines = drawn.components(separatedBy: "\r\n")
+    #expect(lines.count == 3, "\(drawn.debugDescription)")
+    #expect(lines[0].contains("\u{1B}[7m› 1. x"), "\(drawn.debugDescription)")
+    #expect(lines[1] == "\u{1B}[7m     sub\u{1B}[0m\u{1B}[7m  \u{1B}[0m\u{1B}[K", "\(drawn.debugDescription)")
+    #expect(!lines[2].contains("7m"), "the next row is not selected: \(drawn.debugDescription)")
+    #expect(frame.markup == "[selected]› 1. x[/selected]\n[selected][dim]     sub[/dim][/selected]\n  2. y\n")
+  }
+
   @Test("the screen: the selection a bar across the width, the cursor where the frame says, or hidden")
   func screen() {
     var frame = Frame(lines: [Frame.Line("Title", role: .title), Frame.Line("Search: a▏›|▏b"), Frame.Line("› 1. x")])
@@ -98,6 +113,35 @@ struct FrameWriterTests {
     frame.cursor = nil
     let plain = Self.bytes(FrameWriter.screen(frame, columns: 20, rows: 5, theme: .plain))
     #expect(plain == "\u{1B}[HTitle\u{1B}[K\r\nSearch: a▏›|▏b\u{1B}[K\r\n› 1. x\u{1B}[K\u{1B}[J\u{1B}[?25l")
+  }
+
+  @Test(
+    "over the frame shown, the lines that differ, whole; a shorter frame clears below; the same frame writes nothing")
+  func screenOverTheLastFrame() {
+    var shown: ScreenImage? = nil
+    func write(_ frame: Frame) -> String {
+      Self.bytes(FrameWriter.screen(frame, columns: 20, rows: 5, theme: .terminal, over: &shown))
+    }
+    var frame = Frame(lines: [Frame.Line("Title", role: .title), Frame.Line("› 1. 日本"), Frame.Line("  2. y")])
+    frame.selectedRow = 1
+    let whole = write(frame)
+    #expect(whole == Self.bytes(FrameWriter.screen(frame, columns: 20, rows: 5, theme: .terminal)))
+    #expect(write(frame) == "", "the same frame again writes nothing")
+    // The selection moves: its two rows, each from its first column, erased to its end.
+    frame.lines[1] = Frame.Line("  1. 日本")
+    frame.lines[2] = Frame.Line("› 2. y")
+    frame.selectedRow = 2
+    #expect(
+      write(frame) == "\u{1B}[2;1H  1. 日本\u{1B}[K\u{1B}[3;1H\u{1B}[7m› 2. y\u{1B}[0m\u{1B}[7m"
+        + String(repeating: " ", count: 14) + "\u{1B}[0m\u{1B}[K\u{1B}[?25l")
+    // A shorter frame: what was below its last line goes; the cursor is put back on the caret.
+    frame.lines.removeLast()
+    frame.selectedRow = nil
+    frame.cursor = Frame.Cursor(row: 1, column: 4)
+    #expect(write(frame) == "\u{1B}[3;1H\u{1B}[J\u{1B}[2;5H\u{1B}[?25h")
+    // Only the cursor moved: only the cursor is written.
+    frame.cursor = Frame.Cursor(row: 1, column: 6)
+    #expect(write(frame) == "\u{1B}[2;7H\u{1B}[?25h")
   }
 
   @Test("a plain output styled by --color always, and the markup a screen test records")

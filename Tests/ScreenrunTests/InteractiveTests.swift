@@ -215,8 +215,10 @@ struct InteractiveTests {
       try await pane.recordOutput()
       try await pane.press("Down")
       try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
+      // ↓ rewrites the two rows that changed; Ctrl-L the whole frame.
+      try await pane.press("C-l")
       // tmux's capture carries an attribute over from line to line; what screenrun wrote does not.
-      let written = try pane.recordedOutput()
+      let written = try await pane.waitForOutput("the whole frame") { FrameDiffTests.wholeFrames(in: $0) >= 1 }
       #expect(written.contains("\u{1B}[2m↑↓ move"), "dim key help: \(written.debugDescription)")
       #expect(written.contains("\u{1B}[2m 3. \u{1B}[0mA.I.M."), "dim row numbers: \(written.debugDescription)")
       let styled = try await pane.captureStyled()
@@ -249,7 +251,9 @@ struct InteractiveTests {
       try await pane.waitForScreen("the search") { $0.contains("1-20 of 20") && $0.contains("Search: iron▏") }
       try await pane.press("Down")
       try await pane.waitForScreen("the marker on row 2") { $0.selectedRow == 2 }
-      let written = try pane.recordedOutput()
+      // The lines that changed were written; Ctrl-L writes the title and the rest too.
+      try await pane.press("C-l")
+      let written = try await pane.waitForOutput("the whole frame") { FrameDiffTests.wholeFrames(in: $0) >= 1 }
       let styles = Self.sgr(in: written)
       #expect(written.contains("Cross Army"), "the frames were recorded: \(written.debugDescription)")
       let colours = styles.filter { $0.contains { Self.isColour($0) } }

@@ -53,8 +53,9 @@ struct RecordOutputPluginTests {
       // The cursor is the source's text: its escapes are written as escapes, never raw.
       #expect(
         result.standardError
-          == "\(screen): error: the source's paging goes round: page 2, asked for with cursor "
-          + #"'\u001b]0;pwned\u0007page 1', holds page 1's records again (it is not printed)"# + "\n", "\(result)")
+          == "\(screen): error: unreadable response: the source's paging goes round: page 2, asked for with cursor "
+          + #"'\u001b]0;pwned\u0007page 1', holds page 1's records again, in the same order; it is not shown"# + "\n",
+        "\(result)")
     }
   }
 

@@ -7,9 +7,9 @@ extension ScreenAction {
   package static let keys = ["key", "title", "open", "copy", "run", "confirm"]
   /// The members of which an action has exactly one.
   package static let effects = ["open", "copy", "run"]
-  /// Keys that every screen keeps for itself, beyond its kind's bindings: back, quit, and
-  /// Ctrl-Z, which suspends.
-  static let shared: [Key] = SharedKeys.back + SharedKeys.quit + [.control("z")]
+  /// Keys that every screen keeps for itself, beyond its kind's bindings: back, quit, Ctrl-Z,
+  /// which suspends, and Ctrl-L, which draws the whole screen again.
+  static let shared: [Key] = SharedKeys.back + SharedKeys.quit + SharedKeys.suspend + SharedKeys.redraw
   /// Ctrl and a letter that a terminal sends as the byte of another key: Ctrl-H is Backspace,
   /// Ctrl-I Tab, Ctrl-J and Ctrl-M Enter.
   static let letters = Array("abcdefghijklmnopqrstuvwxyz")

@@ -29,6 +29,13 @@ package struct KeyBinding<K: Kind>: Sendable {
 
     /// Active whatever the screen's state.
     package static var always: Condition { Condition { _ in true } }
+    /// While a screen lies before this one (`ScreenState.canGoBack`).
+    package static var canGoBack: Condition { Condition { $0.screen.canGoBack } }
+
+    /// Active while both are.
+    package static func && (lhs: Condition, rhs: Condition) -> Condition {
+      Condition { lhs.isActive($0) && rhs.isActive($0) }
+    }
     /// Active while the state is so.
     package static func state(_ predicate: @escaping @Sendable (K.State) -> Bool) -> Condition {
       Condition { predicate($0.state) }
@@ -88,7 +95,8 @@ package struct KeyBinding<K: Kind>: Sendable {
   /// list's search with text moves its cursor). The navigator answers them.
   package static var back: KeyBinding {
     KeyBinding(
-      SharedKeys.back, hint: KeyHint("Esc back", need: .back), help: "go back to the screen before", action: .passOn)
+      SharedKeys.back, hint: KeyHint("Esc back", need: .back), hintWhen: .canGoBack,
+      help: "go back to the screen before", action: .passOn)
   }
 
   /// `q` goes back, and quits from the first screen, as in less and tig: on a screen where
@@ -116,6 +124,18 @@ package struct KeyBinding<K: Kind>: Sendable {
   /// Ctrl-C and Ctrl-D quit. The navigator answers them.
   package static var quit: KeyBinding {
     KeyBinding(SharedKeys.quit, hint: KeyHint("Ctrl-C quit", need: .quit), help: "quit", action: .passOn)
+  }
+
+  /// Ctrl-Z suspends, as full-screen programs do: the terminal goes back to the shell, and `fg`
+  /// resumes. The navigator answers it; the footer leaves it to the help.
+  package static var suspend: KeyBinding {
+    KeyBinding(SharedKeys.suspend, help: "suspend; the shell's fg resumes", action: .passOn)
+  }
+
+  /// Ctrl-L draws the whole screen again, as in less and vim: for a terminal that another program
+  /// wrote over. The navigator answers it; the footer leaves it to the help.
+  package static var redraw: KeyBinding {
+    KeyBinding(SharedKeys.redraw, help: "draw the whole screen again", action: .passOn)
   }
 
   /// Whether the binding takes `key`, active or not.
@@ -245,7 +265,9 @@ extension Kind {
     guard let rows = options.height else { return [] }
     let context = KindContext<Self>(
       state: state, spec: spec, screen: screen, viewport: Viewport(columns: options.width, rows: rows))
-    return bindings.hints(on: context, glyphs: options.glyphs) + screen.spec.actions.map(\.hint)
+    // An action acts on a record: with none (loading, an error, no rows) its key would only say so.
+    let actions = actionRecord(state) == nil ? [] : screen.spec.actions.map(\.hint)
+    return bindings.hints(on: context, glyphs: options.glyphs) + actions
   }
 }
 
@@ -401,7 +423,7 @@ package enum KeyHelpFrame {
 }
 
 /// The keys every screen shares, whatever its kind: the app's reducer answers them, and each
-/// kind's `KeyBinding.back` and `.quit` name them in the footer and the help.
+/// kind's `KeyBinding.back`, `.quit`, `.suspend` and `.redraw` name them in the footer and the help.
 package enum SharedKeys {
   /// Esc and ←: back to the screen before.
   package static let back: [Key] = [.escape, .left]
@@ -410,6 +432,10 @@ package enum SharedKeys {
   /// `q`: back, or quit on the first screen; only where the screen's kind passes it on (no
   /// search takes typed characters there).
   package static let backOrQuit: [Key] = [.character("q")]
+  /// Ctrl-Z: suspend (raw mode reads it as a key, not as SIGTSTP), whatever is shown.
+  package static let suspend: [Key] = [.control("z")]
+  /// Ctrl-L: the whole screen drawn again, whatever is shown.
+  package static let redraw: [Key] = [.control("l")]
   /// Ctrl-T: shows or hides the preview pane, on a list or table that declares one (the app
   /// answers it; `KeyBinding.previewToggle` names it, a chart leaves it out).
   package static let previewToggle: Key = .control("t")

@@ -17,6 +17,9 @@ package struct ScreenState: Sendable {
   /// The key line's width, where it is not the frame's: beside a preview pane, the list's key
   /// line runs across the whole terminal (the app sets it).
   package var keyLineWidth: Int?
+  /// Whether a screen lies before this one, which Esc goes back to (the app sets it): on the
+  /// first screen the footer and the help offer no `Esc back`.
+  package var canGoBack = false
 
   package init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec

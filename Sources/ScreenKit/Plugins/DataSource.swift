@@ -61,6 +61,9 @@ public struct Page: Sendable, Equatable {
   public var next: PageCursor?
   /// The data source's attribution text, to show with its data.
   public var attribution: String?
+  /// What the records were before a source cut them to the members read (`PageDigest`); nil when
+  /// they are as the source got them, and so their own digest.
+  package var digest: PageDigest?
 
   /// A page: `init(records: [JSON], total: Int? = nil, reachable: Int? = nil, next: PageCursor? =
   /// nil, attribution: String? = nil)`.
@@ -87,6 +90,9 @@ public struct Page: Sendable, Equatable {
 
   /// Whether a next page exists: `next` is not nil.
   package var hasMore: Bool { next != nil }
+
+  /// What tells this page's records from another page's: `digest`, or the records themselves.
+  package var recordsDigest: PageDigest { digest ?? PageDigest(records: records) }
 }
 
 /// The request for one record.

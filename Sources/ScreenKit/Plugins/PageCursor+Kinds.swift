@@ -63,9 +63,12 @@ extension Page {
     var page: [JSON] = []
     for element in records[start..<end] { page.append(try record(element)) }
     let total = total ?? records.count
-    return Page(
+    var sliced = Page(
       records: page, total: total, reachable: reachable,
       next: PageCursor.next(offset: offset, count: page.count, total: limit), attribution: attribution)
+    // `record` may cut each record to the members a screen reads: the slice says which records.
+    sliced.digest = PageDigest(slice: (start - records.startIndex)..<(end - records.startIndex))
+    return sliced
   }
 
   /// The page of `records` that the cursor's offset starts.

@@ -222,7 +222,13 @@ struct ActionRunner {
       return .failure(Failure(description: "command not found"))
     }
     var pid = pid_t()
-    let started = posix_spawn(&pid, path, nil, &attributes, argv, envp)
+    var started = posix_spawn(&pid, path, nil, &attributes, argv, envp)
+    // A program just written is "busy" (ETXTBSY) while a process that forked as it was written
+    // still holds it open for writing, which ends at that process's exec: a few short waits.
+    for attempt in 1...5 where started == ETXTBSY {
+      usleep(useconds_t(10_000 * attempt))
+      started = posix_spawn(&pid, path, nil, &attributes, argv, envp)
+    }
     guard started == 0 else {
       let reason = started == ENOENT ? "command not found" : String(cString: strerror(started))
       return .failure(Failure(description: reason))

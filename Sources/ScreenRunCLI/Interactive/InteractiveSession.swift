@@ -10,8 +10,10 @@ import ScreenRuntime
 
 /// The full-screen mode, which does I/O only: it reads keys and signals (`TerminalInput`), sends
 /// them to the app as actions (`Navigator.send`, which runs `App.reduce`), does the terminal's
-/// effects (draw, quit, suspend, watch), and writes the app's frame. Every event takes the same
-/// path: an action in the inbox, the reducer, one frame for all the actions that came together.
+/// effects (draw, redraw, quit, suspend, watch), and writes the app's frame. Every event takes
+/// the same path: an action in the inbox, the reducer, one frame for all the actions that came
+/// together and those their effects posted at once (a screen's store saying it changed), written
+/// as the lines that differ from the frame the terminal shows.
 @MainActor
 final class InteractiveSession {
   private let navigator: Navigator
@@ -20,6 +22,13 @@ final class InteractiveSession {
   /// The thread that reads the terminal; stopped while an action's program has the terminal.
   private var input: TerminalInput?
   private let environment: [String: String]
+  /// What the terminal shows, as the last frame wrote it; nil when it may show anything else (at
+  /// the start, after a resize, a resume, a program that had the terminal, the line saying it is
+  /// too small, or an overlay opened or closed), so that the next frame is written whole.
+  private var shown: ScreenImage?
+  /// The frame the terminal shows, and the overlay it was drawn with: the same frame again is not
+  /// written, a frame with another overlay is written whole.
+  private var shownFrame: (frame: AppFrame, overlay: AppState.Overlay)?
 
   /// How a session ended. (SIGINT, SIGTERM and SIGHUP end the process from `SignalWatcher`.)
   enum Ending: Equatable {
@@ -72,9 +81,18 @@ final class InteractiveSession {
     var actions: [AppAction] = [.resize(TerminalMode.viewport())]
     while true {
       var draws = false
-      for action in actions where perform(navigator.send(action), draws: &draws) { return .ok }
+      // What the actions' effects posted at once (a key's input changed the screen, whose store
+      // says so) is taken before the frame, so that one key draws one frame; a few rounds at
+      // most, so that a flood of keys still shows.
+      for _ in 0..<8 where !actions.isEmpty {
+        for action in actions {
+          if case .resize = action { forgetShown() }
+          if perform(navigator.send(action), draws: &draws) { return .ok }
+        }
+        actions = inbox.take()
+      }
       if draws { draw() }
-      actions = await inbox.next()
+      if actions.isEmpty { actions = await inbox.next() }
     }
   }
 
@@ -84,11 +102,15 @@ final class InteractiveSession {
       switch effect {
       case .draw:
         draws = true
+      case .redraw:
+        forgetShown()
+        draws = true
       case .quit:
         return true
       case .suspend:
         // Stopped in here until `fg`; then the whole frame anew, at the terminal's size now.
         TerminalMode.suspend()
+        forgetShown()
         if perform(navigator.send(.resume) + navigator.send(.resize(TerminalMode.viewport())), draws: &draws) {
           return true
         }
@@ -97,6 +119,7 @@ final class InteractiveSession {
         // terminal's size now.
         let runner = ActionRunner(environment: environment) { body in self.handingOver(body) }
         let done = navigator.send(.performed(runner.carryOut(request)))
+        forgetShown()
         if perform(done + navigator.send(.resize(TerminalMode.viewport())), draws: &draws) { return true }
       case .watch:
         guard let watcher, let restarted = watcher.changes() else { continue }
@@ -130,9 +153,16 @@ final class InteractiveSession {
   // MARK: - Drawing
 
   /// Writes the app's frame: the one call between the app and the terminal. `FrameWriter` draws
-  /// it from its data in the theme; a terminal too small for a frame gets the line saying so.
+  /// it from its data in the theme, as the lines that differ from what the terminal shows; a
+  /// terminal too small for a frame gets the line saying so.
   private func draw() {
     guard let drawn = navigator.frame(glyphs: glyphs) else { return }
+    let overlay = navigator.state.overlay
+    if let before = shownFrame, shown != nil {
+      if before.frame == drawn && before.overlay == overlay { return }
+      if !Self.sameOverlay(before.overlay, overlay) { shown = nil }
+    }
+    shownFrame = (drawn, overlay)
     let size = navigator.state.size
     guard drawn.isScreen else {
       var text = TerminalText(.hideCursor + .home + .clearScreen)
@@ -141,9 +171,25 @@ final class InteractiveSession {
         text.append(untrusted: line.text)
       }
       TerminalWriter.write(text)
+      shown = nil
       return
     }
     TerminalWriter.write(
-      FrameWriter.screen(drawn.frame, columns: size.columns, rows: size.rows, theme: theme, glyphs: glyphs))
+      FrameWriter.screen(
+        drawn.frame, columns: size.columns, rows: size.rows, theme: theme, glyphs: glyphs, over: &shown))
+  }
+
+  /// The terminal may show anything now: the next frame is written whole.
+  private func forgetShown() {
+    shown = nil
+    shownFrame = nil
+  }
+
+  /// Whether two overlays are the same one (the help scrolled is still the help).
+  private static func sameOverlay(_ one: AppState.Overlay, _ other: AppState.Overlay) -> Bool {
+    switch (one, other) {
+    case (.none, .none), (.help, .help), (.confirm, .confirm): true
+    default: false
+    }
   }
 }

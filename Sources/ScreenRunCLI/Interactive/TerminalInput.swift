@@ -36,6 +36,15 @@ final class AppInbox: Sendable {
 
   func post(_ action: AppAction) { post([action]) }
 
+  /// Every action posted since the last call, none if there is none: what an action's effects
+  /// posted at once (a screen saying it changed) is taken before the frame is drawn.
+  func take() -> [AppAction] {
+    inner.withLock { inner in
+      defer { inner.actions = [] }
+      return inner.actions
+    }
+  }
+
   /// Every action posted since the last call, waiting for one if there is none.
   func next() async -> [AppAction] {
     await withCheckedContinuation { (waiter: CheckedContinuation<[AppAction], Never>) in

@@ -9,11 +9,13 @@ import ScreenKit
 /// draw, quit, suspend) comes back as `AppEffect`s; their answers come back as actions.
 package enum App {
   /// What the keys every screen shares do, before the kind's own bindings (which name them in
-  /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`).
-  enum SharedKey { case quit, back, backOrQuit }
+  /// the footer and the help: `KeyBinding.back`, `KeyBinding.quit`, `KeyBinding.pagerBack`,
+  /// `KeyBinding.suspend`, `KeyBinding.redraw`).
+  enum SharedKey { case quit, back, backOrQuit, suspend, redraw }
 
   static let sharedKeys: [(keys: [Key], what: SharedKey)] = [
     (SharedKeys.back, .back), (SharedKeys.quit, .quit), (SharedKeys.backOrQuit, .backOrQuit),
+    (SharedKeys.suspend, .suspend), (SharedKeys.redraw, .redraw),
   ]
 
   /// Shared keys that the screen may take first: ← moves the cursor in a list's search that has
@@ -111,13 +113,14 @@ package enum App {
   /// then the shared keys, then the screen's bindings.
   private static func press(_ key: Key, _ state: inout AppState) -> [AppEffect] {
     state.flash = nil
-    // The terminal's own key, not a screen's.
-    if key == .control("z") { return reduce(&state, .suspend) }
     let shared = sharedKeys.first { $0.keys.contains(key) }?.what
+    // Ctrl-Z suspends and Ctrl-L redraws whatever is shown, the help or a confirmation too,
+    // which stay.
+    if let shared, shared == .suspend || shared == .redraw { return perform(shared, &state) }
     if case .help(let top) = state.overlay {
       // While the key help is shown, the keys that scroll it do (where it is taller than the
       // terminal); any other closes it and does nothing else (but Ctrl-C quits).
-      if shared != .quit, let help = state.current?.keyHelp(in: state.screenViewport),
+      if shared != .quit, let help = state.keyHelp,
         let moved = KeyHelpFrame.scroll(key, from: top, help: help, options: state.contentOptions)
       {
         state.overlay = .help(top: moved)
@@ -152,6 +155,10 @@ package enum App {
       return back(&state)
     case .backOrQuit:
       return state.stack.count > 1 ? back(&state) : perform(.quit, &state)
+    case .suspend:
+      return reduce(&state, .suspend)
+    case .redraw:
+      return [.redraw]
     }
   }
 

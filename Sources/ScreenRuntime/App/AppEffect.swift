@@ -28,6 +28,8 @@ package enum AppEffect: Sendable, Equatable {
   case stopPreviews
   /// Write the frame of the state now (`AppState.frame`).
   case draw
+  /// Write the frame of the state now whole, whatever the terminal shows (Ctrl-L).
+  case redraw
   /// Look whether a watched file changed (`--watch`); the watcher sends `.reload` if one did.
   case watch
   /// Stop the process (Ctrl-Z); the session sends `.resume` when it runs again.
@@ -41,7 +43,7 @@ package enum AppEffect: Sendable, Equatable {
   /// Whether the terminal session does it (the rest are the navigator's).
   package var isTerminal: Bool {
     switch self {
-    case .draw, .watch, .suspend, .quit, .perform: true
+    case .draw, .redraw, .watch, .suspend, .quit, .perform: true
     default: false
     }
   }

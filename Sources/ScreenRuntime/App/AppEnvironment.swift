@@ -95,7 +95,7 @@ package final class AppEnvironment {
       // Its answers redraw the screen it previews.
       model.onChange { [relay] in relay.fire(.response(screen: id)) }
       model.start()
-    case .draw, .watch, .suspend, .quit, .perform:
+    case .draw, .redraw, .watch, .suspend, .quit, .perform:
       return nil
     }
     return nil

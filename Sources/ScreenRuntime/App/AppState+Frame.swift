@@ -3,15 +3,21 @@ import ScreenKit
 import ScreenText
 
 extension AppState {
+  /// The current screen's `?` help: the keys that work on it now, in the terminal's viewport.
+  package var keyHelp: [KeyHelpLine]? {
+    current?.keyHelp(in: screenViewport, canGoBack: stack.count > 1)
+  }
+
   /// What to draw: the current screen, with the key help over it, the problems of a failed
   /// reload above it and, where the app shows it, its data source's status line (`status` gives
   /// a plugin's).
   package func screenState(status: (String) -> String? = { _ in nil }) -> ScreenState? {
     guard let current else { return nil }
     var state = current.screenState
+    state.canGoBack = stack.count > 1
     if case .help(let top) = overlay {
       let kind = current.model.kind
-      let help = current.keyHelp(in: screenViewport)
+      let help = keyHelp ?? []
       state.content = ScreenContent(state: help) { _, options in
         KeyHelpFrame.frame(kind: kind, help: help, options: options, top: top)
       }
@@ -49,7 +55,8 @@ extension AppState {
     var frame = TextRenderer.frame(state, options: options)
     if let flash, !frame.lines.isEmpty {
       frame.lines[frame.lines.count - 1] = Frame.Line(TerminalSafe.sanitize(flash), role: .status)
-      if frame.selectedRow == frame.lines.count - 1 { frame.selectedRow = nil }
+      if frame.isSelected(frame.lines.count - 1) { frame.selectedRows = frame.lines.count - 1 - frame.selectedRow! }
+      if frame.selectedRows < 1 { frame.selectedRow = nil }
     }
     return AppFrame(frame: frame, isScreen: true)
   }

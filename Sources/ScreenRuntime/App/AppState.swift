@@ -86,9 +86,13 @@ package struct AppScreen: Sendable, Equatable {
   /// The keys that work on the screen now, in `viewport`, for the `?` help: its kind's own
   /// (moving, opening), then the screen's actions, then the keys every screen shares (back,
   /// quit, the help), as less, k9s and lazygit order theirs.
-  package func keyHelp(in viewport: Viewport) -> [KeyHelpLine] {
-    let kind = model.keyHelp(screen: screenState, viewport: viewport)
-    return kind.own + spec.actions.map(\.help) + kind.shared
+  package func keyHelp(in viewport: Viewport, canGoBack: Bool) -> [KeyHelpLine] {
+    var screen = screenState
+    screen.canGoBack = canGoBack
+    let kind = model.keyHelp(screen: screen, viewport: viewport)
+    // An action acts on a record: with none, its key would only say so.
+    let actions = model.actionRecord == nil ? [] : spec.actions.map(\.help)
+    return kind.own + actions + kind.shared
   }
 
   /// The state to draw.

@@ -138,8 +138,8 @@ package struct TerminalControl: Sendable, Equatable {
 ///
 /// Text stays untrusted to the end: the writer neutralizes its control characters and redacts
 /// secrets when it turns it into bytes. Control comes only from `TerminalControl`.
-package struct TerminalText: Sendable {
-  package enum Piece: Sendable {
+package struct TerminalText: Sendable, Equatable {
+  package enum Piece: Sendable, Equatable {
     case untrusted(String)
     case control(TerminalControl)
   }

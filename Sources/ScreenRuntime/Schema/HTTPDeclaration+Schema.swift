@@ -175,7 +175,8 @@ extension HTTPDeclaration {
         case "param": text("cursor: the parameter the cursor goes back in.")
         case "cap": ["type": "integer", "minimum": 1, "description": "How many results can be reached at most."]
         case "maxPages":
-          ScreenSchema.integer(1...100_000, "The most pages followed in one list (default 1000).")
+          ScreenSchema.integer(
+            1...100_000, "The most requests for pages of one list, whatever the paging (default 1000).")
         default: [:]
         }
     }

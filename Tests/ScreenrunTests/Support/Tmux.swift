@@ -166,6 +166,23 @@ struct TmuxSession: Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Polls what was recorded since `recordOutput()` until `condition` holds, and returns it; throws
+  /// with what was recorded when it does not hold within `patience`.
+  @discardableResult
+  func waitForOutput(_ what: String, until condition: (String) -> Bool) async throws -> String {
+    let deadline = ContinuousClock.now + Self.patience
+    while true {
+      let written = try recordedOutput()
+      if condition(written) { return written }
+      if ContinuousClock.now >= deadline {
+        throw Failure(
+          description: "screenrun did not write \(what) within \(Self.patience); it wrote:\n\(written.debugDescription)"
+        )
+      }
+      try await Task.sleep(for: Self.pollInterval)
+    }
+  }
+
   /// A tmux format about the pane, as in `#{alternate_on}`.
   func paneFormat(_ format: String) async throws -> String {
     let result = try await tmux(["display-message", "-p", "-t", name, format])

@@ -110,7 +110,7 @@ package struct DetailKind: Kind {
     },
     // Enter on a screen without links scrolls down a line (the help of Enter above says so).
     KeyBinding([.enter], help: "") { _, screen in scroll(to: shown(screen) + 1, screen) },
-    .back, .quit, .pagerBack(),
+    .back, .quit, .pagerBack(), .suspend, .redraw,
     KeyBinding([.control("r")], hint: "Ctrl-R reload", help: "reload, or retry after an error", send: .reload),
     KeyBinding([.pageUp, .pageDown, .character(" ")], help: "scroll by a screenful") { key, screen in
       let page = max(1, frame(screen).bodyRows)

@@ -88,10 +88,14 @@ package struct ListFrame {
       // subtitle gives way), so that the footer and its key line stay in the terminal.
       body.lines = Array(body.lines.prefix(budget))
       if let selected = body.selected, selected >= budget { body.selected = nil }
+      if let selected = body.selected { body.selectedLines = min(body.selectedLines, budget - selected) }
     }
-    return Frame(
+    var frame = Frame(
       lines: header + body.lines + footer.map { Frame.Line(linking: $0, role: .dim) }, cursor: cursor,
       selectedRow: body.selected.map { header.count + $0 })
+    // A row of two lines is selected whole: its subtitle too.
+    frame.selectedRows = body.selectedLines
+    return frame
   }
 
   /// The interactive search field's query, in pieces: the text `before` the cursor, the caret
@@ -139,18 +143,20 @@ package struct ListFrame {
     return glyphs.ellipsis + end
   }
 
-  private func body(budget: Int?, context: TemplateContext) -> (lines: [Frame.Line], selected: Int?) {
+  private func body(budget: Int?, context: TemplateContext) -> (
+    lines: [Frame.Line], selected: Int?, selectedLines: Int
+  ) {
     if state.records.isEmpty {
       switch state.status {
-      case .loading: return ([Frame.Line(TextRenderer.loadingLine(options), role: .dim)], nil)
-      case .error(let error): return (TextRenderer.errorFrameLines(error, interactive: interactive, width: width), nil)
+      case .loading: return ([Frame.Line(TextRenderer.loadingLine(options), role: .dim)], nil, 1)
+      case .error(let error): return (TextRenderer.errorFrameLines(error, interactive: interactive, width: width), nil, 1)
       case .idle where list.search?.required == true && state.activeQuery?.isEmpty != false:
-        return ([Frame.Line("Type to search.", role: .dim)], nil)
-      case .idle: return ([], nil)
+        return ([Frame.Line("Type to search.", role: .dim)], nil, 1)
+      case .idle: return ([], nil, 1)
       case .loaded:
         let text =
           list.empty?.line(in: context) ?? (state.activeQuery?.isEmpty == false ? "No matches." : "Nothing here.")
-        return ([Frame.Line(linking: text, role: .dim)], nil)
+        return ([Frame.Line(linking: text, role: .dim)], nil, 1)
       }
     }
     var tail: [Frame.Line] = []
@@ -215,7 +221,7 @@ package struct ListFrame {
         lines.append(Frame.Line(linking: second, role: .dim, searchingFirst: shown))
       }
     }
-    return (lines + tail, selected)
+    return (lines + tail, selected, linesPerRow)
   }
 
   /// "1-20 of 1,562", with what is known about the rest; nil while there is nothing to count.

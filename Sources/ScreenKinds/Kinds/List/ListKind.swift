@@ -132,11 +132,11 @@ package struct ListKind: Kind {
     ) {
       key, _ in .send(.edit(key == .control("a") ? .start : .end))
     }.helped(when: hasSearch),
-    KeyBinding([.up, .control("p")], hint: .upDown("move"), help: "move the highlight up") { _, screen in
-      .send(.moveSelection(to: screen.state.selection - 1))
+    KeyBinding([.up, .control("p")], hint: .upDown("move"), hintWhen: hasRows, help: "move the highlight up") {
+      _, screen in .send(.moveSelection(to: screen.state.selection - 1))
     },
-    KeyBinding([.down, .control("n")], hint: .upDown("move"), help: "move the highlight down") { _, screen in
-      .send(.moveSelection(to: screen.state.selection + 1))
+    KeyBinding([.down, .control("n")], hint: .upDown("move"), hintWhen: hasRows, help: "move the highlight down") {
+      _, screen in .send(.moveSelection(to: screen.state.selection + 1))
     },
     // A pager's letters, where no search takes typed characters (less, tig and lazygit's keys).
     KeyBinding(
@@ -150,19 +150,21 @@ package struct ListKind: Kind {
     KeyBinding(
       [.enter], help: "", when: KeyBinding.Condition { ListViewModel.isPending($0.state, search: $0.spec.search) },
       send: .submit),
-    // The footer names Enter whether or not there is a row to open now.
+    // Enter opens a row where the list has a `select` and a row to open; elsewhere it does
+    // nothing, and the footer does not offer it.
     KeyBinding(
-      [.enter], hint: KeyHint("Enter open", need: .main), hintWhen: .always,
+      [.enter], hint: KeyHint("Enter open", need: .main),
       help: "open the highlighted row; while a typed query waits, search for it now",
-      when: .state { $0.status != .loading && !$0.records.isEmpty }
+      when: KeyBinding.Condition { $0.spec.select != nil && $0.state.status != .loading && !$0.state.records.isEmpty }
     ) { _, screen in .open(row: min(screen.state.selection, screen.state.records.count - 1)) },
     // Esc with a search typed clears it (and lists every row again at once), as in k9s and
     // lazygit; with the search empty, Esc goes back.
     KeyBinding(
       [.escape], hint: KeyHint("Esc clear", need: .back), help: "clear the search; with none typed, go back",
       when: isEditing, send: .search("")),
-    .previewToggle, KeyBinding.back.hinted(when: isNotEditing), .quit, .pagerBack(when: hasNoSearch),
-    KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", help: "move by a screenful") { key, screen in
+    .previewToggle, KeyBinding.back.hinted(when: isNotEditing && .canGoBack), .quit, .pagerBack(when: hasNoSearch), .suspend, .redraw,
+    KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", hintWhen: hasRows, help: "move by a screenful") {
+      key, screen in
       .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page(screen) : page(screen))))
     },
     KeyBinding([.character(" ")], help: "move down a screenful (on a list without a search)", when: hasNoSearch) {
@@ -187,6 +189,8 @@ package struct ListKind: Kind {
   static let hasSearch = KeyBinding<ListKind>.Condition { $0.spec.search != nil }
   /// Active on a list without a search, where letters are keys of their own (a pager's).
   static let hasNoSearch = KeyBinding<ListKind>.Condition { $0.spec.search == nil }
+  /// While rows are shown, which the keys that move can move between.
+  static let hasRows = KeyBinding<ListKind>.Condition { !$0.state.records.isEmpty }
   /// Active unless the search has text (Esc then clears it rather than going back).
   static let isNotEditing = KeyBinding<ListKind>.Condition { $0.spec.search == nil || $0.state.query.isEmpty }
 

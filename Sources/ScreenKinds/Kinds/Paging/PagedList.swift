@@ -32,6 +32,8 @@ package struct PagedList: ViewModel {
     package var failedCursor: PageCursor?
     /// The highlighted row (drawn in the interactive mode; the row `open` opened).
     package var selection = 0
+    /// The pages loaded since the first, by digest: a page that repeats one is an error.
+    package var history = PageHistory()
 
     package init() {}
 
@@ -250,6 +252,15 @@ package struct PagedList: ViewModel {
     state.isLoadingNextPage = false
     switch answer {
     case .success(let answer):
+      // A page that holds a page's records again is the source going round: not shown, and the
+      // list stops (a reload asks for it again, and is told the same).
+      if !answer.records.isEmpty,
+        let error = state.history.note(answer.recordsDigest, page: page + 1, cursor: cursor)
+      {
+        state.failedCursor = cursor
+        state.status = .error(error)
+        return
+      }
       state.failedCursor = nil
       let records = Self.kept(answer.records, members: configuration.members)
       if page == 0 || configuration.keepsLastPageOnly { state.records = records } else { state.records += records }

@@ -210,14 +210,18 @@ final class ExternalProcess: Sendable {
 
   private func readLines(from descriptor: Int32) {
     let started = SystemThread.start(name: "plugin \(name) stdout") { [self] in
-      defer { close(descriptor) }
+      var open = true
+      defer { if open { close(descriptor) } }
       var framing = LineFraming(limit: ExternalSource.maximumLine)
       var chunk = [UInt8](repeating: 0, count: 64 << 10)
       while true {
         let count = chunk.withUnsafeMutableBytes { SystemIO.readRetrying(descriptor, $0) }
         guard count > 0 else {
-          // A line never ended is no message: how the stream ended is what is told.
+          // A line never ended is no message: how the stream ended is what is told. The pipe is
+          // closed first: a reload after the error must not find this process's pipes open.
           let (reason, exited) = ended()
+          close(descriptor)
+          open = false
           fail(reason, exited: exited)
           return
         }
@@ -246,11 +250,15 @@ final class ExternalProcess: Sendable {
   /// and all of it goes to its log file.
   private func readLog(from descriptor: Int32, into file: PluginLog?) {
     let started = SystemThread.start(name: "plugin \(name) stderr") { [self] in
-      defer { close(descriptor) }
+      var open = true
+      defer { if open { close(descriptor) } }
       var chunk = [UInt8](repeating: 0, count: 16 << 10)
       while true {
         let count = chunk.withUnsafeMutableBytes { SystemIO.readRetrying(descriptor, $0) }
         guard count > 0 else {
+          // Closed before the end is noted: the failure that waits for it finds the pipe closed.
+          close(descriptor)
+          open = false
           file?.finish()
           state.withLock { $0.logEnded = true }
           return
@@ -363,6 +371,9 @@ final class ExternalProcess: Sendable {
       return (Array(state.pending.values), error)
     }
     guard let error else { return }
+    // Its stdin is closed before the failure is told (the stop below would close it on a thread
+    // of its own, later): a request told of it may start a fresh process at once, a reload.
+    input.close()
     for continuation in waiting { continuation.resume(returning: .failure(error)) }
     PluginProcesses.stopInBackground([pid])
   }

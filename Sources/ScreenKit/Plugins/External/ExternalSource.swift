@@ -109,9 +109,11 @@ package final class ExternalSource: DataSource, DeclarationChecked {
       pageSize: request.pageSize, members: request.members)
     let (body, process) = try await send(.page(asked))
     guard case .page(let page) = body else { throw mismatch(process, .page, body.type) }
-    return Page(
+    var answer = Page(
       records: page.records, total: page.total, reachable: page.reachable, next: page.next.map(PageCursor.init),
       attribution: page.attribution)
+    answer.digest = page.digest
+    return answer
   }
 
   package func record(_ request: RecordRequest) async throws(DataSourceError) -> Record {

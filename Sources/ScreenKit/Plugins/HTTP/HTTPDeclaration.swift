@@ -123,7 +123,7 @@ package struct Paging: Sendable, Hashable {
   package var next: JSONPointer?
   /// How many results can be reached, whatever the total says (GitHub's search: 1,000).
   package var cap: Int?
-  /// The most pages followed in one list before paging stops (a server that never ends).
+  /// The most requests for pages of one list before paging stops (a server that never ends).
   package var maxPages: Int
 
   package static let defaultMaxPages = 1000

@@ -70,6 +70,8 @@ enum Wire {
   struct Incoming: Sendable {
     var type: String
     var object: JSONObject
+    /// A hash of the text of its `records` array, when their objects were read in part.
+    var recordsDigest: Int? = nil
   }
 
   /// An answer to request `id`. Its `body` is decoded apart: an answer to a request that was never
@@ -105,6 +107,8 @@ enum Wire {
     var reachable: Int?
     var next: String?
     var attribution: String?
+    /// What the records were before screenrun cut them to the members read (`Page.digest`).
+    var digest: PageDigest? = nil
   }
 
   /// `{"type":"record","id":2,"record":{…},"attribution":"…"}`.

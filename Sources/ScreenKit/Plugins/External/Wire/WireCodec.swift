@@ -89,19 +89,23 @@ enum WireCodec {
     -> Result<Wire.Incoming, Wire.Broken>?
   {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return nil }
-    let parsed: Result<JSON, JSONSyntaxError>
+    let parsed: Result<(value: JSON, digest: Int?), JSONSyntaxError>
     if let members {
       parsed = line.withUnsafeBufferPointer { buffer in
         Result { () throws(JSONSyntaxError) in
-          try JSON.parse(buffer, onlyMembers: members, ofElementsOf: "records", options: .response)
+          try JSON.parseDigesting(buffer, onlyMembers: members, ofElementsOf: "records", options: .response)
         }
       }
     } else {
-      parsed = Result { () throws(JSONSyntaxError) in try JSON.parse(line, options: .response) }
+      parsed = Result { () throws(JSONSyntaxError) in (try JSON.parse(line, options: .response), nil) }
     }
     let message: JSON
+    let digest: Int?
     switch parsed {
-    case .success(let value): message = value
+    case .success(let value): (message, digest) = value
+    case .failure(let error) where error.exceedsValueLimit:
+      return .failure(
+        Wire.Broken("wrote a line that holds \(error.message)", at: "", expected: "a JSON object"))
     case .failure(let error):
       return .failure(
         Wire.Broken(
@@ -113,7 +117,7 @@ enum WireCodec {
         Wire.Broken(
           "wrote a message without a \"type\": \(ProtocolRules.quote(line))", at: "/type", expected: "a string"))
     }
-    return .success(Wire.Incoming(type: type, object: object))
+    return .success(Wire.Incoming(type: type, object: object, recordsDigest: digest))
   }
 
   /// The program's first message: a `hello` of this protocol version.
@@ -155,7 +159,12 @@ enum WireCodec {
     }
     let body: Result<Wire.Body, Wire.Broken> =
       switch type {
-      case .page: page(object).map(Wire.Body.page)
+      case .page:
+        page(object).map { page in
+          var page = page
+          page.digest = message.recordsDigest.map(PageDigest.init(value:))
+          return Wire.Body.page(page)
+        }
       case .record: record(object).map(Wire.Body.record)
       case .error: .success(.error(error(object)))
       }
