@@ -82,6 +82,12 @@ struct MarvelSampleSource: MarvelAPI {
     var attribution = dataset.attribution
     if let ids = try dataset.recordedComicIDs(ofCharacterAt: ordinal) {
       comics = ids.compactMap { dataset.comicPlace(id: $0).map(ListedComic.recorded) }
+      // The list's total counts the recorded comics: the note says so where the character has
+      // more, which its record's `comics.available` (a detail's "in all") counts.
+      let available = try dataset.character(at: ordinal, members: Self.comicsAvailable)[path: ["comics", "available"]]
+      if let available = available?.intValue, available > comics.count {
+        attribution = "\(Self.recordedNote(comics.count, of: available)) \(dataset.attribution)"
+      }
     } else {
       let character = try dataset.character(at: ordinal, members: Self.comicItems)
       comics = (character[path: ["comics", "items"]]?.arrayValue ?? []).map(comic(named:))
@@ -98,6 +104,18 @@ struct MarvelSampleSource: MarvelAPI {
 
   /// Shown with a character's comics when only its own record names them.
   static let notRecordedNote = "Comics named in the character's record; the full list was not recorded."
+
+  /// Shown with a character's recorded comics when its record counts more of them.
+  static func recordedNote(_ recorded: Int, of available: Int) -> String {
+    "The sample recorded \(TemplateFilter.grouped(recorded)) of the character's \(TemplateFilter.grouped(available)) comics."
+  }
+
+  /// What a character's record is read for to count its comics.
+  private static let comicsAvailable: RecordMembers = {
+    var members = RecordMembers()
+    members.insert(["comics", "available"])
+    return members
+  }()
 
   /// What a character's record is read for when its comics were not recorded.
   private static let comicItems: RecordMembers = {

@@ -98,7 +98,8 @@ package enum TextWidth {
     return cut + String(repeating: " ", count: max(0, columns - width(of: cut)))
   }
 
-  /// Breaks a text into lines of at most `columns`, at spaces where possible. A word wider than
+  /// Breaks a text into lines of at most `columns`, at spaces where possible, but never between a
+  /// lone symbol and the word after it where both fit on a line ("© 2024"). A word wider than
   /// a line is broken by columns, except a URL (`FrameLine.isURL`), which goes whole onto a line
   /// of its own: a terminal can only open a URL it sees whole. Nothing but the spaces where lines
   /// break is lost: a run of spaces inside a line, and a paragraph's indent, stay whole. Secrets
@@ -124,18 +125,48 @@ package enum TextWidth {
       let before = output.lines.count
       output.atParagraphStart = true
       var gap = 0
+      // A symbol standing alone ("©", "$") keeps the next word on its line where the two fit in
+      // one: "© 2024" never breaks at its space.
+      var held: (symbol: Substring, gap: Int)?
       for word in Self.pieces(of: paragraph, in: text, at: 0x20, keepingEmpty: true) {
         if word.isEmpty {
           gap += 1
           continue
         }
-        output.add(word, after: gap)
+        if let (symbol, symbolGap) = held {
+          held = nil
+          let pair = text[symbol.startIndex..<word.endIndex]
+          if width(of: pair, upTo: output.columns) <= output.columns {
+            output.add(pair, after: symbolGap)
+          } else {
+            output.add(symbol, after: symbolGap)
+            output.add(word, after: gap)
+          }
+        } else if Self.isSymbol(word) {
+          held = (word, gap)
+        } else {
+          output.add(word, after: gap)
+        }
         gap = 1
       }
+      if let (symbol, symbolGap) = held { output.add(symbol, after: symbolGap) }
       // The last line, unless a lone URL ended the paragraph (an empty paragraph is a line).
       if !output.line.isEmpty || output.lines.count == before { output.endLine() }
     }
     return output.lines
+  }
+
+  /// Whether a word is one symbol (a sign such as "©" or "®", a currency sign, an emoji), which `wrap`
+  /// keeps with the word after it.
+  private static func isSymbol(_ word: Substring) -> Bool {
+    // One code point, of at most four bytes: no word is read past its first few.
+    guard word.utf8.count <= 4, word.unicodeScalars.count == 1, let scalar = word.unicodeScalars.first else {
+      return false
+    }
+    switch scalar.properties.generalCategory {
+    case .otherSymbol, .currencySymbol: return true
+    default: return false
+    }
   }
 
   /// `wrap` with a hanging indent: the text is wrapped to the columns that `lead` leaves (at least

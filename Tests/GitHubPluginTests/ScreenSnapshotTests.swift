@@ -214,6 +214,8 @@ struct ScreenSnapshotTests {
 
   /// A repository row opens its commits (what the GitHub sample app does); a commit opens its
   /// detail; back returns.
+  /// A row opens the repository its preview shows; the commits are its link, one step further
+  /// (issue 39, item 11).
   @Test func aRepositoryOpensItsCommitsAndACommitItsDetail() async throws {
     let navigator = Navigator(loader: loader, context: PluginContext(), scheduler: VirtualScheduler())
     try navigator.open(Paths.screen("repositories.json"))
@@ -223,6 +225,10 @@ struct ScreenSnapshotTests {
     await navigator.settle()
     let row = try #require(search.state.records.firstIndex { $0["full_name"] == "sigmavirus24/github3.py" })
     try navigator.select(row)
+    await navigator.settle()
+    #expect(navigator.current?.spec.file.hasSuffix("Screens/repository.json") == true)
+    #expect(navigator.current?.parameters == ["repo": "sigmavirus24/github3.py"])
+    try navigator.select(0)
     await navigator.settle()
     #expect(navigator.current?.spec.file.hasSuffix("Screens/commits.json") == true)
     #expect(navigator.current?.parameters == ["repo": "sigmavirus24/github3.py"])
@@ -234,6 +240,7 @@ struct ScreenSnapshotTests {
     let frame = TextRenderer.render(try #require(navigator.current).screenState)
     #expect(frame.hasPrefix("Update .travis.yml configuration\n"))
 
+    #expect(navigator.back())
     #expect(navigator.back())
     #expect(navigator.back())
     #expect(TextRenderer.render(try #require(navigator.current).screenState).contains("Search: github3.py"))

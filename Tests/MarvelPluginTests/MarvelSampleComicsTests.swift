@@ -42,7 +42,11 @@ struct MarvelSampleComicsTests {
     let dataset = source.dataset
     let ordinal = try #require(dataset.ordinal(ofID: id))
     if let ids = try dataset.recordedComicIDs(ofCharacterAt: ordinal) {
-      return (try ids.compactMap { try dataset.comic(id: $0) }, dataset.attribution)
+      let comics = try ids.compactMap { try dataset.comic(id: $0) }
+      // Where the character's record counts more comics than were recorded, a note says so.
+      let available = try dataset.character(at: ordinal)[path: ["comics", "available"]]?.intValue ?? 0
+      guard available > comics.count else { return (comics, dataset.attribution) }
+      return (comics, "\(MarvelSampleSource.recordedNote(comics.count, of: available)) \(dataset.attribution)")
     }
     var comics: [JSON] = []
     for item in try dataset.character(at: ordinal)[path: ["comics", "items"]]?.arrayValue ?? [] {

@@ -94,12 +94,13 @@ struct DetailSectionTests {
           #"[ { "type": "list", "items": "tags", "row": "{.}"\#(limitKey)\#(totalKey) } ]"#, record: .object(record)))
       return lines.last.flatMap { $0.hasPrefix("  … and ") ? $0 : nil }
     }
-    #expect(try more("{available}", tags: 20, limit: 20) == "  … and 3,934 more")
-    #expect(try more("{available}", tags: 20, limit: 5) == "  … and 3,949 more")
-    #expect(try more("{available|number}", tags: 20, limit: 5) == "  … and 3,949 more")
+    // A total beyond the array says it counts them all (issue 39, item 12).
+    #expect(try more("{available}", tags: 20, limit: 20) == "  … and 3,934 more (3,954 in all)")
+    #expect(try more("{available}", tags: 20, limit: 5) == "  … and 3,949 more (3,954 in all)")
+    #expect(try more("{available|number}", tags: 20, limit: 5) == "  … and 3,949 more (3,954 in all)")
     #expect(try more(nil, tags: 20, limit: 5) == "  … and 15 more")
     #expect(try more(nil, tags: 20, limit: nil) == nil)
-    #expect(try more("{available}", tags: 20, limit: nil) == "  … and 3,934 more")
+    #expect(try more("{available}", tags: 20, limit: nil) == "  … and 3,934 more (3,954 in all)")
     // Not a number, missing, or less than the array holds: the array's count.
     #expect(try more("{title}", tags: 20, limit: 5, record: ["title": "many"]) == "  … and 15 more")
     #expect(try more("{missing}", tags: 20, limit: 5) == "  … and 15 more")
@@ -109,9 +110,9 @@ struct DetailSectionTests {
       try more("{huge}", tags: 20, limit: 5, record: ["huge": "123456789012345678901234567890"]) == "  … and 15 more")
     #expect(try more("{available}", tags: 3, limit: 5, record: ["available": 3]) == nil)
     // Commas only where `number` puts them: one to three digits, then groups of three.
-    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1,000"]) == "  … and 995 more")
-    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "12,345,678"]) == "  … and 12,345,673 more")
-    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1000"]) == "  … and 995 more")
+    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1,000"]) == "  … and 995 more (1,000 in all)")
+    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "12,345,678"]) == "  … and 12,345,673 more (12,345,678 in all)")
+    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1000"]) == "  … and 995 more (1,000 in all)")
     for misgrouped in ["1,0,0", "1000,000", "5,", ",500", "1,,000", ",", "1234,567"] {
       #expect(
         try more("{t}", tags: 20, limit: 5, record: ["t": .string(misgrouped)]) == "  … and 15 more", "\(misgrouped)")

@@ -70,10 +70,21 @@ struct FooterTests {
       "? help", "Ctrl-C quit", "Esc back", "↑↓ move", "Enter open", "Ctrl-O open in browser",
       "Ctrl-Y copy the clone URL", "PgUp/PgDn page", "Ctrl-R reload",
     ]
-    #expect(Set(hints) == Set(need.prefix(hints.count)), "\(line)")
-    // And the next one would not have fitted.
-    if hints.count < need.count {
-      #expect(TextWidth.width(of: line + " · " + need[hints.count]) > columns, "\(line)")
+    // Each hint in turn, the most needed first, where it fits beside those taken before it: a
+    // hint left out leaves its room to a less needed one that fits (issue 39, item 10).
+    var used = 0
+    var taken: [String] = []
+    for hint in need {
+      let room = TextWidth.width(of: hint) + (used == 0 ? 0 : 3)
+      if used + room <= columns {
+        used += room
+        taken.append(hint)
+      }
+    }
+    #expect(Set(hints) == Set(taken), "\(line)")
+    // And none left out would have fitted.
+    for hint in need where !hints.contains(hint) {
+      #expect(TextWidth.width(of: line + " · " + hint) > columns, "\(line)")
     }
   }
 
@@ -143,10 +154,26 @@ struct FooterTests {
       [KeyHint.upDown("move"), long, KeyHint("Ctrl-R reload")]
       + [KeyBinding<ListKind>.back, .quit].compactMap(\.hint) + [KeyHint.help]
     let line = TextRenderer.keyHelp(hints, width: 60, glyphs: .unicode)
-    #expect(line == "↑↓ move · Esc back · Ctrl-C quit · ? help")
-    // Under --ascii, the same choice in ASCII.
+    // The long action is left out, and the less needed Ctrl-R, which fits, is not.
+    #expect(line == "↑↓ move · Ctrl-R reload · Esc back · Ctrl-C quit · ? help")
+    // Under --ascii, the wider "Up/Down" leaves no room for Ctrl-R.
     #expect(TextRenderer.keyHelp(hints, width: 60, glyphs: .ascii) == "Up/Down move - Esc back - Ctrl-C quit - ? help")
     #expect(
       TextRenderer.keyHelp(hints, width: 5, glyphs: .unicode) == "", "not even the help fits: nothing, not a cut hint")
+  }
+
+  /// A hint left out for want of room leaves its room to the less needed ones that fit: the
+  /// table at 90 columns keeps `PgUp/PgDn page` once its actions' long hints are out (issue 39,
+  /// item 10).
+  @Test func aLessNeededHintThatFitsComesBackWhenAMoreNeededOneIsLeftOut() {
+    let hints: [KeyHint] =
+      [
+        .upDown("move"), KeyHint("Enter open", need: .main), KeyHint("Ctrl-S sort", need: .action),
+        KeyHint("Ctrl-O open in browser", need: .action), KeyHint("Ctrl-Y copy the clone URL", need: .action),
+        "PgUp/PgDn page", "Ctrl-R reload",
+      ] + [KeyBinding<ListKind>.back, .quit].compactMap(\.hint) + [KeyHint.help]
+    #expect(
+      TextRenderer.keyHelp(hints, width: 90, glyphs: .unicode)
+        == "↑↓ move · Enter open · Ctrl-S sort · PgUp/PgDn page · Esc back · Ctrl-C quit · ? help")
   }
 }

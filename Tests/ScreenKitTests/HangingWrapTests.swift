@@ -34,23 +34,40 @@ struct HangingWrapTests {
     #expect(TextWidth.wrap("see " + url, toColumns: 30, lead: "  • ") == ["  • see", url])
   }
 
-  @Test func aFieldGoesUnderItsLabelWhereItsColumnWouldBeNarrowerThan12() {
+  /// Only a field that does not fit beside its label goes under it: in a column narrower than
+  /// 12, one whose value needs more than a line; in any, one whose column would break a word of
+  /// it (issue 39, item 10).
+  @Test func aFieldGoesUnderItsLabelOnlyWhereItDoesNotFitBesideIt() {
     #expect(
       DetailFrame.fieldLines(label: "Language", labelWidth: 14, value: "JavaScript", width: 28)
         == ["Language        JavaScript"])
     #expect(
-      DetailFrame.fieldLines(label: "Language", labelWidth: 14, value: "JavaScript", width: 27)
+      DetailFrame.fieldLines(label: "Language", labelWidth: 14, value: "JavaScript", width: 26)
+        == ["Language        JavaScript"], "a column of 10 holds it on one line")
+    #expect(
+      DetailFrame.fieldLines(label: "Language", labelWidth: 14, value: "JavaScript", width: 25)
         == ["Language", "  JavaScript"])
     #expect(
       DetailFrame.fieldLines(label: "Topics", labelWidth: 14, value: "ant-design-pro, antd", width: 24)
         == ["Topics", "  ant-design-pro, antd"])
+    let sha = "10bed7bcc2ff1460b0fcea046b094fff646e01de"
+    #expect(DetailFrame.fieldLines(label: "SHA", labelWidth: 10, value: sha, width: 50) == ["SHA", "  " + sha])
+    #expect(DetailFrame.fieldLines(label: "SHA", labelWidth: 10, value: sha, width: 52) == ["SHA         " + sha])
+    #expect(
+      DetailFrame.fieldLines(label: "SHA", labelWidth: 10, value: sha, width: 40)
+        == ["SHA         10bed7bcc2ff1460b0fcea046b09", "            4fff646e01de"],
+      "too wide for the room under its label too: it stays beside, broken as it would be there")
+    let url = "https://github.com/carloscuesta/gitmoji/commit/" + sha
+    #expect(
+      DetailFrame.fieldLines(label: "Web", labelWidth: 10, value: url, width: 50) == ["Web", url],
+      "a URL stands whole on its own line, as before")
   }
 
   @Test func aMegabyteValueComesOutWhole() {
     let word = "全家桶-ant-design-pro👩‍💻 "
     let value = String(repeating: word, count: 1 << 20 / word.utf8.count)
-    let lines = DetailFrame.fieldLines(label: "Topics", labelWidth: 14, value: value, width: 37)
-    #expect(lines.allSatisfy { TextWidth.width(of: $0) <= 37 })
+    let lines = DetailFrame.fieldLines(label: "Topics", labelWidth: 14, value: value, width: 39)
+    #expect(lines.allSatisfy { TextWidth.width(of: $0) <= 39 })
     #expect(Self.text(of: lines, lead: "Topics          ") == value.filter { $0 != " " })
   }
 }

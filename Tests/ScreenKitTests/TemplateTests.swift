@@ -142,6 +142,20 @@ struct TemplateTests {
     #expect(try value(#"{x|plural:"star"|default:"no stars"}"#, nil) == "no stars")
   }
 
+  /// `before` puts its text before a value, and nothing before none: a separator goes with what
+  /// it separates (issue 39, item 12).
+  @Test func beforePutsItsTextBeforeAValueOnly() throws {
+    #expect(try value(#"{x|plural:"page"|before:" · "}"#, 32) == " · 32 pages")
+    #expect(try value(#"{x|before:" · "}"#, nil) == "")
+    #expect(try value(#"{x|before:" · "}"#, "  ") == "")
+    #expect(try value(#"{x|before:" · "}"#, .array([])) == "")
+    #expect(try value(##"{x|before:"#"}"##, 7) == "#7")
+    #expect(throws: (any Error).self) { try Template("{x|before}") }
+    let record: JSON = ["title": "A", "format": "Comic"]
+    let template = try Template(#"{format}{pageCount|plural:"page"|before:" · "}"#)
+    #expect(template.render(in: TemplateContext(record: record)) == "Comic")
+  }
+
   @Test func dateReadsUnixSecondsInUTC() throws {
     #expect(try value("{x|date}", 1_398_795_497) == "2014-04-29")
     #expect(try value("{x|date}", 0) == "1970-01-01")

@@ -52,6 +52,18 @@ struct TextWidthTests {
     #expect(TextWidth.wrap("a    b", toColumns: 3) == ["a", "b"])
   }
 
+  /// A lone symbol keeps the word after it on its line where both fit: "© 2024" is never broken
+  /// at its space (issue 39, item 10).
+  @Test func aSymbolStaysWithTheWordAfterIt() {
+    #expect(
+      TextWidth.wrap("Data provided by Marvel. © 2024 MARVEL", toColumns: 28)
+        == ["Data provided by Marvel.", "© 2024 MARVEL"])
+    #expect(TextWidth.wrap("costs $ 12 today", toColumns: 7) == ["costs", "$ 12", "today"])
+    #expect(TextWidth.wrap("a ©  2024", toColumns: 7) == ["a", "©  2024"], "the spaces inside the pair stay")
+    #expect(TextWidth.wrap("© 20242024", toColumns: 6) == ["©", "202420", "24"], "a pair wider than a line breaks")
+    #expect(TextWidth.wrap("end ©", toColumns: 4) == ["end", "©"])
+  }
+
   @Test func sanitizesEscapesAndControls() {
     #expect(TerminalSafe.sanitize("\u{1B}[31mred\u{1B}[0m") == "\u{FFFD}[31mred\u{FFFD}[0m")
     #expect(TerminalSafe.sanitize("a\u{7}b\u{9B}c\u{7F}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")

@@ -35,7 +35,8 @@ struct ActionSignalTests {
       + "\(TmuxSession.quote(pidFile.path + ".tmp")) \(TmuxSession.quote(pidFile.path)); exec sleep 300"
     // The GitHub sample: no plugin process, whose ending would end the program as well.
     let screen = try folder.screen(
-      "Screens/repository.json", actions: [["key": "ctrl-g", "title": "Wait", "run": ["sh", "-c", program]]])
+      "Screens/repository.json", actions: [["key": "ctrl-g", "title": "Wait", "run": ["sh", "-c", program]]],
+      besides: ["commits.json", "commit.json"])
     try await TmuxSession.with([screen.path, "--param", "repo=dustin/py-github"]) { pane in
       try await pane.waitForScreen("the repository") { $0.contains("Ctrl-G wait") && $0.contains("Stars") }
       try await pane.press("C-g")
@@ -73,7 +74,8 @@ struct ActionSignalTests {
       to: child, atomically: true, encoding: .utf8)
     let program = "\(test.before)sh \(TmuxSession.quote(child.path)) \(TmuxSession.quote(pidFile.path)) & wait"
     let screen = try folder.screen(
-      "Screens/repository.json", actions: [["key": "ctrl-g", "title": "Wait", "run": ["sh", "-c", program]]])
+      "Screens/repository.json", actions: [["key": "ctrl-g", "title": "Wait", "run": ["sh", "-c", program]]],
+      besides: ["commits.json", "commit.json"])
     try await TmuxSession.with([screen.path, "--param", "repo=dustin/py-github"]) { pane in
       try await pane.waitForScreen("the repository") { $0.contains("Ctrl-G wait") && $0.contains("Stars") }
       try await pane.press("C-g")

@@ -93,7 +93,7 @@ struct InteractiveTests {
     }
   }
 
-  @Test("GitHub: type react, open its commits, go back, quit with Ctrl-D; the terminal is restored")
+  @Test("GitHub: type react, open the repository, go back, quit with Ctrl-D; the terminal is restored")
   func github() async throws {
     try await TmuxSession.with(["Screens/repositories.json"]) { pane in
       let first = try await pane.waitForScreen("the empty repositories screen") { $0.contains("Type to search.") }
@@ -106,11 +106,12 @@ struct InteractiveTests {
       }
       #expect(searched.rowTitles.first == "facebook/react", "\(searched)")
 
+      // Enter opens what the preview shows: the repository (issue 39, item 11).
       try await pane.press("Enter")
-      let commits = try await pane.waitForScreen("the commits of facebook/react") {
-        $0.title == "Commits of facebook/react" && !$0.contains("Loading")
+      let repository = try await pane.waitForScreen("the repository facebook/react") {
+        $0.title == "facebook/react" && $0.contains("→ Commits")
       }
-      #expect(!commits.contains("Search:"), "the commits screen has no search: \(commits)")
+      #expect(!repository.contains("Search:"), "the repository screen has no search: \(repository)")
 
       try await pane.press("Escape")
       let back = try await pane.waitForScreen("the repositories again") { $0.title == "GitHub Repositories" }
@@ -124,14 +125,16 @@ struct InteractiveTests {
     }
   }
 
-  @Test("GitHub: a repository's commits, then a commit, with Enter; Left and Esc go back")
+  @Test("GitHub: a repository, its commits, then a commit, with Enter; Left and Esc go back")
   func githubCommit() async throws {
     try await TmuxSession.with(["Screens/repositories.json"]) { pane in
       try await pane.waitForScreen("the empty repositories screen") { $0.contains("Type to search.") }
       try await pane.type("pygithub")
       try await pane.waitForScreen("jacquev6/PyGithub") { $0.contains("1-1 of 1") && $0.selectedRow == 1 }
       try await pane.press("Enter")
-      try await pane.waitForScreen("its commits") {
+      try await pane.waitForScreen("the repository") { $0.title == "jacquev6/PyGithub" && $0.contains("→ Commits") }
+      try await pane.press("Enter")
+      try await pane.waitForScreen("its commits, its link") {
         $0.title == "Commits of jacquev6/PyGithub" && $0.selectedRow == 1
       }
       try await pane.press("Down")
@@ -143,6 +146,8 @@ struct InteractiveTests {
       try await pane.waitForScreen("the commits again") {
         $0.title == "Commits of jacquev6/PyGithub" && $0.selectedRow == 2
       }
+      try await pane.press("Escape")
+      try await pane.waitForScreen("the repository again") { $0.title == "jacquev6/PyGithub" }
       try await pane.press("Escape")
       try await pane.waitForScreen("the repositories again") {
         $0.title == "GitHub Repositories" && $0.contains("Search: pygithub")

@@ -159,7 +159,7 @@ struct ScriptSessionTests {
     #expect(searched.frames.last?.contains("connection") == true, "\(searched.result)")
   }
 
-  @Test("search react lists repositories; open 1 opens its commits; back returns")
+  @Test("search react lists repositories; open 1 opens the repository; back returns")
   func githubSearchReact() async throws {
     let session = try await ScriptSession.run("Screens/repositories.json", "search react\nopen 1\nback\n", width: 80)
     expectSucceeded(session, width: 80)
@@ -170,30 +170,34 @@ struct ScriptSessionTests {
       "\(session.result)")
     #expect(frames[1].rowTitles.first == "facebook/react")
     #expect(frames[1].rowTitles.count == 10)
-    #expect(frames[2].lines.first == "Commits of facebook/react")
+    #expect(frames[2].lines.first == "facebook/react")
+    #expect(frames[2].contains("  → Commits"), "the commits are the repository's link: \(frames[2])")
     #expect(frames[3].lines == frames[1].lines)
   }
 
-  @Test("a repository's commits, then one commit, then back twice")
+  @Test("a repository, its commits, then one commit, then back three times")
   func githubOpenCommit() async throws {
     // The sample data holds commits for jacquev6/PyGithub and sigmavirus24/github3.py only.
     let session = try await ScriptSession.run(
-      "Screens/repositories.json", "search pygithub\nopen 1\nopen 1\nback\nback\n", input: .stdin, width: 80)
+      "Screens/repositories.json", "search pygithub\nopen 1\nopen 1\nopen 1\nback\nback\nback\n", input: .stdin,
+      width: 80)
     expectSucceeded(session, width: 80)
 
     let frames = session.frames
     try #require(
       frames.map(\.command) == [
-        "start Screens/repositories.json", "search pygithub", "open 1", "open 1", "back", "back",
+        "start Screens/repositories.json", "search pygithub", "open 1", "open 1", "open 1", "back", "back", "back",
       ],
       "\(session.result)")
     #expect(frames[1].rowTitles == ["jacquev6/PyGithub"])
-    #expect(frames[2].lines.first == "Commits of jacquev6/PyGithub")
-    #expect(frames[2].rowTitles.first == "Fixing lint errors in release branch")
-    #expect(frames[3].lines.first == "Fixing lint errors in release branch")
-    #expect(frames[3].contains("0791cc7b1a706ab5d7c607ddff35de4d486ba3e9"))
-    #expect(frames[4].lines == frames[2].lines)
-    #expect(frames[5].lines == frames[1].lines)
+    #expect(frames[2].lines.first == "jacquev6/PyGithub")
+    #expect(frames[3].lines.first == "Commits of jacquev6/PyGithub")
+    #expect(frames[3].rowTitles.first == "Fixing lint errors in release branch")
+    #expect(frames[4].lines.first == "Fixing lint errors in release branch")
+    #expect(frames[4].contains("0791cc7b1a706ab5d7c607ddff35de4d486ba3e9"))
+    #expect(frames[5].lines == frames[3].lines)
+    #expect(frames[6].lines == frames[2].lines)
+    #expect(frames[7].lines == frames[1].lines)
   }
 
   // MARK: - Detail screens that lead somewhere

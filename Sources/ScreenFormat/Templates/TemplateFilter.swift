@@ -10,6 +10,7 @@ package struct TemplateFilter: Sendable, Hashable {
   package static let registry: [any Filter.Type] = [
     DefaultFilter.self,
     OrFilter.self,
+    BeforeFilter.self,
     TruncateFilter.self,
     PrefixFilter.self,
     UpperFilter.self,

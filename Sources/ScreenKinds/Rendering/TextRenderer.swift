@@ -121,7 +121,9 @@ package enum TextRenderer {
   }
 
   /// The key help line of `width` columns: the hints that fit, the least needed left out first
-  /// (`KeyHint.Need`; of two equally needed, the later), never one cut. It shows the screen's own
+  /// (`KeyHint.Need`; of two equally needed, the later), never one cut. A hint left out for want
+  /// of room leaves its room to the less needed ones that fit in it: at 90 columns a table drops
+  /// its actions' long hints, and its shorter `PgUp/PgDn page` fits again. It shows the screen's own
   /// keys first, the most needed first, then the ways out and the help, in the same place on
   /// every screen: "↑↓ move · Enter open · Esc back · Ctrl-C quit · ? help".
   package static func keyHelp(_ hints: [KeyHint], width: Int, glyphs: Glyphs) -> String {
@@ -138,11 +140,26 @@ package enum TextRenderer {
     var used = 0
     for index in shown.indices.sorted(by: { (shown[$0].need, $0) < (shown[$1].need, $1) }) {
       let room = TextWidth.width(of: shown[index].text(glyphs)) + (used == 0 ? 0 : separator)
-      if used + room > width { break }
+      if used + room > width { continue }
       used += room
       kept[index] = true
     }
     return shown.indices.filter { kept[$0] }.map { shown[$0].text(glyphs) }.joined(separator: glyphs.separator)
+  }
+
+  /// In a terminal, the title's or the footer's lines of a detail or a list, at most a quarter of
+  /// its height, the last one kept ending in the ellipsis: the body keeps its room, and the whole
+  /// text is in the plain outputs, which have no height.
+  package static func capped(_ lines: [String], _ options: RenderOptions) -> [String] {
+    guard let height = options.height else { return lines }
+    let most = max(1, height / 4)
+    guard lines.count > most else { return lines }
+    let ellipsis = options.glyphs.ellipsis
+    var kept = Array(lines.prefix(most))
+    let last = options.glyphs.truncate(
+      kept[most - 1], toColumns: max(0, options.width - TextWidth.width(of: ellipsis)))
+    kept[most - 1] = (last.hasSuffix(ellipsis) ? String(last.dropLast(ellipsis.count)) : last) + ellipsis
+    return kept
   }
 
   /// A screen's title; where it renders blank (a record not loaded yet), what the screen shows.

@@ -146,10 +146,13 @@ struct SchemaTests {
     #expect(enumeration(column["align"]) == ["left", "right", "center"])
     #expect(
       enumeration(definitions["filter"])
-        == ["default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim"])
+        == [
+          "default", "or", "before", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline",
+          "trim",
+        ])
     let template = try #require(definitions["template"] as? [String: Any])
     for filter in [
-      "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
+      "default", "or", "before", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
     ] {
       #expect((template["pattern"] as? String)?.contains(filter) == true, "the template pattern lacks '\(filter)'")
     }

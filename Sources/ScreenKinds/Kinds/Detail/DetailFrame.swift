@@ -136,19 +136,8 @@ struct DetailFrame {
       lastScroll: lastScroll)
   }
 
-  /// In a terminal, the title's or the footer's lines, at most a quarter of its height, the last
-  /// one kept ending in the ellipsis: the body keeps its room, and the whole text is in the plain
-  /// outputs, which have no height.
-  private func capped(_ lines: [String]) -> [String] {
-    guard let height = options.height else { return lines }
-    let most = max(1, height / 4)
-    guard lines.count > most else { return lines }
-    let ellipsis = options.glyphs.ellipsis
-    var kept = Array(lines.prefix(most))
-    let last = options.glyphs.truncate(kept[most - 1], toColumns: max(0, width - TextWidth.width(of: ellipsis)))
-    kept[most - 1] = (last.hasSuffix(ellipsis) ? String(last.dropLast(ellipsis.count)) : last) + ellipsis
-    return kept
-  }
+  /// The title's or the footer's lines, capped in a terminal (`TextRenderer.capped`).
+  private func capped(_ lines: [String]) -> [String] { TextRenderer.capped(lines, options) }
 
   /// The body's lines, the line of each link, in order, and for the lines that start with a
   /// field's label, how many of their UTF-8 bytes it takes.
@@ -193,11 +182,11 @@ struct DetailFrame {
         if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
         let labels = fields.map { $0.label.line(in: context) }
         let labelWidth = labels.map { TextWidth.width(of: $0) }.max() ?? 0
-        let beside = width - labelWidth - 2 >= Self.minimumValueColumns
         for (field, label) in zip(fields, labels) {
           let first = lines.count
-          let fieldLines = Self.fieldLines(
-            label: label, labelWidth: labelWidth, value: field.value.line(in: context), width: width)
+          let value = field.value.line(in: context)
+          let beside = Self.fitsBeside(value, labelWidth: labelWidth, width: width)
+          let fieldLines = Self.fieldLines(label: label, labelWidth: labelWidth, value: value, width: width)
           // The label is a secondary text: its bytes at the start of its lines are dim.
           if beside {
             if let line = fieldLines.first, !label.isEmpty, line.hasPrefix(label) {
@@ -225,8 +214,11 @@ struct DetailFrame {
           lines += TextWidth.wrap(row.line(in: itemContext), toColumns: width, lead: lead)
         }
         if !shown.isEmpty, let more = Self.more(shown: shown.count, of: items.count, total: total, in: context) {
-          lines += TextWidth.wrap(
-            "\(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more", toColumns: width, lead: "  ")
+          var text = "\(glyphs.ellipsis) and \(TemplateFilter.grouped(more)) more"
+          // A total beyond the array says that it counts them all, not the array's (a list of them
+          // that a select opens may hold only the array's, or only those a sample recorded).
+          if shown.count + more > items.count { text += " (\(TemplateFilter.grouped(shown.count + more)) in all)" }
+          lines += TextWidth.wrap(text, toColumns: width, lead: "  ")
         }
       case .link(let label, _):
         lines += TextWidth.wrap(label.line(in: context), toColumns: width, lead: marker() + glyphs.link)
@@ -235,16 +227,35 @@ struct DetailFrame {
     return (lines, links, labelBytes)
   }
 
-  /// The narrowest column a field's value gets beside the labels; in less, each label goes on a
-  /// line of its own and its value below it, indented, with the rest of the width.
+  /// The narrowest column in which a field's value may wrap beside the labels; a value that
+  /// needs more lines than one in a narrower column goes under its label instead.
   static let minimumValueColumns = 12
 
+  /// Whether a field's value goes beside the labels (padded to `labelWidth`) in `width`: where
+  /// the column left for it breaks none of the words that the room under the label would keep
+  /// whole (a URL stands whole on a line of its own wherever it goes), and, in a column narrower
+  /// than `minimumValueColumns`, where the value fits on one line. A value that does not goes
+  /// under its label, so only the fields that do not fit stack: at 20 columns `Comics  12` stays
+  /// on one line, and at 50 a commit's 40-character SHA goes whole under its label rather than
+  /// broken beside it.
+  static func fitsBeside(_ value: String, labelWidth: Int, width: Int) -> Bool {
+    let room = width - labelWidth - 2
+    guard room >= 1 else { return false }
+    if room < minimumValueColumns { return TextWidth.width(of: value, upTo: room) <= room }
+    let under = width - 2
+    for word in value.split(separator: " ") where !FrameLine.isURL(word) {
+      let columns = TextWidth.width(of: word, upTo: under)
+      if columns > room, columns <= under { return false }
+    }
+    return true
+  }
+
   /// The lines of one field: the label padded to `labelWidth`, then its value wrapped in the
-  /// column beside it; or, where that column would be narrower than `minimumValueColumns`, the
-  /// label wrapped on lines of its own and the value below it, indented by two columns. Nothing of
-  /// either is cut, and a URL too wide for its room stands whole on a line of its own.
+  /// column beside it, where it fits there (`fitsBeside`); else the label wrapped on lines of its
+  /// own and the value below it, indented by two columns. Nothing of either is cut, and a URL too
+  /// wide for its room stands whole on a line of its own.
   static func fieldLines(label: String, labelWidth: Int, value: String, width: Int) -> [String] {
-    if width - labelWidth - 2 >= minimumValueColumns {
+    if fitsBeside(value, labelWidth: labelWidth, width: width) {
       var lead = TextWidth.pad(label, toColumns: labelWidth)
       lead += "  "
       return TextWidth.wrap(value, toColumns: width, lead: lead)

@@ -70,7 +70,11 @@ package struct ListFrame {
 
     var footer = [options.glyphs.rule(width)]
     if let position = position() { footer.append(position) }
-    if let text = screen.spec.footer?.line(in: context), !text.isEmpty { footer.append(text) }
+    // The footer wraps as a detail's does (an attribution with a note is whole), capped in a
+    // terminal so that the rows keep their room.
+    if let text = screen.spec.footer?.line(in: context), !text.isEmpty {
+      footer += TextRenderer.capped(TextWidth.wrap(text, toColumns: width), options)
+    }
     if interactive {
       footer.append(TextRenderer.keyHelp(hints, width: screen.keyLineWidth ?? width, glyphs: options.glyphs))
     }
