@@ -151,7 +151,9 @@ struct ActionInteractiveTests {
       ]
       """
     let screen = try recorder.commitScreen(actions: actions)
-    try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
+    // Tall: HEAD's commit message, whatever its length, leaves its SHA in sight.
+    try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], height: 60, in: Screenrun.repositoryRoot) {
+      pane in
       try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G print") && $0.contains("SHA ") }
       try await pane.press("C-g")
       let waiting = try await pane.waitForScreen("the output and the prompt") {
@@ -246,7 +248,9 @@ struct ActionInteractiveTests {
     let recorder = try Recorder()
     let actions = #"[{"key": "ctrl-g", "title": "Raw", "run": ["stty", "raw", "-echo"]}]"#
     let screen = try recorder.commitScreen(actions: actions)
-    try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], in: Screenrun.repositoryRoot) { pane in
+    // Tall: HEAD's commit message, whatever its length, leaves its SHA in sight.
+    try await TmuxSession.with([screen.path, "--param", "sha=HEAD"], height: 60, in: Screenrun.repositoryRoot) {
+      pane in
       try await pane.waitForScreen("the commit") { $0.contains("Ctrl-G raw") && $0.contains("SHA ") }
       try await pane.press("C-g")
       // The prompt reads its key in a mode made from the one screenrun found, not stty's.
