@@ -146,7 +146,10 @@ struct SchemaTests {
     #expect(enumeration(column["align"]) == ["left", "right", "center"])
     #expect(
       enumeration(definitions["filter"])
-        == ["default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim"])
+        == [
+          "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
+          "html", "host", "ago",
+        ])
     let template = try #require(definitions["template"] as? [String: Any])
     for filter in [
       "default", "or", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
