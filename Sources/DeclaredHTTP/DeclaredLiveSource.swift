@@ -13,6 +13,9 @@ struct DeclaredLiveSource: DataSource {
   let http: HTTPDeclaration
   /// Each searchable resource's search parameter.
   let searches: [String: String]
+  /// Each resource's parameters' defaults (`list:NAME`, `record:NAME`): what a request template
+  /// reads for a parameter the request leaves out or blank.
+  let defaults: [String: [String: String]]
   let service: LiveService
   let environment: [String: String]
   /// The credential variables' values; nil when the auth is optional and not set.
@@ -29,6 +32,16 @@ struct DeclaredLiveSource: DataSource {
     self.http = http
     searches = Dictionary(
       manifest.resources.compactMap { resource in resource.search.map { (resource.name, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    defaults = Dictionary(
+      manifest.resources.map { resource in
+        (
+          "\(resource.kind):\(resource.name)",
+          Dictionary(
+            resource.parameters.compactMap { parameter in parameter.defaultValue.map { (parameter.name, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        )
+      },
       uniquingKeysWith: { first, _ in first })
     self.environment = environment
     self.clock = clock
@@ -98,7 +111,8 @@ struct DeclaredLiveSource: DataSource {
       return Page(records: [], total: 0, next: nil, attribution: http.attribution)
     }
     let paging = declared.paging
-    let values = TemplateValues(parameters: request.parameters, environment: environment, now: clock())
+    let values = TemplateValues(
+      parameters: withDefaults(request.parameters, of: "list:\(resource)"), environment: environment, now: clock())
     let credentials = try self.credentials(for: http.auth)
     // The pages followed are this list's: its resource and its parameters, the search among them.
     let list = ([resource] + request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
@@ -188,7 +202,9 @@ struct DeclaredLiveSource: DataSource {
 
   private func one(_ request: RecordRequest) async throws(DataSourceError) -> Record {
     let declared = try declared(request.resource)
-    let values = TemplateValues(parameters: request.parameters, environment: environment, now: clock())
+    let values = TemplateValues(
+      parameters: withDefaults(request.parameters, of: "record:\(request.resource)"), environment: environment,
+      now: clock())
     let credentials = try self.credentials(for: http.auth)
     let bare = try service.url(try values.path(declared.path), query: try query(declared, values))
     let response = try await send(withCredentials(bare, credentials), credentials)
@@ -210,6 +226,15 @@ struct DeclaredLiveSource: DataSource {
   // MARK: - Parts
 
   private var apiName: String { http.errors.api ?? name }
+
+  /// The request's parameters, each one it leaves out or blank that has a default given that.
+  private func withDefaults(_ parameters: [String: String], of resource: String) -> [String: String] {
+    var parameters = parameters
+    for (name, value) in defaults[resource] ?? [:] where Parameter.isBlank(parameters[name] ?? "") {
+      parameters[name] = value
+    }
+    return parameters
+  }
 
   private func searchParameter(_ resource: String) -> String? {
     searches[resource]

@@ -32,6 +32,13 @@ struct TemplateValues {
       for argument in arguments { text += try value(argument) }
       return MD5.hex(text)
     case .segments(let argument): return try value(argument)
+    case .filtered(let argument, let filters):
+      // An empty value is a missing one, for `default`; the time is the request's.
+      let text = try value(argument)
+      var filtered: FilterValue = text.isEmpty ? .missing : .text(text)
+      let context = TemplateContext(clock: .fixed(now))
+      for filter in filters { filtered = filter.apply(to: filtered, in: context) }
+      return filtered.text
     }
   }
 

@@ -165,6 +165,11 @@ struct ScreenTestFormatTests {
       Broken(text: "screen: a.json\nwidth: 5\n", line: 2, column: 8, message: "'width' takes a number of columns"),
       Broken(text: "screen: a.json\nparam: =x\n", line: 2, column: 8, message: "'param' takes KEY=VALUE"),
       Broken(text: "screen: a.json\ndata: fake\n", line: 2, column: 7, message: "'data' is 'sample'"),
+      Broken(
+        text: "screen: a.json\nnow: 2025-12-01T25:00:00Z\n", line: 2, column: 6,
+        message: "'now' takes an ISO 8601 time, as in 'now: 2025-12-01T00:00:00Z', or Unix seconds, not '2025-12-01T25"),
+      Broken(text: "screen: a.json\nnow: yesterday\n", line: 2, column: 6, message: "'now' takes an ISO 8601 time"),
+      Broken(text: "screen: a.json\nnow: 1e99\n", line: 2, column: 6, message: "'now' takes an ISO 8601 time"),
       Broken(text: "screen: a.json\njust words\n", line: 2, column: 1, message: "expected a setting"),
       Broken(text: "screen: a.json\n$ next\n|x\n", line: 3, column: 1, message: "expected a frame line"),
       Broken(text: "screen: a.json\n$ next\n! e\n| late\n", line: 4, column: 1, message: "a frame line after"),

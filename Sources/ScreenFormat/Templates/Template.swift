@@ -115,21 +115,25 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
   package var isConstant: Bool { expressions.isEmpty }
 }
 
-/// What a template reads from: the record, navigation parameters, the search text, and metadata.
+/// What a template reads from: the record, navigation parameters, the search text, metadata, and
+/// the clock.
 package struct TemplateContext: Sendable {
   package var record: JSON?
   package var params: [String: String]
   package var query: String
   package var meta: [String: JSON]
+  /// What `ago` measures from: the clock of the task that made the context, unless given.
+  package var clock: TemplateClock
 
   package init(
     record: JSON? = nil, params: [String: String] = [:], query: String = "",
-    meta: [String: JSON] = [:]
+    meta: [String: JSON] = [:], clock: TemplateClock = .current
   ) {
     self.record = record
     self.params = params
     self.query = query
     self.meta = meta
+    self.clock = clock
   }
 }
 

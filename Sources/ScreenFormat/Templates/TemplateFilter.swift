@@ -20,6 +20,9 @@ package struct TemplateFilter: Sendable, Hashable {
     DateFilter.self,
     FirstLineFilter.self,
     TrimFilter.self,
+    HTMLFilter.self,
+    HostFilter.self,
+    AgoFilter.self,
   ]
 
   /// The filters' names, in the registry's order.

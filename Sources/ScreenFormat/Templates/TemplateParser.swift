@@ -1,10 +1,33 @@
 /// Reads a template's text into literal runs and expressions, reporting the first problem with
 /// its character offset.
-struct TemplateParser {
+package struct TemplateParser {
   private let characters: [Character]
   private var index = 0
 
   init(_ text: String) { characters = Array(text) }
+
+  /// The filters of a template of another syntax (a declared request's `{tags|default:"story"}`):
+  /// each `|filter:argument` from `index` in `characters`, as a screen's template takes them, up
+  /// to the first character after them that starts no filter. Returns them and that character's
+  /// index; a problem is located in `characters`.
+  package static func filters(in characters: [Character], from index: Int) throws(TemplateError)
+    -> (filters: [TemplateFilter], end: Int)
+  {
+    var parser = TemplateParser(characters: characters, index: index)
+    var filters: [TemplateFilter] = []
+    parser.skipSpaces()
+    while parser.index < characters.count, characters[parser.index] == "|" {
+      parser.index += 1
+      filters.append(try parser.filter())
+      parser.skipSpaces()
+    }
+    return (filters, parser.index)
+  }
+
+  private init(characters: [Character], index: Int) {
+    self.characters = characters
+    self.index = index
+  }
 
   package mutating func parse() throws(TemplateError) -> [Template.Segment] {
     var segments: [Template.Segment] = []
@@ -96,13 +119,8 @@ struct TemplateParser {
 
   /// Parses the `|filter…}` after an expression's path, through the closing brace.
   private mutating func filters(path: [String], open: Int) throws(TemplateError) -> TemplateExpression {
-    skipSpaces()
-    var filters: [TemplateFilter] = []
-    while index < characters.count, characters[index] == "|" {
-      index += 1
-      filters.append(try filter())
-      skipSpaces()
-    }
+    let (filters, end) = try Self.filters(in: characters, from: index)
+    index = end
     guard index < characters.count, characters[index] == "}" else {
       if index >= characters.count {
         throw TemplateError(offset: open, message: "'{' is never closed; write '{{' for a literal brace")

@@ -106,6 +106,9 @@ public struct Parameter: Sendable, Hashable {
   package var values: [String]?
   /// What `screenrun --plugins` says of it.
   package var summary: String
+  /// A declared REST API's value for it when a request has none, or a blank one: what its request
+  /// templates read then (`plugin.json`'s `default`).
+  package var defaultValue: String?
 
   /// A parameter and its rules: `init(_ name: String, required: Bool = false, allowsBlank: Bool =
   /// true, values: [String]? = nil, summary: String)`. The core refuses a request without a

@@ -34,6 +34,27 @@ extension ScreenTest {
   /// come from the run's cache; its external plugins' processes are its own. Needs no actor:
   /// tests run side by side, one per task.
   func run(file: String, in testRun: TestRun, environment: [String: String]) async throws(BrokenTest) -> [Output] {
+    let clock = VirtualScheduler()
+    guard let now = settings.now else { return try await run(file: file, in: testRun, environment: environment, clock: clock) }
+    // The templates' clock starts at the test's `now` and moves with its virtual clock, so a
+    // refresh after `wait 60000` reads a minute later.
+    let templateClock = TemplateClock {
+      let elapsed = clock.now.components
+      return now + Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }
+    let result = await TemplateClock.$current.withValue(templateClock) { () async -> Swift.Result<[Output], BrokenTest> in
+      do throws(BrokenTest) {
+        return .success(try await run(file: file, in: testRun, environment: environment, clock: clock))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private func run(file: String, in testRun: TestRun, environment: [String: String], clock: VirtualScheduler)
+    async throws(BrokenTest) -> [Output]
+  {
     let screen = Self.path(settings.screen, relativeTo: Self.folder(of: file))
     let sources = ExternalSources()
     let loader = try makeLoader(file: file, in: testRun, sources: sources)
@@ -41,7 +62,6 @@ extension ScreenTest {
     // The test's own plugins' secrets are masked whichever plugin echoes them, as in a run.
     loader.registry.registerSecrets(from: environment)
 
-    let clock = VirtualScheduler()
     let context = PluginContext(mode: settings.live ? .live : .sample, environment: environment)
     let navigator = Navigator(loader: loader, context: context, scheduler: clock)
     var parameters: [String: String] = [:]

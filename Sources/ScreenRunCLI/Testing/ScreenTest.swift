@@ -47,6 +47,9 @@ struct ScreenTest: Equatable, Sendable {
     /// Folders of external plugins, relative to the test file's folder. User plugins are never
     /// looked for: a test runs the same on every machine.
     var pluginPaths: [String] = []
+    /// The time the templates read (`ago`), in Unix seconds, when the test fixes it: the clock
+    /// starts there and moves with the test's virtual clock (`wait`); nil for the machine's.
+    var now: Double?
     /// The lines of the settings, for locating a problem with what they name.
     var screenLine = 1
     var pluginPathLines: [Int] = []
@@ -109,7 +112,9 @@ struct ScreenTest: Equatable, Sendable {
   static let fileExtension = "screentest"
   static let pendingExtension = "pending"
   static let noNewline = "\\ no newline at end of frame"
-  static let settingNames = ["screen", "param", "width", "height", "ascii", "styles", "data", "plugin-path"]
+  static let settingNames = [
+    "screen", "param", "width", "height", "ascii", "styles", "data", "plugin-path", "now",
+  ]
 
   /// How much output the test expects, in bytes of its frames and errors: how long it takes to
   /// run, roughly, as drawing and reading them is most of a test's work.
@@ -310,6 +315,12 @@ extension ScreenTest.Settings {
       guard !value.isEmpty else { throw fail("'plugin-path' needs a folder, relative to the test") }
       pluginPaths.append(value)
       pluginPathLines.append(line)
+    case "now":
+      guard let seconds = TemplateFilter.unixSeconds(of: .text(value)) else {
+        throw fail(
+          "'now' takes an ISO 8601 time, as in 'now: 2025-12-01T00:00:00Z', or Unix seconds, not '\(value)'")
+      }
+      now = seconds
     default:
       let message = Diagnostic.Message.unknown(
         "unknown setting '\(name)'", name: name, among: ScreenTest.settingNames,

@@ -137,6 +137,12 @@ extension PluginManifest {
           ["type": "boolean", "description": "Whether a value of only white space is accepted (default true)."]
         case "values":
           ["type": "array", "items": ["type": "string"], "description": "The only values it accepts, if a fixed set."]
+        case "default":
+          [
+            "type": "string",
+            "description":
+              "A declared REST API's value for it when a request leaves it out or blank, which its request templates read.",
+          ]
         default: [:]
         }
     }

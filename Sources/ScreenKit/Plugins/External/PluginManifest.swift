@@ -30,7 +30,7 @@ package struct PluginManifest: Sendable, Hashable {
   package static let resourceKeys = [
     "$comment", "name", "kind", "summary", "parameters", "search", "maxPageSize", "request",
   ]
-  package static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values"]
+  package static let parameterKeys = ["$comment", "name", "summary", "required", "allowsBlank", "values", "default"]
   package static let maxPageSizeRange = 1...1000
   /// The longest `timeout`, in seconds.
   package static let longestTimeout = 3600
@@ -159,7 +159,7 @@ package struct PluginManifest: Sendable, Hashable {
           "'timeout' is seconds, above 0 and at most \(longestTimeout), not \(value.compactText)")
       }
     }
-    let resources = decodeResources(object["resources"], &decoder)
+    let resources = decodeResources(object["resources"], declared: declared, &decoder)
     var http: HTTPDeclaration?
     if let value = object["http"], let resources {
       let folder = file.deletingLastPathComponent
@@ -256,7 +256,7 @@ package struct PluginManifest: Sendable, Hashable {
     return result
   }
 
-  private static func decodeResources(_ value: JSON?, _ decoder: inout SpecDecoder) -> [Resource]? {
+  private static func decodeResources(_ value: JSON?, declared: Bool, _ decoder: inout SpecDecoder) -> [Resource]? {
     guard let value else {
       decoder.fail(.root, .key, "missing required key 'resources'")
       return nil
@@ -289,7 +289,7 @@ package struct PluginManifest: Sendable, Hashable {
       }
       let search = decoder.optionalString(object, "search", at: pointer)
       let maxPageSize = decoder.optionalInt(object, "maxPageSize", at: pointer, range: maxPageSizeRange) ?? 100
-      let parameters = decodeParameters(object["parameters"], at: pointer / "parameters", &decoder)
+      let parameters = decodeParameters(object["parameters"], at: pointer / "parameters", declared: declared, &decoder)
       if let name, !names.insert(name).inserted {
         decoder.fail(pointer / "name", .value(offset: 0), "a second resource named '\(name)'; each name is used once")
       }
@@ -311,8 +311,11 @@ package struct PluginManifest: Sendable, Hashable {
     return resources.count == items.count ? resources : nil
   }
 
-  private static func decodeParameters(_ value: JSON?, at pointer: JSONPointer, _ decoder: inout SpecDecoder)
-    -> [Parameter]?
+  /// The parameters of a resource; `declared`: the plugin's requests are declared (`http`), and so
+  /// a parameter may have a `default`, which its request templates read.
+  private static func decodeParameters(
+    _ value: JSON?, at pointer: JSONPointer, declared: Bool, _ decoder: inout SpecDecoder
+  ) -> [Parameter]?
   {
     guard let value else { return [] }
     guard case .array(let items) = value else {
@@ -336,8 +339,25 @@ package struct PluginManifest: Sendable, Hashable {
       if let name, parameters.contains(where: { $0.name == name }) {
         decoder.fail(at / "name", .value(offset: 0), "a second parameter named '\(name)'; each name is used once")
       }
+      let defaultValue = decoder.optionalString(object, "default", at: at)
+      if let defaultValue {
+        if !declared {
+          decoder.fail(
+            at / "default", .key,
+            "'default' is for a parameter of a declared REST API ('http'), whose requests read it; a program "
+              + "gets the parameters a screen gives")
+        } else if required {
+          decoder.fail(at / "default", .key, "a parameter with a 'default' is never missing; leave 'required' out")
+        } else if let values, !values.contains(defaultValue) {
+          decoder.fail(
+            at / "default", .value(offset: 0),
+            "the default '\(defaultValue)' is not one of the parameter's values (\(values.joined(separator: ", ")))")
+        }
+      }
       guard let name, let summary else { continue }
-      parameters.append(Parameter(name, required: required, allowsBlank: allowsBlank, values: values, summary: summary))
+      var parameter = Parameter(name, required: required, allowsBlank: allowsBlank, values: values, summary: summary)
+      parameter.defaultValue = defaultValue
+      parameters.append(parameter)
     }
     return parameters.count == items.count ? parameters : nil
   }

@@ -11,7 +11,9 @@ import ScreenFormat
 /// `env.NAME` (an environment variable the manifest declares), `timestamp` or `timestampMs`
 /// (now, in seconds or milliseconds since 1970), a `"string"`, or a function of those:
 /// `md5(a, b, …)` (the MD5 of their text joined, in lowercase hex) and `segments(x)` (in a path,
-/// `x` split at `/`, each part one escaped segment). `{{` and `}}` are literal braces.
+/// `x` split at `/`, each part one escaped segment). After it, the filters of a screen's templates
+/// (`{tags|default:"story"}`, `{q|trim|lower}`), but `or`, which reads a record. `{{` and `}}` are
+/// literal braces.
 package struct RequestTemplate: Sendable, Hashable, CustomStringConvertible {
   /// One piece of a template.
   package enum Part: Sendable, Hashable {
@@ -32,6 +34,8 @@ package struct RequestTemplate: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case md5([Expression])
     case segments(Expression)
+    /// A value and the filters after its bar, applied in order.
+    case filtered(Expression, [TemplateFilter])
   }
 
   package static let functions = ["md5", "segments"]
@@ -67,10 +71,12 @@ package struct RequestTemplate: Sendable, Hashable, CustomStringConvertible {
         if !literal.isEmpty { parts.append(.literal(literal)) }
         literal = ""
         scanner.index += 1
-        let expression = try scanner.expression()
+        var expression = try scanner.expression()
         scanner.skipSpaces()
+        if scanner.peek() == "|" { expression = .filtered(expression, try scanner.filters()) }
         guard scanner.peek() == "}" else {
-          throw TemplateProblem(offset: scanner.index, message: "expected '}' to close the placeholder")
+          throw TemplateProblem(
+            offset: scanner.index, message: "expected '}' to close the placeholder, or '|' and a filter")
         }
         scanner.index += 1
         parts.append(.value(expression))
@@ -107,7 +113,7 @@ extension RequestTemplate.Expression {
     switch self {
     case .name(let name): [name]
     case .md5(let arguments): arguments.flatMap(\.names)
-    case .segments(let argument): argument.names
+    case .segments(let argument), .filtered(let argument, _): argument.names
     default: []
     }
   }
@@ -116,7 +122,7 @@ extension RequestTemplate.Expression {
     switch self {
     case .environment(let name): [name]
     case .md5(let arguments): arguments.flatMap(\.environmentNames)
-    case .segments(let argument): argument.environmentNames
+    case .segments(let argument), .filtered(let argument, _): argument.environmentNames
     default: []
     }
   }
@@ -125,6 +131,7 @@ extension RequestTemplate.Expression {
     switch self {
     case .segments: true
     case .md5(let arguments): arguments.contains(where: \.usesSegments)
+    case .filtered(let argument, _): argument.usesSegments
     default: false
     }
   }
@@ -148,6 +155,25 @@ private struct Scanner {
 
   mutating func skipSpaces() {
     while peek() == " " { index += 1 }
+  }
+
+  /// The `|filter…` after a value, read as a screen's template reads them; `or`, which reads a
+  /// field of a record, is refused, since a request has none.
+  mutating func filters() throws(TemplateProblem) -> [TemplateFilter] {
+    let start = index
+    let read: (filters: [TemplateFilter], end: Int)
+    do {
+      read = try TemplateParser.filters(in: characters, from: index)
+    } catch {
+      throw TemplateProblem(offset: error.offset, message: error.message)
+    }
+    if let reader = read.filters.first(where: { !$0.fieldPaths.isEmpty }) {
+      let offset = characters[start...].firstIndex(of: "|").map { $0 + 1 } ?? start
+      throw TemplateProblem(
+        offset: offset, message: "'\(reader.spelled)' reads a field of a record, and a request has none")
+    }
+    index = read.end
+    return read.filters
   }
 
   static func isNameCharacter(_ character: Character) -> Bool {
