@@ -117,8 +117,7 @@ extension ScreenRunCommand {
       }
       asked[next.value.hashValue] = pages + 1
       guard
-        case .done = entry.model.run(
-          .kind(name: "next", argument: ""), screen: entry.screenState, viewport: Viewport(columns: 80, rows: 24))
+        case .send = navigator.run(.kind(name: "next", argument: ""), viewport: Viewport(columns: 80, rows: 24))
       else { break }
       await navigator.settle()
     }

@@ -17,10 +17,10 @@ extension ScreenRunCommand {
     loader.wholeRecords = arguments.output?.keepsWholeRecords ?? arguments.explain
     loader.streamsRecords = arguments.output != nil
     let navigator = Navigator(loader: loader, context: pluginContext(arguments), scheduler: scheduler, monitor: monitor)
-    navigator.environment.startingQuery = arguments.query
+    navigator.startingQuery = arguments.query
     do {
       try navigator.open(screen, parameters: arguments.parameters)
-      if let problem = navigator.environment.startingQueryProblem {
+      if let problem = navigator.startingQueryProblem {
         Output.error("screenrun: error: --query: \(problem)")
         return .failure(.usage)
       }

@@ -35,15 +35,14 @@ struct MarvelScreenTests {
   @Test func searchingNarrowsTheList() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    let list = try #require(navigator.current?.model.store(of: ListKind.self))
-    list.send(.search("iron"))
+    navigator.sendToCurrent(ListKind.self, .search("iron"))
     await navigator.settle()
     assertSnapshot(frame(), named: "characters-search-iron")
-    list.send(.search("spi"))
+    navigator.sendToCurrent(ListKind.self, .search("spi"))
     await navigator.settle()
     assertSnapshot(frame(), named: "characters-search-spi")
     #expect(frame().contains("Spider-Man (Miles Morales)"))
-    list.send(.search("zzzz"))
+    navigator.sendToCurrent(ListKind.self, .search("zzzz"))
     await navigator.settle()
     #expect(frame().contains("No characters start with 'zzzz'."))
   }
@@ -58,8 +57,7 @@ struct MarvelScreenTests {
   @Test func selectOpensTheCharacterAndBackReturns() async throws {
     try navigator.open(Self.screens + "/characters.json")
     await navigator.settle()
-    let list = try #require(navigator.current?.model.store(of: ListKind.self))
-    list.send(.search("Iron Man"))
+    navigator.sendToCurrent(ListKind.self, .search("Iron Man"))
     await navigator.settle()
     try navigator.select(0)
     await navigator.settle()

@@ -230,13 +230,11 @@ struct ActionTests {
     store.send(.performed("Echo: echo exited with status 0"), effects: [.draw]) {
       $0.flash = "Echo: echo exited with status 0"
     }
-    store.send(
-      .key(.down), effects: [ScreenInput(ListKind.Action.moveSelection(to: 1))].map { .send(screen: 1, $0) } + [.draw]
-    ) {
+    store.send(.key(.down), effects: [.draw]) {
       $0.flash = nil
+      $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1)
     }
-    store.send(
-      .key(.up), effects: [ScreenInput(ListKind.Action.moveSelection(to: 0))].map { .send(screen: 1, $0) } + [.draw])
+    store.send(.key(.up), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 0), on: 1) }
     // The footer (where it is wide enough) and the help list the actions from the same
     // declarations.
     var wide = store.state
@@ -394,7 +392,9 @@ extension ActionTests {
     let folder = try ScreenFolder(["screen.json": Self.list(actions: Self.standard)])
     let store = try AppTestStore(open: folder.file("screen.json"), registry: registry)
     await store.settle()
-    store.send(.key(.character("z")), effects: [.send(screen: 1, ScreenInput(ListKind.Action.typed("z"))), .draw])
+    store.send(.key(.character("z")), effects: store.work(ListKind.self, .typed("z")) + [.draw]) {
+      $0.reduce(ListKind.self, .typed("z"), on: 1)
+    }
     store.send(.key(.control("o")), effects: [.draw]) {
       $0.flash = "Open in browser: the search typed has not run yet; press Enter to run it, then the key again"
     }

@@ -27,7 +27,7 @@ struct AppTests {
   }
 
   var lines: [Substring] { store.frame.split(separator: "\n", omittingEmptySubsequences: false) }
-  var selection: Int? { store.state.stack.first?.model.store(of: ListKind.self)?.state.selection }
+  var selection: Int? { store.state.stack.first?.model.state(as: ListKind.self)?.selection }
 
   static func opened(_ id: Int) -> (AppAction) -> Bool {
     { if case .opened(let screen) = $0 { screen.id == id } else { false } }
@@ -35,7 +35,6 @@ struct AppTests {
   static func reloaded(_ action: AppAction) -> Bool { if case .reloaded = action { true } else { false } }
   static func replaced(_ action: AppAction) -> Bool { if case .replaced(1, .success) = action { true } else { false } }
 
-  static func move(to row: Int) -> AppEffect { .send(screen: 1, ScreenInput(ListKind.Action.moveSelection(to: row))) }
 
   @Test func questionMarkShowsTheKeysOverTheScreenAndAnyKeyClosesThem() async {
     await store.settle()
@@ -69,7 +68,10 @@ struct AppTests {
     store.send(.key(.escape), effects: [.draw]) { $0.flash = App.firstScreen }
     #expect(lines.last == "This is the first screen. Ctrl-C quits.")
     #expect(lines.dropLast() == before.dropLast())
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw]) { $0.flash = nil }
+    store.send(.key(.down), effects: [.draw]) {
+      $0.flash = nil
+      $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1)
+    }
     #expect(selection == 1)
     #expect(!store.frame.contains("first screen"))
     // A row that cannot open says why, in the flash too.
@@ -97,48 +99,47 @@ struct AppTests {
 
   @Test func enterPushesTheSelectedRowsScreenWithItsParametersAndBackPops() async {
     await store.settle()
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     let book = folder.file("book.json")
-    store.send(
-      .key(.enter),
-      effects: [
-        .send(screen: 1, ScreenInput(ListKind.Action.highlight(1))), .open(book, parameters: ["id": "2"], screen: 2),
-      ]
-    ) { $0.nextID = 3 }
+    store.send(.key(.enter), effects: [.open(book, parameters: ["id": "2"], screen: 2)]) {
+      $0.nextID = 3
+      $0.reduce(ListKind.self, .highlight(1), on: 1)
+    }
+    // The book's screen opens and starts its load: one request, for that screen.
     store.receive(
       where: Self.opened(2), described: "the book opened",
-      effects: [.start(screen: 2), .draw]
+      effects: AppEffect.load(.stack(2)) + [.draw]
     ) { state, action in
       guard case .opened(let screen) = action else { return }
       #expect(screen.spec.file == book)
       #expect(screen.parameters == ["id": "2"])
       state.stack.append(screen)
+      state.reduce(DetailKind.self, .appear, on: 2)
     }
     await store.settle()
     #expect(source.recordRequests.last?.parameters == ["id": "2"])
     #expect(lines.first == "Book Item 2")
     // Esc pops back to the list, its highlight where it was; on the first screen back says so.
-    store.send(.key(.escape), effects: [.draw]) { $0.stack.removeLast() }
+    store.send(.key(.escape), effects: [.stopWork(.stack(2)), .draw]) { $0.stack.removeLast() }
     #expect(lines.first == "Books")
     #expect(selection == 1)
     store.send(.back, effects: [.draw]) { $0.flash = App.firstScreen }
     // Forward again, to another row: a new screen with its own parameters.
-    store.send(
-      .select(row: 4),
-      effects: [
-        .send(screen: 1, ScreenInput(ListKind.Action.highlight(4))), .open(book, parameters: ["id": "5"], screen: 3),
-      ]
-    ) { $0.nextID = 4 }
+    store.send(.select(row: 4), effects: [.open(book, parameters: ["id": "5"], screen: 3)]) {
+      $0.nextID = 4
+      $0.reduce(ListKind.self, .highlight(4), on: 1)
+    }
     store.receive(
       where: Self.opened(3), described: "the fifth book",
-      effects: [.start(screen: 3), .draw]
+      effects: AppEffect.load(.stack(3)) + [.draw]
     ) { state, action in
       guard case .opened(let screen) = action else { return }
       state.stack.append(screen)
+      state.reduce(DetailKind.self, .appear, on: 3)
     }
     await store.settle()
     #expect(lines.first == "Book Item 5")
-    store.send(.key(.left), effects: [.draw]) {
+    store.send(.key(.left), effects: [.stopWork(.stack(3)), .draw]) {
       $0.stack.removeLast()
       $0.flash = nil
     }
@@ -146,7 +147,7 @@ struct AppTests {
 
   @Test func anEditedScreenReloadsInPlaceABrokenOneShowsItsProblemsAndANewSourceLoadsAnew() async throws {
     await store.settle()
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     let model = try #require(store.state.current?.model)
     let file = folder.file("books.json")
 
@@ -158,7 +159,7 @@ struct AppTests {
       state.stack[0].revision = 1
     }
     #expect(lines.first == "Shelf")
-    #expect(store.state.current?.model === model)
+    #expect(store.state.current?.model == model)
     #expect(selection == 1)
     #expect(source.pageRequests.count == requests)
 
@@ -183,15 +184,16 @@ struct AppTests {
       state.reloadError = nil
       state.stack[0].revision = 2
     }
+    // The old state's requests stop; the new one starts its load.
     store.receive(
       where: Self.replaced, described: "the new view model",
-      effects: [.start(screen: 1), .draw]
+      effects: [.stopWork(.stack(1))] + AppEffect.load(.stack(1)) + [.draw]
     ) { state, action in
       guard case .replaced(_, .success(let new)) = action else { return }
       state.stack[0].model = new
+      state.reduce(ListKind.self, .appear, on: 1)
     }
     await store.settle()
-    #expect(store.state.current?.model !== model)
     #expect(source.pageRequests.last?.parameters["shelf"] == "top")
     #expect(lines.first == "Books")
   }
@@ -199,7 +201,10 @@ struct AppTests {
   @Test func aRestartedPluginsScreensLoadAgain() async {
     await store.settle()
     let requests = source.pageRequests.count
-    store.send(.reload(restarted: ["books"]), effects: [.reloadFiles([folder.file("books.json")]), .reloadScreen(1)])
+    store.send(
+      .reload(restarted: ["books"]),
+      effects: [.reloadFiles([folder.file("books.json")])] + store.work(ListKind.self, .reload)
+    ) { $0.reduce(ListKind.self, .reload, on: 1) }
     store.receive(
       where: Self.reloaded, described: "the files read again", effects: [.draw]
     ) { state, _ in state.stack[0].revision = 1 }
@@ -227,10 +232,13 @@ struct AppTests {
     store.send(.tick, effects: [.watch]) { $0.ticks = 4 }
   }
 
-  @Test func aScreensAnswerIsDrawnWhenTheScreenIsOnTop() async {
+  @Test func aScreensAnswerGoesToItsScreenIsDrawnWhenTheScreenIsOnTopAndIsDroppedWhenItIsClosed() async {
     await store.settle()
-    store.send(.response(screen: 1), effects: [.draw])
-    store.send(.response(screen: 7), effects: [])
+    let input = ScreenInput(ListKind.Action.highlight(2))
+    store.send(.screenInput(.stack(1), input), effects: [.draw]) { $0.reduce(ListKind.self, .highlight(2), on: 1) }
+    #expect(selection == 2)
+    // Screen 7 is not open: the answer changes nothing and draws nothing.
+    store.send(.screenInput(.stack(7), input), effects: [])
   }
 
   @Test func ctrlZSuspendsAndTheResumeDrawsAnew() {

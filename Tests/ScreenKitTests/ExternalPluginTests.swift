@@ -275,11 +275,10 @@ struct ExternalPluginTests {
       context: PluginContext(environment: environment),
       scheduler: VirtualScheduler())
     try navigator.open(screen)
-    let entry = try #require(navigator.current)
-    let store = try #require(entry.model.store(of: ListKind.self))
     let seen = Mutex((states: 0, stale: [String]()))
-    entry.model.onChange {
-      let state = store.state
+    // Looks at the state a search or an answer made.
+    func look() {
+      guard let state = navigator.state(of: ListKind.self) else { return }
       let shown = Set(state.records.map { $0["query"]?.stringValue ?? "?" })
       seen.withLock { seen in
         seen.states += 1
@@ -288,20 +287,31 @@ struct ExternalPluginTests {
         }
       }
     }
+    // Applies the plugin's answers come so far, one at a time.
+    func applyAnswers() {
+      for answer in navigator.environment.takeAnswers() {
+        navigator.send(answer)
+        look()
+      }
+    }
     // Each search makes the one before stale; the plugin answers every one, after 0-200 ms.
     for index in 0..<24 {
-      guard
-        case .done = entry.model.run(
-          .kind(name: "search", argument: "q\(index)"), screen: entry.screenState,
-          viewport: Viewport(columns: 80, rows: 24))
+      guard case .send = navigator.run(.kind(name: "search", argument: "q\(index)"), viewport: Viewport(columns: 80, rows: 24))
       else {
         Issue.record("search \(index) did not run")
         return
       }
+      look()
       try await Task.sleep(for: .milliseconds(index % 4 * 20))
+      applyAnswers()
     }
-    await navigator.settle()
-    let last = store.state
+    while true {
+      await navigator.environment.settle()
+      let before = seen.withLock { $0.states }
+      applyAnswers()
+      if seen.withLock({ $0.states }) == before { break }
+    }
+    let last = try #require(navigator.state(of: ListKind.self))
     #expect(last.activeQuery == "q23" && last.records.count == 5, "\(last.activeQuery ?? "-")")
     #expect(last.records.allSatisfy { $0["query"]?.stringValue == "q23" })
     let (states, stale) = seen.withLock { ($0.states, $0.stale) }

@@ -117,7 +117,9 @@ struct FooterTests {
       size: Viewport(columns: 80, rows: 16))
     await store.settle()
     #expect(store.state.frame()?.lines.last?.hasSuffix(" · ? help") == true)
-    store.send(.key(.character("I")), effects: [.send(screen: 1, ScreenInput(ListKind.Action.typed("I"))), .draw])
+    store.send(.key(.character("I")), effects: store.work(ListKind.self, .typed("I")) + [.draw]) {
+      $0.reduce(ListKind.self, .typed("I"), on: 1)
+    }
     let typed = try #require(store.state.frame()?.lines.last)
     // Esc clears the search first, and the footer says so (issue 39).
     #expect(typed == "↑↓ move · Enter open · Ctrl-O open in browser · Esc clear · Ctrl-C quit", "\(typed)")

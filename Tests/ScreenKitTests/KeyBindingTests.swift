@@ -31,8 +31,8 @@ struct KeyBindingTests {
     try navigator.open(folder.file("books.json"))
   }
 
-  var list: ListViewModel.State? { navigator.current?.model.store(of: ListKind.self)?.state }
-  var detail: DetailViewModel.State? { navigator.current?.model.store(of: DetailKind.self)?.state }
+  var list: ListViewModel.State? { navigator.state(of: ListKind.self) }
+  var detail: DetailViewModel.State? { navigator.state(of: DetailKind.self) }
 
   func press(_ keys: Key..., viewport: Viewport? = nil) async -> KeyOutcome {
     var outcome = KeyOutcome.handled

@@ -27,15 +27,14 @@ struct NavigatorReloadTests {
 
   func frame() -> String { TextRenderer.render(navigator.screenState!, options: RenderOptions(width: 60)) }
 
-  func openAndSearch() async throws -> Store<ListKind> {
+  func openAndSearch() async throws -> ListKind.State {
     try navigator.open(folder.file("books.json"))
-    let model = try #require(navigator.current?.model.store(of: ListKind.self))
-    model.send(.search("Item 1"))
+    navigator.sendToCurrent(ListKind.self, .search("Item 1"))
     await navigator.settle()
-    model.send(.loadNextPage)
+    navigator.sendToCurrent(ListKind.self, .loadNextPage)
     await navigator.settle()
-    model.send(.highlight(3))
-    return model
+    navigator.sendToCurrent(ListKind.self, .highlight(3))
+    return try #require(navigator.state(of: ListKind.self))
   }
 
   @Test func aTemplateEditKeepsQueryRowsAndSelection() async throws {
@@ -46,10 +45,10 @@ struct NavigatorReloadTests {
       "books.json", Self.screen.replacingOccurrences(#""title": "{name}""#, with: #""title": "{name|upper} #{id}""#))
     navigator.reloadScreens()
     await navigator.settle()
-    let same = try #require(navigator.current?.model.store(of: ListKind.self))
-    #expect(same === model)
+    let same = try #require(navigator.state(of: ListKind.self))
+    #expect(same == model)
     #expect(source.pageRequests.count == requests)  // nothing asked again
-    #expect(same.state.selection == 3)
+    #expect(same.selection == 3)
     #expect(frame().contains("1. ITEM 1 #1"))
     #expect(frame().contains("Search: Item 1"))
   }
@@ -63,7 +62,7 @@ struct NavigatorReloadTests {
     await navigator.settle()
     #expect(source.pageRequests.last?.parameters == ["q": "Item 1", "shelf": "top"])
     #expect(frame().contains("Search: Item 1"))
-    #expect(navigator.current?.model.store(of: ListKind.self)?.state.selection == 3)  // carried over
+    #expect(navigator.state(of: ListKind.self)?.selection == 3)  // carried over
   }
 
   @Test func aBrokenEditShowsTheErrorAndKeepsTheLastGoodScreen() async throws {

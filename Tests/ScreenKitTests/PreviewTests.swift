@@ -35,7 +35,15 @@ struct PreviewTests {
 
   func opening(_ id: Int) -> Opening { Opening(screen: book, parameters: ["id": "\(id)"]) }
 
-  static func move(to row: Int) -> AppEffect { .send(screen: 1, ScreenInput(ListKind.Action.moveSelection(to: row))) }
+  /// The state change of the pane's new screen starting: its first load.
+  static func startPreview(_ state: inout AppState, of id: Int = 1) {
+    _ = state.previews[id]?.screen?.model.reduce(ScreenInput(DetailKind.Action.appear))
+  }
+
+  /// The pane's new screen's first load, for load `generation` of screen `id`'s pane.
+  static func previewLoad(_ generation: Int, of id: Int = 1) -> [AppEffect] {
+    AppEffect.load(.preview(of: id, generation: generation))
+  }
 
   static func previewOpened(_ generation: Int) -> (AppAction) -> Bool {
     { if case .previewOpened(1, generation, .success) = $0 { true } else { false } }
@@ -59,15 +67,17 @@ struct PreviewTests {
   func receivePreview(_ generation: Int, id: Int) async {
     store.receive(
       where: Self.previewOpened(generation), described: "the preview of book \(id)",
-      effects: [.startPreview(screen: 1), .draw]
+      effects: Self.previewLoad(generation) + [.draw]
     ) { state, action in
       guard case .previewOpened(_, _, .success(let screen)) = action else { return }
       #expect(screen.parameters == ["id": "\(id)"])
       // The screen shown stays drawn, if it has its record, until the new one has its own.
       if let shown = state.previews[1]?.screen, shown.model.hasAnswer { state.previews[1]?.previous = shown }
       state.previews[1]?.screen = screen
+      state.previews[1]?.screenGeneration = generation
+      Self.startPreview(&state)
     }
-    await store.state.previews[1]?.screen?.settle()
+    await store.settle()
   }
 
   /// Asks for the preview of the highlighted row (book `id`) at once, as a script's frame does,
@@ -108,7 +118,7 @@ struct PreviewTests {
 
     // Three rows down, a tick after each key: the highlight never stays, and nothing is asked.
     for row in 1...3 {
-      store.send(.key(.down), effects: [Self.move(to: row), .draw])
+      store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: row), on: 1) }
       store.send(.tick, effects: []) {
         $0.ticks += 1
         $0.previews[1]?.wanted = opening(row + 1)
@@ -130,7 +140,7 @@ struct PreviewTests {
   @Test func anAnswerForARowNoLongerHighlightedIsDropped() async throws {
     await store.settle()
     await previewNow(id: 1, generation: 1)
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     await previewNow(id: 2, generation: 2)
     // A late answer of the first load: the row it was for is no longer highlighted.
     let late = try store.environment.makeScreen(book, parameters: ["id": "1"], id: 1)
@@ -148,7 +158,7 @@ struct PreviewTests {
     #expect(!store.frame.contains("│"))
     #expect(lines[0] == "Books")
     // Hidden, it asks for nothing, wherever the highlight goes.
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     idle(4)
     store.send(.previewNow, effects: [])
     store.send(.key(.control("t")), effects: [.draw]) { $0.previews[1]?.isShown = true }
@@ -184,11 +194,14 @@ struct PreviewTests {
       $0.previews[1]?.requested = opening(1)
       $0.previews[1]?.generation = 1
     }
-    store.receive(where: Self.previewOpened(1), described: "book 1", effects: [.startPreview(screen: 1), .draw]) {
+    store.receive(where: Self.previewOpened(1), described: "book 1", effects: Self.previewLoad(1) + [.draw]) {
       state, action in
-      if case .previewOpened(_, _, .success(let made)) = action { state.previews[1]?.screen = made }
+      guard case .previewOpened(_, _, .success(let made)) = action else { return }
+      state.previews[1]?.screen = made
+      state.previews[1]?.screenGeneration = 1
+      Self.startPreview(&state)
     }
-    await store.state.previews[1]?.screen?.settle()
+    await store.settle()
   }
 
   @Test func untilTheNextRecordIsInThePaneKeepsTheOneBeforeAndSaysWhatLoads() async throws {
@@ -197,7 +210,7 @@ struct PreviewTests {
     let store = try await heldStore(held)
     await previewFirstBook(store)
     held.hold()
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     // Asked for, the next row's screen not made yet: the pane shows the record it has.
     store.send(
       .previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]
@@ -212,30 +225,31 @@ struct PreviewTests {
     // that names the row it loads; no "Loading…" in its place.
     let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
     var state = store.state
-    _ = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
-    #expect(state.previews[1]?.screen?.model === made.model)
+    let effects = App.reduce(&state, .previewOpened(screen: 1, generation: 2, .success(made)))
+    #expect(effects == Self.previewLoad(2) + [.draw])
+    #expect(state.previews[1]?.screen?.parameters == ["id": "2"])
     #expect(state.previews[1]?.previous?.parameters == ["id": "1"])
-    for started in [false, true] {
-      if started {
-        made.model.send(ScreenInput(DetailKind.Action.reload))
-        #expect(await held.waitForRequests(1), "its request waits")
-      }
-      #expect(made.model.hasAnswer == false)
-      let pane = Self.pane(state)
-      #expect(pane.first?.hasSuffix("Loading Item 2…") == true, "\(pane)")
-      #expect(pane.dropFirst().first == "Book Item 1", "\(pane)")
-      #expect(!pane.contains("Loading…"), "\(pane)")
-    }
+    for effect in effects where !effect.isTerminal { _ = store.environment.perform(effect, in: state) }
+    #expect(await held.waitForRequests(1), "its request waits")
+    #expect(state.previews[1]?.screen?.model.hasAnswer == false)
+    let pane = Self.pane(state)
+    #expect(pane.first?.hasSuffix("Loading Item 2…") == true, "\(pane)")
+    #expect(pane.dropFirst().first == "Book Item 1", "\(pane)")
+    #expect(!pane.contains("Loading…"), "\(pane)")
     held.releaseAll()
-    await made.model.settle()
+    // That answer was for the copy above; the store's own screen asks again below.
+    await store.environment.settle()
+    _ = store.environment.takeAnswers()
     // Plain frames (a script's, --once) wait for the record and never show this.
-    store.receive(where: Self.previewOpened(2), described: "book 2", effects: [.startPreview(screen: 1), .draw]) {
+    store.receive(where: Self.previewOpened(2), described: "book 2", effects: Self.previewLoad(2) + [.draw]) {
       state, action in
       guard case .previewOpened(_, _, .success(let screen)) = action else { return }
       if let shown = state.previews[1]?.screen, shown.model.hasAnswer { state.previews[1]?.previous = shown }
       state.previews[1]?.screen = screen
+      state.previews[1]?.screenGeneration = 2
+      Self.startPreview(&state)
     }
-    await store.state.previews[1]?.screen?.settle()
+    await store.settle()
     #expect(store.frame.prefix { $0 != "\n" }.hasSuffix(" │ Book Item 2"))
     #expect(!store.frame.contains("Loading"), "\(store.frame)")
   }
@@ -248,7 +262,7 @@ struct PreviewTests {
       size: Viewport(columns: 160, rows: 16))
     await store.settle()
     await previewFirstBook(store)
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     var state = store.state
     _ = App.reduce(&state, .previewNow)
     let made = try store.environment.makeScreen(book, parameters: ["id": "2"], id: 1)
@@ -266,7 +280,7 @@ struct PreviewTests {
     await store.settle()
     await previewNow(id: 1, generation: 1)
     source.fail(with: .server(status: 503, "the books are away"))
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     await previewNow(id: 2, generation: 2)
     let pane = Self.pane(store.state)
     #expect(pane.contains { $0.contains("error: server error 503: the books are away") }, "\(pane)")
@@ -283,9 +297,8 @@ struct PreviewTests {
     return store
   }
 
-  /// Asks screen `screen`'s pane for book 1 at once, its answer held: the preview's model, once
-  /// its request waits.
-  func previewHeld(_ store: AppTestStore, _ held: HeldRecords, screen: Int) async throws -> AnyViewModel {
+  /// Asks screen `screen`'s pane for book 1 at once, its answer held, until its request waits.
+  func previewHeld(_ store: AppTestStore, _ held: HeldRecords, screen: Int) async throws {
     held.hold()
     store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "1"], screen: screen, generation: 1)]) {
       $0.previews[screen]?.wanted = opening(1)
@@ -295,21 +308,23 @@ struct PreviewTests {
     let opened: (AppAction) -> Bool = {
       if case .previewOpened(screen, 1, .success) = $0 { true } else { false }
     }
-    store.receive(where: opened, described: "book 1", effects: [.startPreview(screen: screen), .draw]) {
+    store.receive(where: opened, described: "book 1", effects: Self.previewLoad(1, of: screen) + [.draw]) {
       state, action in
-      if case .previewOpened(_, _, .success(let made)) = action { state.previews[screen]?.screen = made }
+      guard case .previewOpened(_, _, .success(let made)) = action else { return }
+      state.previews[screen]?.screen = made
+      state.previews[screen]?.screenGeneration = 1
+      Self.startPreview(&state, of: screen)
     }
     #expect(await held.waitForRequests(1))
-    return try #require(store.state.previews[screen]?.screen?.model)
   }
 
   @Test func aPreviewScreenThatCannotBeMadeShowsWhyAndStopsTheLoadBeforeItAtOnce() async throws {
     let held = HeldRecords()
     let store = try await heldStore(held)
-    let first = try await previewHeld(store, held, screen: 1)
+    try await previewHeld(store, held, screen: 1)
     // The next row's screen file is broken: its screen cannot be made.
     try folder.write("book.json", #"{"kind": "detail", "title": "Book", "sectons": []}"#)
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     store.send(.previewNow, effects: [.openPreview(book, parameters: ["id": "2"], screen: 1, generation: 2)]) {
       $0.previews[1]?.wanted = opening(2)
       $0.previews[1]?.requested = opening(2)
@@ -322,11 +337,10 @@ struct PreviewTests {
       state.previews[1]?.failure = failure
     }
     // The first row's load, still on its way, is stopped now, not at the next preview's load.
-    #expect(first.store(of: DetailKind.self)?.onChange == nil)
     #expect(await held.waitForCancellations(1), "the request on its way is cancelled")
     held.releaseAll()
-    await first.settle()
-    #expect(first.hasAnswer == false, "its answer is dropped")
+    await store.environment.settle()
+    #expect(store.environment.takeAnswers().isEmpty, "its answer is dropped")
     #expect(Self.pane(store.state).first?.hasPrefix("error: ") == true, "\(Self.pane(store.state))")
     #expect(held.requests == 1)
   }
@@ -337,24 +351,24 @@ struct PreviewTests {
     // The first list's pane hidden, so that only the second's asks for records.
     store.send(.key(.control("t")), effects: [.draw]) { $0.previews[1]?.isShown = false }
     let second = try store.environment.makeScreen(folder.file("books.json"), parameters: [:], id: 2)
-    store.send(.opened(second), effects: [.start(screen: 2), .draw]) {
+    store.send(.opened(second), effects: AppEffect.load(.stack(2)) + [.draw]) {
       $0.stack.append(second)
+      $0.reduce(ListKind.self, .appear, on: 2)
       $0.previews[2] = PreviewPane()
       $0.nextID = 3
     }
     await store.settle()
-    let preview = try await previewHeld(store, held, screen: 2)
-    store.send(.back, effects: [.stopPreviews, .draw]) {
+    try await previewHeld(store, held, screen: 2)
+    store.send(.back, effects: [.stopWork(.stack(2)), .stopPreviews, .draw]) {
       $0.stack.removeLast()
       $0.previews[2] = nil
     }
     // Stopped at once: its request is cancelled, its late answer dropped, and nothing more is
     // asked for it, whatever the ticks.
-    #expect(preview.store(of: DetailKind.self)?.onChange == nil)
     #expect(await held.waitForCancellations(1), "the request on its way is cancelled")
     held.releaseAll()
-    await preview.settle()
-    #expect(preview.hasAnswer == false)
+    await store.environment.settle()
+    #expect(store.environment.takeAnswers().isEmpty, "its answer is dropped")
     for _ in 0..<5 { store.send(.tick, effects: []) { $0.ticks += 1 } }
     store.send(.previewNow, effects: [])
     #expect(held.requests == 1)
@@ -407,17 +421,20 @@ struct PreviewTests {
     #expect(drawn[13].hasSuffix("│ Line 12  1"), "\(shown)")
   }
 
-  @Test func aReplacedPreviewIsStopped() async throws {
+  @Test func anAnswerForAReplacedPreviewIsDroppedAndTheShownOneTakesItsOwn() async throws {
     await store.settle()
     await previewNow(id: 1, generation: 1)
-    let first = try #require(store.state.previews[1]?.screen?.model)
-    #expect(first.store(of: DetailKind.self)?.onChange != nil)
-    store.send(.key(.down), effects: [Self.move(to: 1), .draw])
+    store.send(.key(.down), effects: [.draw]) { $0.reduce(ListKind.self, .moveSelection(to: 1), on: 1) }
     await previewNow(id: 2, generation: 2)
-    // The first row's preview is stopped: it redraws nothing more.
-    #expect(first.store(of: DetailKind.self)?.onChange == nil)
-    let second = try #require(store.state.previews[1]?.screen?.model)
-    #expect(second.store(of: DetailKind.self)?.onChange != nil)
+    // The first row's preview is gone: an answer addressed to it changes nothing, draws nothing.
+    let reload = ScreenInput(DetailKind.Action.reload)
+    store.send(.screenInput(.preview(of: 1, generation: 1), reload), effects: [])
+    // The pane's screen takes its own: a reload asks for its record again.
+    store.send(.screenInput(.preview(of: 1, generation: 2), reload), effects: Self.previewLoad(2) + [.draw]) {
+      _ = $0.previews[1]?.screen?.model.reduce(reload)
+    }
+    await store.settle()
+    #expect(lines[0].hasSuffix(" │ Book Item 2"))
   }
 
   @Test func theSelectionCoversTheListsColumnsOnly() {

@@ -111,8 +111,7 @@ struct SourceMonitorTests {
     let frame = TextRenderer.render(try #require(navigator.screenState), options: RenderOptions(width: 120))
     #expect(frame.hasSuffix("\nsource: \(first)\n"), "\(frame)")
 
-    let model = try #require(navigator.current?.model.store(of: ListKind.self))
-    model.send(.search("Item 2"))
+    navigator.sendToCurrent(ListKind.self, .search("Item 2"))
     await navigator.settle()
     let second = try #require(navigator.screenState?.status)
     #expect(second.hasPrefix("live · from the cache (304) · rate limit 58/60"), "\(second)")
@@ -162,10 +161,9 @@ struct SourceMonitorTests {
     let navigator = Self.navigator(source, monitor: SourceMonitor(trace: lines.add))
     try navigator.open(folder.file("books.json"))
     await navigator.settle()
-    let model = try #require(navigator.current?.model.store(of: ListKind.self))
     source.hold()
-    model.send(.search("Item 1"))
-    model.send(.search("Item 2"))
+    navigator.sendToCurrent(ListKind.self, .search("Item 1"))
+    navigator.sendToCurrent(ListKind.self, .search("Item 2"))
     while source.heldCount < 2 { await Task.yield() }
     source.release(at: 0)  // the answer to "Item 1" comes after "Item 2" replaced it
     source.releaseAll()
@@ -175,7 +173,8 @@ struct SourceMonitorTests {
     #expect(Set(events.dropFirst(3)) == ["request 3", "stale 2", "answer 3"], "\(lines.all)")
     let stale = try #require(lines.all.first { $0.contains(#""event":"stale""#) })
     #expect(try JSON.parse(stale)["records"]?.intValue == 11)  // Item 1, Item 10 … Item 19
-    #expect(model.state.activeQuery == "Item 2" && model.state.records.first?["name"] == "Item 2")
+    let model = try #require(navigator.state(of: ListKind.self))
+    #expect(model.activeQuery == "Item 2" && model.records.first?["name"] == "Item 2")
   }
 }
 

@@ -74,7 +74,7 @@ struct DetailWrapTests {
       await navigator.settle()
       let screen = try #require(navigator.current?.screenState)
       let detail = try #require(screen.spec.body as? DetailSpec)
-      let state = try #require(navigator.current?.model.store(of: DetailKind.self)?.state)
+      let state = try #require(navigator.current?.model.state(as: DetailKind.self))
       #expect(state.status == .loaded, "\(file) \(parameters)")
       let texts = Self.texts(of: screen, detail, state).map(Self.squeezed).filter { !$0.isEmpty }
       #expect(texts.count > 3, "\(file) \(parameters)")

@@ -93,9 +93,21 @@ package final class AppTestStore {
     }
   }
 
-  /// Waits until the current screen has no request in flight.
+  /// Waits until no screen has a request in flight, applying the screens' answers
+  /// (`.screenInput`) as they come, with the requests they start: a screen's data arriving is not
+  /// a step the test names. Timers run only when the test moves `clock`, and their answers are
+  /// applied at the next `settle`.
   package func settle() async {
-    await state.current?.settle()
+    while true {
+      await environment.settle()
+      let screenAnswers = environment.takeAnswers()
+      if screenAnswers.isEmpty { return }
+      for answer in screenAnswers {
+        for effect in App.reduce(&state, answer) where !effect.isTerminal {
+          if let next = environment.perform(effect, in: state) { answers.append(next) }
+        }
+      }
+    }
   }
 
   /// The text of the frame a draw would write now, a line each.
@@ -121,5 +133,14 @@ package final class AppTestStore {
     for effect in effects where !effect.isTerminal {
       if let answer = environment.perform(effect, in: state) { answers.append(answer) }
     }
+  }
+}
+
+extension AppTestStore {
+  /// The effects that reducing `action` on stack screen `id` asks for now (its kind's work, as
+  /// the app runs it): for the expected effects of a key whose input the test names.
+  package func work<K: Kind>(_ kind: K.Type, _ action: K.Action, on id: Int = 1) -> [AppEffect] {
+    var copy = state
+    return App.apply(ScreenInput(action), to: .stack(id), &copy)
   }
 }

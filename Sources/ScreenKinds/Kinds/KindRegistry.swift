@@ -62,7 +62,7 @@ extension Kind {
     commands.map { ($0.name, $0.argument) }
   }
 
-  fileprivate static func open(_ context: ModelContext) -> AnyViewModel? { KindModel<Self>(context) }
+  fileprivate static func open(_ context: ModelContext) -> AnyViewModel? { AnyViewModel(Self.self, context) }
 }
 
 /// What a kind needs to open a screen.
@@ -71,19 +71,16 @@ package struct ModelContext: Sendable {
   /// The screen's source parameters, rendered with its navigation parameters.
   package var parameters: [String: String]
   package var source: any DataSource
-  package var scheduler: any Scheduler
   /// The screen this one replaces, when a screen file was edited and reloaded: its query and
   /// highlight carry over.
   package var previous: AnyViewModel?
 
   package init(
-    spec: ScreenSpec, parameters: [String: String], source: any DataSource, scheduler: any Scheduler,
-    previous: AnyViewModel?
+    spec: ScreenSpec, parameters: [String: String], source: any DataSource, previous: AnyViewModel?
   ) {
     self.spec = spec
     self.parameters = parameters
     self.source = source
-    self.scheduler = scheduler
     self.previous = previous
   }
 }

@@ -1,7 +1,9 @@
 import Synchronization
 
-/// Runs a view model: holds its state, applies inputs one at a time, runs the effects they ask
-/// for, and sends the effects' answers back as inputs. It is `Sendable` and needs no actor: inputs
+/// Runs a view model on its own, outside the app (whose screens keep their state as values in
+/// `AppState`): for a benchmark of a list's searches and a test of a view model's concurrency. It
+/// holds the state, applies inputs one at a time, runs the effects they ask for, and sends the
+/// effects' answers back as inputs. It is `Sendable` and needs no actor: inputs
 /// may come from any task, and screens run side by side on as many cores as there are.
 package final class Store<Model: ViewModel>: Sendable {
   private struct Inner {

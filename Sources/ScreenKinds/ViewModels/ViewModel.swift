@@ -10,7 +10,9 @@
 ///       }
 ///     }
 ///
-/// A `Store` runs a view model: it holds the state, runs the effects, and sends their answers back.
+/// The app runs a kind's view model on the state it keeps (`AnyViewModel`, in `AppState`); a
+/// `Store` runs one on its own (a benchmark's list, a test of its concurrency): it holds the
+/// state, runs the effects, and sends their answers back.
 package protocol ViewModel<State, Input>: Sendable {
   associatedtype State: Sendable & Equatable
   associatedtype Input: Sendable

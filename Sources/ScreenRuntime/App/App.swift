@@ -48,16 +48,24 @@ package enum App {
         effects.append(.draw)
       }
       return effects
-    case .response(let id):
-      // Only the screen on top is drawn.
-      return state.current?.id == id ? [.draw] : []
+    case .screenInput(let address, let input):
+      guard state.isOpen(address) else { return [] }
+      let effects = apply(input, to: address, &state)
+      // Only the screen on top, and its preview, are drawn.
+      let shown: Bool
+      switch address {
+      case .stack(let id): shown = state.current?.id == id
+      case .preview(let id, _): shown = state.current?.id == id
+      }
+      return shown ? effects + [.draw] : effects
     case .select(let row):
       return open(row, &state)
     case .back:
       return back(&state)
     case .reload(let restarted):
-      let restarts = state.stack.filter { restarted.contains($0.spec.source.plugin) }.map {
-        AppEffect.reloadScreen($0.id)
+      var restarts: [AppEffect] = []
+      for screen in state.stack where restarted.contains(screen.spec.source.plugin) {
+        restarts += apply(screen.model.reloadInput, to: .stack(screen.id), &state)
       }
       return [.reloadFiles(state.stack.map(\.spec.file))] + restarts
     case .reloaded(.failure(let failure)):
@@ -79,7 +87,8 @@ package enum App {
     case .replaced(let id, .success(let model)):
       guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
       state.stack[index].model = model
-      return [.start(screen: id), .draw]
+      // The old state's requests and timer stop: their answers are not the new state's.
+      return [.stopWork(.stack(id))] + apply(model.startInput, to: .stack(id), &state) + [.draw]
     case .replaced(_, .failure(let failure)):
       state.reloadError = failure.error
       return [.draw]
@@ -98,7 +107,7 @@ package enum App {
       addPane(for: screen, &state)
       state.nextID = max(state.nextID, screen.id + 1)
       remember(screen.spec, &state)
-      return [.start(screen: screen.id), .draw]
+      return start(screen.id, &state) + [.draw]
     case .failed(let message), .performed(let message):
       state.flash = message
       return [.draw]
@@ -137,7 +146,7 @@ package enum App {
     case .unbound:
       if let toggled = togglePreview(key, &state) { return toggled }
       return shared.map { perform($0, &state) } ?? [.draw]
-    case .send(let input): return [.send(screen: screen.id, input), .draw]
+    case .send(let input): return apply(input, to: .stack(screen.id), &state) + [.draw]
     case .none: return [.draw]
     case .help:
       state.overlay = .help(top: 0)
@@ -169,9 +178,10 @@ package enum App {
     }
     let closed = state.stack.removeLast().id
     state.overlay = .none
-    // A preview of the closed list stops now: a load on its way is cancelled.
-    guard state.previews.removeValue(forKey: closed) != nil else { return [.draw] }
-    return [.stopPreviews, .draw]
+    // The closed screen's requests stop now, and so does a preview of it: a load on its way is
+    // cancelled.
+    guard state.previews.removeValue(forKey: closed) != nil else { return [.stopWork(.stack(closed)), .draw] }
+    return [.stopWork(.stack(closed)), .stopPreviews, .draw]
   }
 
   /// Opens what row `row` of the current screen selects: marks it opened, and loads the target.
@@ -181,12 +191,47 @@ package enum App {
       let (opening, mark) = try screen.model.resolveOpening(row: row, screen: screen.screenState)
       let id = state.nextID
       state.nextID += 1
-      return (mark.map { [.send(screen: screen.id, $0)] } ?? [])
-        + [.open(opening.screen, parameters: opening.parameters, screen: id)]
+      let marked = mark.map { apply($0, to: .stack(screen.id), &state) } ?? []
+      return marked + [.open(opening.screen, parameters: opening.parameters, screen: id)]
     } catch {
       state.flash = error.description
       return [.draw]
     }
+  }
+
+  /// Applies `input` to the state of the screen at `address` with its kind's reducer; returns the
+  /// work it asks for, to run for that screen. An input for a screen no longer open (closed, or a
+  /// preview the highlight has passed) is dropped.
+  package static func apply(_ input: ScreenInput, to address: ScreenAddress, _ state: inout AppState) -> [AppEffect] {
+    let work: [ScreenWork]
+    guard state.isOpen(address) else { return [] }
+    switch address {
+    case .stack(let id):
+      guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
+      work = state.stack[index].model.reduce(input)
+    case .preview(let id, _):
+      work = state.previews[id]?.screen?.model.reduce(input) ?? []
+    }
+    return work.map { .work(address, $0) }
+  }
+
+  /// Starts stack screen `id`: its first load, or the search `--query` gave (`startingQuery`),
+  /// which the first screen to start takes.
+  private static func start(_ id: Int, _ state: inout AppState) -> [AppEffect] {
+    guard let screen = state.stack.first(where: { $0.id == id }) else { return [] }
+    if let query = state.startingQuery {
+      state.startingQuery = nil
+      let command = ScriptCommand.kind(name: "search", argument: query)
+      switch screen.model.resolve(command, screen: screen.screenState, viewport: Viewport(columns: 80, rows: 24)) {
+      case .send(let inputs):
+        return inputs.flatMap { apply($0, to: .stack(id), &state) }
+      case .failed(let message):
+        state.startingQueryProblem = message
+      case .unsupported:
+        state.startingQueryProblem = "\(screen.spec.file) is a \(screen.model.kind) screen, which has no search"
+      }
+    }
+    return apply(screen.model.startInput, to: .stack(id), &state)
   }
 
   /// Notes a screen's file, and the files it opens (what `--watch` watches).
@@ -206,6 +251,15 @@ package enum App {
 }
 
 extension AppState {
+  /// Whether the screen at `address` is open: on the stack, or the screen its preview pane shows
+  /// for that load.
+  package func isOpen(_ address: ScreenAddress) -> Bool {
+    switch address {
+    case .stack(let id): stack.contains { $0.id == id }
+    case .preview(let id, let generation): previews[id]?.screen != nil && previews[id]?.screenGeneration == generation
+    }
+  }
+
   /// The room the current screen's own frame has: the terminal, less the problems of a failed
   /// reload above it and the status line's row where there is room for it, as `TextRenderer`
   /// draws them; the keys page and scroll by it, so the last line of a detail is in reach and a

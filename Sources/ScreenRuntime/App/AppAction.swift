@@ -13,8 +13,9 @@ package enum AppAction: Sendable, Equatable {
   case resize(Viewport)
   /// The spinner's tick, ten times a second.
   case tick
-  /// The screen `id`'s state changed on its own (an answer of its data source arrived).
-  case response(screen: Int)
+  /// An input for the screen at `address`: the answer of its work (a page loaded, a debounce run
+  /// out), or a script's command. Dropped when the screen is no longer open.
+  case screenInput(ScreenAddress, ScreenInput)
   /// Open row `row` of the current screen (a script's `open`; a key's Enter resolves to it).
   case select(row: Int)
   /// Back to the screen before (a script's `back`; Esc and ← are keys).
@@ -51,13 +52,13 @@ package enum AppAction: Sendable, Equatable {
     case (.paste(let a), .paste(let b)): a == b
     case (.resize(let a), .resize(let b)): a == b
     case (.tick, .tick), (.back, .back), (.suspend, .suspend), (.resume, .resume), (.endOfInput, .endOfInput): true
-    case (.response(let a), .response(let b)): a == b
+    case (.screenInput(let a, let x), .screenInput(let b, let y)): a == b && x == y
     case (.select(let a), .select(let b)): a == b
     case (.reload(let a), .reload(let b)): a == b
     case (.opened(let a), .opened(let b)): a == b
     case (.reloaded(.success(let a)), .reloaded(.success(let b))): a.map(\.file) == b.map(\.file)
     case (.reloaded(.failure(let a)), .reloaded(.failure(let b))): a == b
-    case (.replaced(let a, .success(let x)), .replaced(let b, .success(let y))): a == b && x === y
+    case (.replaced(let a, .success(let x)), .replaced(let b, .success(let y))): a == b && x == y
     case (.replaced(let a, .failure(let x)), .replaced(let b, .failure(let y))): a == b && x == y
     case (.failed(let a), .failed(let b)), (.performed(let a), .performed(let b)): a == b
     case (.previewNow, .previewNow): true
@@ -66,6 +67,21 @@ package enum AppAction: Sendable, Equatable {
     case (.previewOpened(let a, let x, .failure(let r)), .previewOpened(let b, let y, .failure(let q))):
       a == b && x == y && r == q
     default: false
+    }
+  }
+}
+
+/// Which screen an input or a piece of work is for: one of the stack, by its id, or the screen in
+/// the preview pane of stack screen `of`, made for the pane's load `generation` (an answer for a
+/// load the highlight has passed is dropped).
+package enum ScreenAddress: Sendable, Hashable, CustomStringConvertible {
+  case stack(Int)
+  case preview(of: Int, generation: Int)
+
+  package var description: String {
+    switch self {
+    case .stack(let id): "screen \(id)"
+    case .preview(let id, let generation): "preview \(generation) of screen \(id)"
     }
   }
 }

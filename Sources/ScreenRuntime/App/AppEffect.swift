@@ -7,12 +7,12 @@ package enum AppEffect: Sendable, Equatable {
   /// Load a screen file and open it with `parameters` as screen `id`; answers `.opened` or
   /// `.failed`.
   case open(String, parameters: [String: String], screen: Int)
-  /// Start screen `id`'s first load.
-  case start(screen: Int)
-  /// Hand an input to screen `id`'s store (a key's action; its requests run there).
-  case send(screen: Int, ScreenInput)
-  /// Load screen `id` again (its plugin restarted).
-  case reloadScreen(Int)
+  /// Run work that the screen at `address` asked for (a request, a timer, or the cancelling of
+  /// either); its answers come back as `.screenInput`.
+  case work(ScreenAddress, ScreenWork)
+  /// Stop the work of the screen at `address` for good (a screen closed or replaced): its
+  /// requests are cancelled and their answers dropped, its timer cancelled.
+  case stopWork(ScreenAddress)
   /// Read every open screen's file again; answers `.reloaded`.
   case reloadFiles([String])
   /// Make screen `id` a new view model for its edited spec, keeping what it can of the old one;
@@ -21,8 +21,6 @@ package enum AppEffect: Sendable, Equatable {
   /// Load screen file `path` with `parameters` as the preview of screen `screen`'s highlighted
   /// row, for load `generation`; answers `.previewOpened`.
   case openPreview(String, parameters: [String: String], screen: Int, generation: Int)
-  /// Start the first load of screen `screen`'s preview.
-  case startPreview(screen: Int)
   /// Stop the preview screens that no pane shows any more (replaced, emptied, failed, or their
   /// list closed): a load on its way is cancelled, and they redraw nothing more.
   case stopPreviews

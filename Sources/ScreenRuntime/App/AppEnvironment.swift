@@ -4,47 +4,46 @@ import ScreenKit
 import Synchronization
 
 /// What the app's effects on screens and files need, and the code that does them: the screen
-/// loader, the plugins' settings and the data sources made so far, the clock screens run on, and
-/// where a screen's answers go (`onAction`). The `Navigator` and the test store both run their
-/// effects here, so a test does what a terminal does.
+/// loader, the plugins' settings and the data sources made so far, the work the screens asked
+/// for (`ScreenWorkRunner`: their requests and timers, on the clock screens run on), and where the
+/// answers go (`onAction`). The `Navigator` and the test store both run their effects here, so a
+/// test does what a terminal does.
 package final class AppEnvironment {
   let loader: ScreenLoader
   private let context: PluginContext
-  private let scheduler: any Scheduler
   private var sources: [String: any DataSource] = [:]
-  /// The preview screens started, by the screen whose pane they are in; each is stopped once its
-  /// pane no longer has it as its last load (`stopReplacedPreviews`).
-  private var previewsStarted: [Int: AnyViewModel] = [:]
   /// What the screens' data sources were asked and answered, and what they report of themselves.
   package let monitor: SourceMonitor
-  private let relay = ActionRelay()
-  /// The search the next screen to start begins with instead of its first load (`--query`), as
-  /// if typed, with no debounce; taken by that screen.
-  package var startingQuery: String?
-  /// Why the screen that took `startingQuery` could not search for it (it has no search); it
-  /// then started as it would have without.
-  package private(set) var startingQueryProblem: String?
+  private let runner: ScreenWorkRunner
 
   package init(
     loader: ScreenLoader, context: PluginContext, scheduler: any Scheduler, monitor: SourceMonitor = SourceMonitor()
   ) {
     self.loader = loader
     self.context = context
-    self.scheduler = scheduler
     self.monitor = monitor
+    runner = ScreenWorkRunner(scheduler: scheduler)
   }
 
-  /// Where an action that a screen sends on its own goes (`.response(screen:)`, when an answer of
-  /// its data source changed it), on whatever task changed it.
+  /// Where the answers of the screens' work go (`.screenInput`), on whatever task they come on.
+  /// Until one is set, they wait to be taken (`takeAnswers`); setting one hands it those first.
   package var onAction: (@Sendable (AppAction) -> Void)? {
-    get { relay.handler.withLock { $0 }?.call }
-    set { relay.handler.withLock { $0 = newValue.map(ActionRelay.Handler.init) } }
+    get { runner.handler }
+    set { runner.handler = newValue }
+  }
+
+  /// The answers of the screens' work that no `onAction` took, in the order they came; taken.
+  package func takeAnswers() -> [AppAction] { runner.takeAnswers() }
+
+  /// Waits until no screen's request is in flight (answers arriving meanwhile wait in
+  /// `takeAnswers`); timers are not waited for.
+  nonisolated(nonsending) package func settle() async {
+    while let task = runner.anyRunning() { await task.value }
   }
 
   /// Does an effect on screens or files, for the app in `state`; returns the action that
   /// answers it, if any. The terminal's effects (`isTerminal`) are not done here.
   package func perform(_ effect: AppEffect, in state: AppState) -> AppAction? {
-    func screen(_ id: Int) -> AppScreen? { state.stack.first { $0.id == id } }
     switch effect {
     case .open(let path, let parameters, let id):
       do {
@@ -52,19 +51,10 @@ package final class AppEnvironment {
       } catch {
         return .failed(error.description)
       }
-    case .start(let id):
-      guard let entry = screen(id) else { return nil }
-      entry.model.onChange { [relay] in relay.fire(.response(screen: id)) }
-      if let query = startingQuery {
-        startingQuery = nil
-        startingQueryProblem = Self.startSearching(query, entry)
-        if startingQueryProblem == nil { return nil }
-      }
-      entry.model.start()
-    case .send(let id, let input):
-      screen(id)?.model.send(input)
-    case .reloadScreen(let id):
-      screen(id)?.model.reload()
+    case .work(let address, let work):
+      runner.run(work, for: address)
+    case .stopWork(let address):
+      runner.stop { $0 == address }
     case .reloadFiles(let files):
       var specs: [ScreenSpec] = []
       for file in files {
@@ -76,7 +66,7 @@ package final class AppEnvironment {
       }
       return .reloaded(.success(specs))
     case .replace(let id):
-      guard let screen = screen(id) else { return nil }
+      guard let screen = state.stack.first(where: { $0.id == id }) else { return nil }
       do {
         return .replaced(screen: id, .success(try makeModel(screen.spec, screen.parameters, previous: screen.model)))
       } catch {
@@ -88,26 +78,20 @@ package final class AppEnvironment {
       return .previewOpened(screen: id, generation: generation, openPreview(path, parameters: parameters, screen: id))
     case .stopPreviews:
       stopReplacedPreviews(state)
-    case .startPreview(let id):
-      stopReplacedPreviews(state)
-      guard let model = state.previews[id]?.screen?.model else { return nil }
-      previewsStarted[id] = model
-      // Its answers redraw the screen it previews.
-      model.onChange { [relay] in relay.fire(.response(screen: id)) }
-      model.start()
     case .draw, .redraw, .watch, .suspend, .quit, .perform:
       return nil
     }
     return nil
   }
 
-  /// Stops the preview screens that no pane shows any more (replaced by the next row's, emptied,
-  /// or their list closed): a slow request for a row the highlight passed is cancelled rather
-  /// than run to its end, and its answer redraws nothing.
+  /// Stops the work of the preview screens that no pane shows any more (replaced by the next
+  /// row's, emptied, or their list closed): a slow request for a row the highlight passed is
+  /// cancelled rather than run to its end, and its answer is dropped.
   private func stopReplacedPreviews(_ state: AppState) {
-    for (id, model) in previewsStarted where state.previews[id]?.screen?.model !== model {
-      model.stop()
-      previewsStarted[id] = nil
+    runner.stop { address in
+      guard case .preview(let id, let generation) = address else { return false }
+      guard let pane = state.previews[id], pane.screen != nil else { return true }
+      return pane.screenGeneration != generation
     }
   }
 
@@ -144,7 +128,7 @@ package final class AppEnvironment {
     let parameterContext = TemplateContext(params: parameters)
     var values: [String: String] = [:]
     for (name, template) in spec.source.parameters { values[name] = template.render(in: parameterContext) }
-    let context = ModelContext(spec: spec, parameters: values, source: source, scheduler: scheduler, previous: previous)
+    let context = ModelContext(spec: spec, parameters: values, source: source, previous: previous)
     guard let model = spec.kind.open(context) else {
       throw .invalidScreen(ScreenLoadError([Diagnostic(file: spec.file, message: "not a \(spec.kind) screen")]))
     }
@@ -164,19 +148,114 @@ package final class AppEnvironment {
   }
 }
 
-/// The environment's `onAction`, where a screen's task can reach it.
+/// Runs the work screens ask for (`ScreenWork`), by the screen's address: each request as a task
+/// whose answer it hands on as `.screenInput`, and one timer per screen. It is `Sendable`, so a
+/// screen's task can reach it from any thread.
 ///
-/// The closure is held in a box of its own type, the box in the `Mutex`: a closure kept in the
+/// The handler is held in a box of its own type, the box in the `Mutex`: a closure kept in the
 /// generic `Mutex` itself came back from each read (`withLock { $0 }`, which passes it `inout`)
 /// wrapped in one more reabstraction thunk, so that each answer a screen sent (one a key typed)
 /// walked a chain as long as the keys typed before it: 20,000 characters typed took 10 s.
-private final class ActionRelay: Sendable {
+private final class ScreenWorkRunner: Sendable {
   final class Handler: Sendable {
     let call: @Sendable (AppAction) -> Void
     init(_ call: @escaping @Sendable (AppAction) -> Void) { self.call = call }
   }
 
-  let handler = Mutex<Handler?>(nil)
+  private struct Running {
+    // A few at a time, so a list.
+    var tasks: [(id: Int, task: Task<Void, Never>)] = []
+    var timer: ScheduledAction?
+  }
 
-  func fire(_ action: AppAction) { handler.withLock { $0 }?.call(action) }
+  private struct Inner {
+    var screens: [ScreenAddress: Running] = [:]
+    var nextID = 0
+    var handler: Handler?
+    var answers: [AppAction] = []
+  }
+
+  private let scheduler: any Scheduler
+  private let inner = Mutex(Inner())
+
+  init(scheduler: any Scheduler) { self.scheduler = scheduler }
+
+  var handler: (@Sendable (AppAction) -> Void)? {
+    get { inner.withLock { $0.handler }?.call }
+    set {
+      let handler = newValue.map(Handler.init)
+      let waiting = inner.withLock { inner -> [AppAction] in
+        inner.handler = handler
+        guard handler != nil else { return [] }
+        defer { inner.answers = [] }
+        return inner.answers
+      }
+      for answer in waiting { handler?.call(answer) }
+    }
+  }
+
+  func takeAnswers() -> [AppAction] {
+    inner.withLock { inner in
+      defer { inner.answers = [] }
+      return inner.answers
+    }
+  }
+
+  /// A request still running, of any screen.
+  func anyRunning() -> Task<Void, Never>? {
+    inner.withLock { inner in inner.screens.values.lazy.compactMap { $0.tasks.first?.task }.first }
+  }
+
+  func run(_ work: ScreenWork, for address: ScreenAddress) {
+    inner.withLock { inner in
+      switch work.work {
+      case .run(let operation):
+        let id = inner.nextID
+        inner.nextID += 1
+        // Started under the lock, so the task cannot end (and remove itself) before it is listed.
+        let task = Task { [weak self] in
+          let input = await operation()
+          if !Task.isCancelled { self?.deliver(.screenInput(address, input)) }
+          self?.inner.withLock { inner in
+            inner.screens[address]?.tasks.removeAll { $0.id == id }
+            if inner.screens[address]?.tasks.isEmpty == true, inner.screens[address]?.timer == nil {
+              inner.screens[address] = nil
+            }
+          }
+        }
+        inner.screens[address, default: Running()].tasks.append((id, task))
+      case .cancelRunning:
+        for (_, task) in inner.screens[address]?.tasks ?? [] { task.cancel() }
+      case .after(let delay, let input):
+        inner.screens[address]?.timer?.cancel()
+        inner.screens[address, default: Running()].timer = scheduler.schedule(after: delay) { [weak self] in
+          self?.deliver(.screenInput(address, input))
+        }
+      case .cancelTimer:
+        inner.screens[address]?.timer?.cancel()
+        inner.screens[address]?.timer = nil
+      }
+    }
+  }
+
+  /// Stops the work of every screen `matches` picks: requests cancelled (their answers dropped),
+  /// timers cancelled.
+  func stop(where matches: (ScreenAddress) -> Bool) {
+    inner.withLock { inner in
+      for address in inner.screens.keys where matches(address) {
+        for (_, task) in inner.screens[address]?.tasks ?? [] { task.cancel() }
+        inner.screens[address]?.timer?.cancel()
+        inner.screens[address] = nil
+      }
+    }
+  }
+
+  private func deliver(_ action: AppAction) {
+    let handler = inner.withLock { inner -> Handler? in
+      if let handler = inner.handler { return handler }
+      inner.answers.append(action)
+      return nil
+    }
+    handler?.call(action)
+  }
 }

@@ -21,6 +21,8 @@ package struct PreviewPane: Sendable, Equatable {
   /// The last load's detail screen, from the moment it is made; the one before while the screen
   /// file is read.
   package var screen: AppScreen?
+  /// The load `screen` was made for: its answers come addressed to it (`ScreenAddress.preview`).
+  package var screenGeneration = 0
   /// What the pane draws while `screen` waits for its record: the last screen that had its answer
   /// (a record or an error), with a line above it naming what loads; nil after a failure, or
   /// when there is none (the pane then says "Loading…").
@@ -135,9 +137,10 @@ extension App {
       // The screen drawn until the new one has its record: the one shown, if it had its own.
       if let shown = pane.screen, shown.model.hasAnswer { pane.previous = shown }
       pane.screen = screen
+      pane.screenGeneration = generation
       pane.failure = nil
       state.previews[id] = pane
-      return [.startPreview(screen: id), .draw]
+      return apply(screen.model.startInput, to: .preview(of: id, generation: generation), &state) + [.draw]
     case .failure(let failure):
       // The error shows; the screen before it, and a load on its way, are stopped now.
       pane.screen = nil

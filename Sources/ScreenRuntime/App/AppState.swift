@@ -42,6 +42,12 @@ package struct AppState: Sendable, Equatable {
   package var nextID = 1
   /// The preview panes of the open screens that declare one, by screen id (`PreviewPane`).
   package var previews: [Int: PreviewPane] = [:]
+  /// The search the next screen to open begins with instead of its first load (`--query`), as if
+  /// typed, with no debounce; taken by that screen.
+  package var startingQuery: String?
+  /// Why the screen that took `startingQuery` could not search for it (it has no search); it
+  /// then started as it would have without.
+  package var startingQueryProblem: String?
 
   package init() {}
 
@@ -67,12 +73,13 @@ package struct AppState: Sendable, Equatable {
       && lhs.ticks == rhs.ticks && lhs.showsStatus == rhs.showsStatus && lhs.watching == rhs.watching
       && lhs.files == rhs.files
       && lhs.reloadError?.description == rhs.reloadError?.description && lhs.nextID == rhs.nextID
-      && lhs.previews == rhs.previews
+      && lhs.previews == rhs.previews && lhs.startingQuery == rhs.startingQuery
+      && lhs.startingQueryProblem == rhs.startingQueryProblem
   }
 }
 
-/// One open screen: its spec, its parameters, and its kind's state behind the kinds' one erasure
-/// (`AnyViewModel`, a `KindModel` whose store runs the kind's reducer and effects).
+/// One open screen: its spec, its parameters, and its kind's state as a value, behind the kinds'
+/// one erasure (`AnyViewModel`). Two are equal when all of these are.
 package struct AppScreen: Sendable, Equatable {
   /// Which screen of the stack it is, for the answers that come back to it.
   package var id: Int
@@ -109,12 +116,8 @@ package struct AppScreen: Sendable, Equatable {
   /// The data error the screen stands in, if any.
   package var error: DataSourceError? { model.error }
 
-  nonisolated(nonsending) package func settle() async {
-    await model.settle()
-  }
-
   package static func == (lhs: AppScreen, rhs: AppScreen) -> Bool {
     lhs.id == rhs.id && lhs.spec.file == rhs.spec.file && lhs.parameters == rhs.parameters
-      && lhs.model === rhs.model && lhs.revision == rhs.revision
+      && lhs.model == rhs.model && lhs.revision == rhs.revision
   }
 }

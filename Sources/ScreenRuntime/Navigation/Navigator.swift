@@ -10,7 +10,8 @@ import ScreenKit
 ///
 /// It talks to every screen through `AnyViewModel` and never learns its kind. It needs no actor:
 /// it lives where it was made (the interactive session's actor, or a script's task), while its
-/// screens' requests run on any thread and come back as actions (`onAction`).
+/// screens' requests run on any thread and their answers come back as actions: to the session's
+/// inbox (`AppEnvironment.onAction`), or, with none set, to `settle()`, which applies them.
 package final class Navigator {
   /// The app now.
   package private(set) var state = AppState()
@@ -94,7 +95,7 @@ package final class Navigator {
   package func select(_ index: Int) throws(NavigationError) {
     guard let screen = current else { throw .cannotSelect("no screen is open") }
     let (opening, mark) = try screen.model.resolveOpening(row: index, screen: screen.screenState)
-    if let mark { _ = environment.perform(.send(screen: screen.id, mark), in: state) }
+    if let mark { send(.screenInput(.stack(screen.id), mark)) }
     try open(opening.screen, parameters: opening.parameters)
   }
 
@@ -106,11 +107,42 @@ package final class Navigator {
     return true
   }
 
-  /// Waits until the current screen has no request in flight, then loads the preview of its
-  /// highlighted row at once (where it has a pane and the app's width shows it) and waits for it.
+  /// Runs a script command that the current screen's kind declares (`search`, `next`, …): its
+  /// inputs go to the screen, in order; or says why it cannot run.
+  package func run(_ command: ScriptCommand, viewport: Viewport) -> CommandResolution {
+    guard let screen = current else { return .failed("no screen is open") }
+    let resolution = screen.model.resolve(command, screen: screen.screenState, viewport: viewport)
+    if case .send(let inputs) = resolution {
+      for input in inputs { send(.screenInput(.stack(screen.id), input)) }
+    }
+    return resolution
+  }
+
+  /// The search the next screen to open begins with instead of its first load (`--query`).
+  package var startingQuery: String? {
+    get { state.startingQuery }
+    set { state.startingQuery = newValue }
+  }
+
+  /// Why the screen that took `startingQuery` could not search for it (it has no search).
+  package var startingQueryProblem: String? { state.startingQueryProblem }
+
+  /// Waits until no screen has a request in flight, applying their answers as they come (and the
+  /// requests those start), then loads the preview of the current screen's highlighted row at
+  /// once (where it has a pane and the app's width shows it) and waits for it.
   nonisolated(nonsending) package func settle() async {
-    await current?.settle()
+    await applyAnswers()
     send(.previewNow)
-    if let id = current?.id { await state.previews[id]?.screen?.settle() }
+    await applyAnswers()
+  }
+
+  /// Applies the screens' answers until no request is in flight and none waits.
+  nonisolated(nonsending) private func applyAnswers() async {
+    while true {
+      await environment.settle()
+      let answers = environment.takeAnswers()
+      if answers.isEmpty { return }
+      for answer in answers { send(answer) }
+    }
   }
 }

@@ -89,8 +89,8 @@ package final class ScriptRunner {
     case .quit:
       break
     case .kind:
-      switch entry.model.run(command, screen: entry.screenState, viewport: viewport) {
-      case .done: break
+      switch navigator.run(command, viewport: viewport) {
+      case .send: break
       case .failed(let message): throw ScriptError(line: line, message: message)
       case .unsupported:
         let kinds = navigator.kinds.kinds.filter { $0.scriptCommands.contains(command.name) }.map(\.name)
