@@ -81,20 +81,28 @@ final class InteractiveSession {
     var actions: [AppAction] = [.resize(TerminalMode.viewport())]
     while true {
       var draws = false
-      // What the actions' effects posted at once (a key's input changed the screen, whose store
-      // says so) is taken before the frame, so that one key draws one frame; a few rounds at
-      // most, so that a flood of keys still shows.
-      for _ in 0..<8 where !actions.isEmpty {
+      // What the actions' effects posted at once is taken before the frame, so that one key
+      // draws one frame; and a request they started that answers within a few milliseconds (the
+      // sample data, a page from the cache) is drawn with them, so that a "Loading" that would
+      // last one frame is never drawn. A few rounds at most, so that a flood of keys still shows.
+      for round in 0..<8 where !actions.isEmpty {
+        let requests = navigator.environment.requestsStarted
         for action in actions {
           if case .resize = action { forgetShown() }
           if perform(navigator.send(action), draws: &draws) { return .ok }
         }
         actions = inbox.take()
+        if actions.isEmpty, round < 7, navigator.environment.requestsStarted != requests {
+          actions = await inbox.next(within: Self.answerGrace)
+        }
       }
       if draws { draw() }
       if actions.isEmpty { actions = await inbox.next() }
     }
   }
+
+  /// How long a frame waits for the answer of a request its actions started.
+  static let answerGrace = Duration.milliseconds(8)
 
   /// Does the terminal's effects; true when one of them quits.
   private func perform(_ effects: [AppEffect], draws: inout Bool) -> Bool {

@@ -15,6 +15,9 @@ final class AppInbox: Sendable {
   private struct Inner {
     var actions: [AppAction] = []
     var waiter: CheckedContinuation<[AppAction], Never>?
+    /// The last wait with a limit (`next(within:)`), and the last one whose limit ran out.
+    var limitedWait = 0
+    var limitReached = 0
   }
 
   private let inner = Mutex(Inner())
@@ -46,18 +49,46 @@ final class AppInbox: Sendable {
   }
 
   /// Every action posted since the last call, waiting for one if there is none.
-  func next() async -> [AppAction] {
+  func next() async -> [AppAction] { await wait(limited: nil) }
+
+  /// Every action posted since the last call, waiting at most `limit` for one: none if none came.
+  func next(within limit: Duration) async -> [AppAction] {
+    let id = inner.withLock { inner in
+      inner.limitedWait += 1
+      return inner.limitedWait
+    }
+    let timer = Task { [weak self] in
+      guard (try? await Task.sleep(for: limit)) != nil else { return }
+      self?.reachLimit(id)
+    }
+    defer { timer.cancel() }
+    return await wait(limited: id)
+  }
+
+  private func wait(limited id: Int?) async -> [AppAction] {
     await withCheckedContinuation { (waiter: CheckedContinuation<[AppAction], Never>) in
       let ready = inner.withLock { inner -> [AppAction]? in
-        guard !inner.actions.isEmpty else {
-          inner.waiter = waiter
-          return nil
+        if !inner.actions.isEmpty {
+          defer { inner.actions = [] }
+          return inner.actions
         }
-        defer { inner.actions = [] }
-        return inner.actions
+        if let id, inner.limitReached == id { return [] }
+        inner.waiter = waiter
+        return nil
       }
       if let ready { waiter.resume(returning: ready) }
     }
+  }
+
+  /// The limit of wait `id` ran out: it ends with no action, if it still waits.
+  private func reachLimit(_ id: Int) {
+    let waiter = inner.withLock { inner -> CheckedContinuation<[AppAction], Never>? in
+      guard inner.limitedWait == id else { return nil }
+      inner.limitReached = id
+      defer { inner.waiter = nil }
+      return inner.waiter
+    }
+    waiter?.resume(returning: [])
   }
 }
 

@@ -32,6 +32,9 @@ package final class AppEnvironment {
     set { runner.handler = newValue }
   }
 
+  /// How many requests the screens have started so far.
+  package private(set) var requestsStarted = 0
+
   /// The answers of the screens' work that no `onAction` took, in the order they came; taken.
   package func takeAnswers() -> [AppAction] { runner.takeAnswers() }
 
@@ -52,6 +55,7 @@ package final class AppEnvironment {
         return .failed(error.description)
       }
     case .work(let address, let work):
+      if case .run = work.work { requestsStarted += 1 }
       runner.run(work, for: address)
     case .stopWork(let address):
       runner.stop { $0 == address }
