@@ -78,7 +78,7 @@ struct SpecTests {
       return
     }
     #expect(label.source == "Image")
-    guard case .list(let header, let items, _, _, let limit, _, _) = sections[3] else {
+    guard case .list(let header, let items, _, _, let limit, _, _, _) = sections[3] else {
       Issue.record("not a list")
       return
     }

@@ -41,7 +41,7 @@ struct DetailWrapTests {
       case .fields(let header, let fields):
         texts.append(header?.line(in: context) ?? "")
         for field in fields { texts += [field.label.line(in: context), field.value.line(in: context)] }
-      case .list(let header, let path, let row, _, let limit, _, _):
+      case .list(let header, let path, let row, _, let limit, _, _, _):
         texts.append(header?.line(in: context) ?? "")
         let items = state.record?[path: path]?.arrayValue ?? []
         for item in items.prefix(limit ?? items.count) {

@@ -8,7 +8,7 @@ import ScreenText
 ///
 /// `{a.b.c}` reads a field by path and `{a.0.name}` indexes an array; `{params.id}`, `{query}` and
 /// `{meta.attribution}` read the navigation parameters, the search text and the data source's
-/// metadata. `{.}` is the value itself: in a list section over an array of strings or numbers
+/// metadata; in a tree (`children`), `{depth}` is how deep the item is, from 0. `{.}` is the value itself: in a list section over an array of strings or numbers
 /// (`"items": "subjects", "row": "{.}"`), each item. `{{` and `}}` are literal braces.
 package struct Template: Sendable, Hashable, CustomStringConvertible {
   /// The text the template was parsed from.
@@ -124,16 +124,20 @@ package struct TemplateContext: Sendable {
   package var meta: [String: JSON]
   /// What `ago` measures from: the clock of the task that made the context, unless given.
   package var clock: TemplateClock
+  /// In a tree (a list or a list section with `children`), how deep the item is, from 0: what
+  /// `{depth}` reads there, in place of a member named `depth`; nil elsewhere.
+  package var depth: Int?
 
   package init(
     record: JSON? = nil, params: [String: String] = [:], query: String = "",
-    meta: [String: JSON] = [:], clock: TemplateClock = .current
+    meta: [String: JSON] = [:], clock: TemplateClock = .current, depth: Int? = nil
   ) {
     self.record = record
     self.params = params
     self.query = query
     self.meta = meta
     self.clock = clock
+    self.depth = depth
   }
 }
 

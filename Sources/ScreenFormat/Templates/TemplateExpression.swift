@@ -9,6 +9,8 @@ package struct TemplateExpression: Sendable, Hashable {
 
   package var root: Root
   package var path: [String]
+  /// The name that reads an item's depth in a tree.
+  package static let depth = "depth"
   package var filters: [TemplateFilter]
 
   package func evaluate(in context: TemplateContext) -> String {
@@ -21,6 +23,8 @@ package struct TemplateExpression: Sendable, Hashable {
   private func lookup(in context: TemplateContext) -> FilterValue {
     switch root {
     case .record:
+      // In a tree, `{depth}` is the item's depth (`TemplateContext.depth`).
+      if let depth = context.depth, path.count == 1, path[0] == TemplateExpression.depth { return .json(.int(depth)) }
       return FilterValue(context.record?[path: path])
     case .params:
       return FilterValue(path.first.flatMap { context.params[$0] }.map(JSON.string))

@@ -23,6 +23,7 @@ package struct TemplateFilter: Sendable, Hashable {
     HTMLFilter.self,
     HostFilter.self,
     AgoFilter.self,
+    IndentFilter.self,
   ]
 
   /// The filters' names, in the registry's order.

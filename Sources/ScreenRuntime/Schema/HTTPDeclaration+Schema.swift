@@ -100,17 +100,42 @@ extension HTTPDeclaration {
   }
 
   package static var sampleSchema: JSON {
+    var properties = sampleEntryProperties(top: true)
+    properties["resources"] = [
+      "type": "object", "additionalProperties": sampleEntry,
+      "description":
+        "A resource's own sample, by resource name: what it leaves out is taken from the keys beside 'resources'. A resource not named here uses those keys, so 'file' is needed there unless every resource is named.",
+    ]
+    return ScreenSchema.object("The records served without --live.", properties: properties, required: [])
+  }
+
+  /// One resource's sample (`sample.resources.NAME`).
+  private static var sampleEntry: JSON {
     ScreenSchema.object(
-      "The records served without --live.",
-      properties: props([
-        "$comment": comment, "file": text("A JSON file in the plugin's folder."),
-        "records": pointer("Where the array of records is in it (the root by default)."),
-        "search": [
-          "type": "array", "items": ["type": "string"],
-          "description": "The members a search looks in, case-insensitively, by substring.",
-        ],
-        "id": text("The member a record resource's first parameter is matched against (default id)."),
-      ]), required: ["file"])
+      "A resource's sample records.", properties: sampleEntryProperties(top: false), required: [])
+  }
+
+  private static func sampleEntryProperties(top: Bool) -> JSONObject {
+    var properties = props([
+      "$comment": comment, "file": text("A JSON file in the plugin's folder."),
+      "records": pointer("Where the array of records is in it (the root by default)."),
+      "search": [
+        "type": "array", "items": ["type": "string"],
+        "description": "The members a search looks in (dotted paths), in any case.",
+      ],
+      "match": [
+        "enum": .array(HTTPDeclaration.Sample.Match.allCases.map { .string($0.rawValue) }),
+        "description":
+          "How a search matches: substring (the default: the query anywhere in a member) or words (every word of the query starts a word of the members, in any order, as the Hacker News search does).",
+      ],
+      "id": text("The member a record resource's first parameter is matched against (default id)."),
+    ])
+    if !top {
+      properties["children"] = text(
+        "A record resource's: the member of each record that holds more records (a field path, as in children), where its record is looked for too, depth-first: a comment inside a story."
+      )
+    }
+    return properties
   }
 
   package static var requestSchema: JSON {

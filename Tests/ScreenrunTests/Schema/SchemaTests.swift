@@ -148,7 +148,7 @@ struct SchemaTests {
       enumeration(definitions["filter"])
         == [
           "default", "or", "before", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline",
-          "trim", "html", "host", "ago",
+          "trim", "html", "host", "ago", "indent",
         ])
     let template = try #require(definitions["template"] as? [String: Any])
     for filter in [

@@ -31,7 +31,7 @@ extension SpecDecoder {
     "text": ["header", "value", "empty"],
     "image": ["label", "value"],
     "fields": ["header", "fields"],
-    "list": ["header", "items", "row", "empty", "limit", "total", "select"],
+    "list": ["header", "items", "children", "row", "empty", "limit", "total", "select"],
     "link": ["label", "select"],
   ]
 
@@ -87,18 +87,37 @@ extension SpecDecoder {
       let total = optionalTemplate(object, "total", at: pointer)
       let select = object["select"].flatMap { decodeSelect($0, at: pointer / "select") }
       if object["select"] != nil, select == nil { return nil }
-      if let items,
-        items.isEmpty || items.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty })
-      {
+      let children = optionalFieldPath(object, "children", at: pointer, example: "children")
+      if let items, !Self.isFieldPath(items) {
         fail(
           pointer / "items", .value(offset: 0), "'items' must be a field path such as \"comics.items\", not '\(items)'")
         return nil
       }
-      guard let items, let row else { return nil }
+      guard let items, let row, children != .some(nil) else { return nil }
       return .list(
         header: header, items: items.split(separator: ".").map(String.init), row: row, empty: empty, limit: limit,
-        select: select, total: total)
+        select: select, total: total, children: children ?? nil)
     }
+  }
+
+  /// Whether `text` is a field path: names joined by dots, none empty.
+  static func isFieldPath(_ text: String) -> Bool {
+    !text.isEmpty && !text.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty })
+  }
+
+  /// A tree's `children`, the field path of each item's member that holds its items: nil when the
+  /// key is not there, `.some(nil)` after a problem, else the path's names.
+  mutating func optionalFieldPath(_ object: JSONObject, _ key: String, at pointer: JSONPointer, example: String)
+    -> [String]??
+  {
+    guard let value = object[key] else { return nil }
+    guard case .string(let text) = value, Self.isFieldPath(text) else {
+      fail(
+        pointer / key, .value(offset: 0),
+        "'\(key)' must be a field path, the member of each item that holds its own items, such as \"\(example)\"")
+      return .some(nil)
+    }
+    return .some(text.split(separator: ".").map(String.init))
   }
 
   private mutating func decodeFields(_ value: JSON?, at pointer: JSONPointer) -> [(label: Template, value: Template)]? {

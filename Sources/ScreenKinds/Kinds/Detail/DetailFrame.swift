@@ -199,18 +199,23 @@ struct DetailFrame {
           }
           lines += fieldLines
         }
-      case .list(let header, let path, let row, let empty, let limit, let select, let total):
+      case .list(let header, let path, let row, let empty, let limit, let select, let total, let children):
         if let header { lines += TextWidth.wrap(header.line(in: context), toColumns: width) }
-        let items = state.record?[path: path]?.arrayValue ?? []
-        if items.isEmpty {
+        let items = Section.items(of: state.record, path: path, children: children, limit: limit)
+        if items.count == 0 {
           lines += TextWidth.wrap(empty?.line(in: context) ?? "None.", toColumns: width, lead: "  ")
         }
-        let shown = items.prefix(limit ?? items.count)
-        for item in shown {
+        let shown = items.nodes
+        // A tree's item is indented two columns a level, up to half the width.
+        let deepest = max(0, width / 4)
+        for node in shown {
           var itemContext = context
-          itemContext.record = item
+          itemContext.record = node.record
+          if children != nil { itemContext.depth = node.depth }
           // An item wraps with a hanging indent, under its first character.
-          let lead = (select == nil ? "  " : marker()) + glyphs.bullet
+          var lead = ""
+          lead.appendSpaces(2 * min(node.depth, deepest))
+          lead += (select == nil ? "  " : marker()) + glyphs.bullet
           lines += TextWidth.wrap(row.line(in: itemContext), toColumns: width, lead: lead)
         }
         if !shown.isEmpty, let more = Self.more(shown: shown.count, of: items.count, total: total, in: context) {

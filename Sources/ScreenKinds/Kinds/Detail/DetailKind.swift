@@ -61,7 +61,7 @@ package struct DetailKind: Kind {
   package static func explain(_ state: State, _ detail: DetailSpec) -> KindExplanation {
     var items: [(under: JSONPointer, items: [String])] = []
     for (index, section) in detail.sections.enumerated() {
-      guard case .list(_, let path, _, _, _, _, _) = section else { continue }
+      guard case .list(_, let path, _, _, _, _, _, _) = section else { continue }
       let pointer = JSONPointer.root / "sections" / index
       items += [(pointer / "row", path), (pointer / "select", path)]
     }

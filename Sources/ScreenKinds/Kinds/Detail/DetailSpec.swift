@@ -30,11 +30,11 @@ package struct DetailSpec: KindSpec {
     var links: [DetailLink] = []
     for section in sections {
       switch section {
-      case .list(_, let path, _, _, let limit, let select?, _):
-        let items = context.record?[path: path]?.arrayValue ?? []
-        for item in items.prefix(limit ?? items.count) {
+      case .list(_, let path, _, _, let limit, let select?, _, let children):
+        for node in Section.items(of: context.record, path: path, children: children, limit: limit).nodes {
           var itemContext = context
-          itemContext.record = item
+          itemContext.record = node.record
+          if children != nil { itemContext.depth = node.depth }
           links.append(DetailLink(select: select, context: itemContext))
         }
       case .link(_, let select):
@@ -72,17 +72,20 @@ package enum Section: Sendable {
   /// A bulleted list of the elements of an array in the record; with a `select`, each item
   /// shown is a link to that screen, its params read from the item (and `{params.…}`). Past
   /// `limit`, a line "… and N more" counts from `total` (how many there are in all, when the
-  /// array holds only some), else from the array.
+  /// array holds only some), else from the array. With `children` (the path of each item's
+  /// member that holds its own items), the list is the tree, depth-first, each item indented by
+  /// its depth, which templates read as `{depth}`; `limit` and the count of those not shown
+  /// count every item of the tree.
   case list(
     header: Template?, items: [String], row: Template, empty: Template?, limit: Int?, select: SelectSpec?,
-    total: Template?)
+    total: Template?, children: [String]?)
   /// One link, labelled, to the screen its `select` names, its params read from the record.
   case link(label: Template, select: SelectSpec)
 
   /// Where the section leads, if anywhere.
   package var select: SelectSpec? {
     switch self {
-    case .list(_, _, _, _, _, let select, _): select
+    case .list(_, _, _, _, _, let select, _, _): select
     case .link(_, let select): select
     default: nil
     }
@@ -102,11 +105,17 @@ package enum Section: Sendable {
             (["fields", String(field.offset), "value"], field.element.value),
           ]
         }
-    case .list(let header, _, let row, let empty, _, let select, let total):
+    case .list(let header, _, let row, let empty, _, let select, let total, _):
       Self.named("header", header) + [(["row"], row)] + Self.named("empty", empty) + Self.named("total", total)
         + Self.selectTemplates(select)
     case .link(let label, let select): [(["label"], label)] + Self.selectTemplates(select)
     }
+  }
+
+  /// A list section's items in `record`: the array at `path`, with `children` the tree under it,
+  /// depth-first, walked without recursion (`JSONTree`).
+  package static func items(of record: JSON?, path: [String], children: [String]?, limit: Int?) -> JSONTree {
+    JSONTree(record?[path: path]?.arrayValue ?? [], children: children, limit: limit)
   }
 
   private static func named(_ key: String, _ template: Template?) -> [(path: [String], template: Template)] {

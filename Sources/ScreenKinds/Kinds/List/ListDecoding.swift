@@ -6,7 +6,11 @@ extension SpecDecoder {
   static let rowKeys = ["title", "subtitle"]
 
   mutating func decodeList(_ object: JSONObject) -> ListSpec? {
-    decodeList(object) { $0.decodeRow(object["row"], at: .root / "row") }
+    let children = optionalFieldPath(object, "children", at: .root, example: "children")
+    var list = decodeList(object) { $0.decodeRow(object["row"], at: .root / "row") }
+    guard children != .some(nil) else { return nil }
+    list?.children = children ?? nil
+    return list
   }
 
   /// A list's keys, with its rows decoded by `row`: how a kind built on the list (a table)

@@ -192,6 +192,7 @@ package struct ListFrame {
     for index in range {
       var record = context
       record.record = state.records[index]
+      if state.depths.indices.contains(index) { record.depth = state.depths[index] }
       if index == screen.selection { selected = lines.count }
       var line = Frame.Line()
       if interactive { line.append(index == screen.selection ? options.glyphs.selectionMarker : "  ") }

@@ -28,7 +28,7 @@ package struct ListKind: Kind {
 
   package static let name = "list"
   package static let resource = Resource.Kind.list
-  package static let keys = ["search", "paging", "row", "empty", "select", "preview"]
+  package static let keys = ["search", "paging", "row", "empty", "select", "preview", "children"]
 
   package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> ListSpec? {
     decoder.decodeList(object)
@@ -38,7 +38,8 @@ package struct ListKind: Kind {
     // The records hold only the members the screen read when they were loaded.
     let members = spec.recordMembers.map(\.description) ?? "*"
     let search = list.search.map { "\($0.parameter)|\($0.minLength)|\($0.required)" } ?? "||"
-    return "\(search)|\(list.paging.pageSize)|\(members)"
+    let children = list.children?.joined(separator: ".") ?? ""
+    return "\(search)|\(list.paging.pageSize)|\(members)|\(children)"
   }
 
   /// The list's reducer, with what it asks its data source for.
@@ -49,7 +50,7 @@ package struct ListKind: Kind {
       source: screen.source,
       configuration: ListViewModel.Configuration(
         resource: screen.screen.source.resource, parameters: screen.parameters, search: screen.spec.search,
-        paging: screen.spec.paging, members: screen.screen.recordMembers,
+        paging: screen.spec.paging, members: screen.screen.recordMembers, children: screen.spec.children,
         keepsLastPageOnly: screen.screen.streamsRecords))
   }
 

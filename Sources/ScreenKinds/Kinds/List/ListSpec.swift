@@ -12,6 +12,9 @@ package struct ListSpec: KindSpec {
   package var select: SelectSpec?
   /// The detail screen drawn beside the list, showing the highlighted row (`ListPreview`).
   package var preview: SelectSpec?
+  /// The path of each record's member that holds its own records: the list shows each page's
+  /// records as a tree, depth-first, with `{depth}` for its rows (`JSONTree`); nil for a flat list.
+  package var children: [String]? = nil
 
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     let root = JSONPointer.root

@@ -19,6 +19,8 @@ package struct PagedList: ViewModel {
     /// The query the records answer, after trimming and `minLength`; nil before the first load.
     package var activeQuery: String?
     package var records: [JSON] = []
+    /// In a tree (`Configuration.children`), each record's depth, from 0; empty in a flat list.
+    package var depths: [Int] = []
     package var total: Int?
     package var reachable: Int?
     package var next: PageCursor?
@@ -90,17 +92,28 @@ package struct PagedList: ViewModel {
     /// Whether the records are those of the last page loaded only, each page replacing the one
     /// before (`ScreenSpec.streamsRecords`: `--output` prints a page as it comes and lets it go).
     package var keepsLastPageOnly: Bool
+    /// The member of each record that holds its own records: each page is shown as a tree,
+    /// depth-first (`ListSpec.children`); nil for a flat list.
+    package var children: [String]?
 
     package init(
       resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
-      members: RecordMembers? = nil, keepsLastPageOnly: Bool = false
+      members: RecordMembers? = nil, children: [String]? = nil, keepsLastPageOnly: Bool = false
     ) {
       self.resource = resource
       self.parameters = parameters
       self.search = search
       self.paging = paging
       self.members = members
+      self.children = children
       self.keepsLastPageOnly = keepsLastPageOnly
+    }
+
+    /// The members asked of the source: those the screen reads, and a tree's children whole.
+    var requestedMembers: RecordMembers? {
+      guard var members, let children else { return members }
+      members.insert(children[...])
+      return members
     }
   }
 
@@ -218,7 +231,7 @@ package struct PagedList: ViewModel {
     }
     let request = PageRequest(
       resource: configuration.resource, parameters: parameters, cursor: cursor,
-      pageSize: configuration.paging.pageSize, members: configuration.members)
+      pageSize: configuration.paging.pageSize, members: configuration.requestedMembers)
     if cursor == nil {
       state.status = .loading
     } else {
@@ -262,9 +275,23 @@ package struct PagedList: ViewModel {
         return
       }
       state.failedCursor = nil
-      let records = Self.kept(answer.records, members: configuration.members)
-      if page == 0 || configuration.keepsLastPageOnly { state.records = records } else { state.records += records }
-      state.total = answer.total
+      var records = answer.records
+      var depths: [Int] = []
+      if let children = configuration.children {
+        // A tree: its records depth-first; the total counts the source's records, not the tree's.
+        let tree = JSONTree(records, children: children)
+        records = tree.nodes.map(\.record)
+        depths = tree.nodes.map(\.depth)
+      }
+      records = Self.kept(records, members: configuration.members)
+      if page == 0 || configuration.keepsLastPageOnly {
+        state.records = records
+        state.depths = depths
+      } else {
+        state.records += records
+        state.depths += depths
+      }
+      state.total = configuration.children == nil || depths.allSatisfy({ $0 == 0 }) ? answer.total : nil
       state.reachable = answer.reachable
       state.next = answer.records.isEmpty && page > 0 ? nil : answer.next
       state.attribution = answer.attribution ?? state.attribution

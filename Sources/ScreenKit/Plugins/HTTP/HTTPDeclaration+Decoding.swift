@@ -19,7 +19,8 @@ extension HTTPDeclaration {
     "$comment", "api", "messages", "credentialAdvice", "notFoundAdvice", "rateLimitAdvice",
   ]
   package static let rateLimitKeys = ["$comment", "remaining", "limit", "reset"]
-  package static let sampleKeys = ["$comment", "file", "records", "search", "id"]
+  package static let sampleKeys = ["$comment", "file", "records", "search", "match", "id", "resources"]
+  package static let sampleEntryKeys = ["$comment", "file", "records", "search", "match", "id", "children"]
   package static let requestKeys = [
     "$comment", "path", "query", "records", "record", "total", "paging", "emptySearch", "emptyStatuses", "notFound",
   ]
@@ -379,21 +380,105 @@ extension HTTPDeclaration {
     else { return nil }
     let start = decoder.problems.count
     decoder.checkKeys(object, at: at, allowed: sampleKeys)
-    let file = decoder.requiredString(object, "file", at: at) ?? ""
-    if object["file"]?.stringValue != nil {
-      if file.isEmpty || file.hasPrefix("/") || file.split(separator: "/").contains("..") {
-        decoder.fail(at / "file", .value(offset: 0), "'file' is a file in the plugin's folder, such as \"sample.json\"")
-      } else if access(folder + "/" + file, R_OK) != 0 {
-        decoder.fail(at / "file", .value(offset: 0), "there is no file '\(file)' in \(folder)")
+    let top = sampleEntry(object, at: at, inheriting: nil, folder: folder, &decoder)
+    var entries: [String: Sample.Entry] = [:]
+    var named: Set<String> = []
+    if let value = object["resources"],
+      let each = decoder.requireObject(
+        value, at: at / "resources", name: "resources",
+        example: #"{"item": {"file": "items.json", "id": "id"}}"#)
+    {
+      let names = resources.map(\.name)
+      for (name, value) in each.members {
+        let pointer = at / "resources" / name
+        guard let resource = resources.first(where: { $0.name == name }) else {
+          decoder.fail(
+            pointer, .key,
+            Diagnostic.Message.unknown(
+              "the plugin has no resource '\(name)'", name: name, among: names,
+              expected: "expected one of \(names.joined(separator: ", "))"))
+          continue
+        }
+        named.insert(name)
+        guard
+          let entry = decoder.requireObject(
+            value, at: pointer, name: "a resource's sample", example: #"{"file": "items.json", "id": "id"}"#)
+        else { continue }
+        decoder.checkKeys(entry, at: pointer, allowed: sampleEntryKeys)
+        if entry["children"] != nil, resource.kind != .record {
+          decoder.fail(
+            pointer / "children", .key,
+            "'children' is for a record resource's sample, which looks for its record in them too; '\(name)' is a list")
+        }
+        if let decoded = sampleEntry(entry, at: pointer, inheriting: top, folder: folder, &decoder) {
+          entries[name] = decoded
+        }
       }
     }
-    let records = decoder.optionalString(object, "records", at: at).flatMap {
-      pointer($0, at: at / "records", &decoder)
+    for resource in resources where !named.contains(resource.name) {
+      guard let top, !top.file.isEmpty else {
+        if object["file"] == nil {
+          decoder.fail(
+            at, .key,
+            "resource '\(resource.name)' has no sample: give 'file' here, for every resource, or its own in 'resources', as in {\"resources\": {\"\(resource.name)\": {\"file\": \"\(resource.name).json\"}}}"
+          )
+        }
+        continue
+      }
+      entries[resource.name] = top
     }
-    let searched = object["search"] == nil ? [] : names(object["search"], at: at / "search", &decoder, variables: false)
-    let id = decoder.optionalString(object, "id", at: at) ?? "id"
     guard decoder.problems.count == start else { return nil }
-    return Sample(file: folder + "/" + file, records: records ?? .root, searched: searched, id: id)
+    return Sample(resources: entries)
+  }
+
+  /// A sample's `file`, `records`, `search`, `match`, `id` and `children`, those left out taken
+  /// from `inherited` (the top level's); the top level's own with `inherited` nil, whose `file`
+  /// may be left out when every resource names its own.
+  private static func sampleEntry(
+    _ object: JSONObject, at: JSONPointer, inheriting inherited: Sample.Entry?, folder: String,
+    _ decoder: inout SpecDecoder
+  ) -> Sample.Entry? {
+    let start = decoder.problems.count
+    var file = inherited?.file ?? ""
+    if let given = decoder.optionalString(object, "file", at: at) {
+      if given.isEmpty || given.hasPrefix("/") || given.split(separator: "/").contains("..") {
+        decoder.fail(at / "file", .value(offset: 0), "'file' is a file in the plugin's folder, such as \"sample.json\"")
+      } else if access(folder + "/" + given, R_OK) != 0 {
+        decoder.fail(at / "file", .value(offset: 0), "there is no file '\(given)' in \(folder)")
+      }
+      file = folder + "/" + given
+    }
+    let records =
+      decoder.optionalString(object, "records", at: at).flatMap { pointer($0, at: at / "records", &decoder) }
+      ?? inherited?.records ?? .root
+    let searched =
+      object["search"] == nil
+      ? inherited?.searched ?? [] : names(object["search"], at: at / "search", &decoder, variables: false)
+    var match = inherited?.match ?? .substring
+    if let text = decoder.optionalString(object, "match", at: at) {
+      if let given = Sample.Match(rawValue: text) {
+        match = given
+      } else {
+        let all = Sample.Match.allCases.map(\.rawValue)
+        decoder.fail(
+          at / "match", .value(offset: 0),
+          Diagnostic.Message.unknown(
+            "unknown match '\(text)'", name: text, among: all, expected: "expected one of \(all.joined(separator: ", "))"))
+      }
+    }
+    let id = decoder.optionalString(object, "id", at: at) ?? inherited?.id ?? "id"
+    var children: [String]?
+    if let text = decoder.optionalString(object, "children", at: at) {
+      if text.isEmpty || text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        decoder.fail(
+          at / "children", .value(offset: 0),
+          "'children' must be a field path, the member of each record that holds more records, such as \"children\"")
+      } else {
+        children = text.split(separator: ".").map(String.init)
+      }
+    }
+    guard decoder.problems.count == start else { return nil }
+    return Sample.Entry(file: file, records: records, searched: searched, match: match, id: id, children: children)
   }
 
   // MARK: - Pieces

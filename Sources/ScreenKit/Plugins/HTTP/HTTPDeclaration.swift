@@ -68,16 +68,37 @@ package struct HTTPDeclaration: Sendable, Hashable {
     package var headers: [Field]
   }
 
-  /// The sample: a JSON file of records in the plugin's folder.
+  /// The sample: JSON files of records in the plugin's folder, one for every resource or one a
+  /// resource.
   package struct Sample: Sendable, Hashable {
-    /// The file's path.
-    package var file: String
-    /// Where the array of records is in it (the root by default).
-    package var records: JSONPointer
-    /// The members a search looks in, case-insensitively, by substring (dotted paths).
-    package var searched: [String]
-    /// The member a record resource's parameter is matched against.
-    package var id: String
+    /// Each resource's records, by resource name: the top level's, or the resource's own entry
+    /// with what it leaves out taken from the top level.
+    package var resources: [String: Entry]
+
+    /// Where one resource's sample records are, and how they are searched and found.
+    package struct Entry: Sendable, Hashable {
+      /// The file's path.
+      package var file: String
+      /// Where the array of records is in it (the root by default).
+      package var records: JSONPointer
+      /// The members a search looks in, case-insensitively (dotted paths).
+      package var searched: [String]
+      /// How a search matches them.
+      package var match: Match
+      /// The member a record resource's parameter is matched against.
+      package var id: String
+      /// A record resource's: the member of each record that holds more records, where its record
+      /// is looked for too, depth-first (a story's comments and their replies).
+      package var children: [String]?
+    }
+
+    package enum Match: String, Sendable, Hashable, CaseIterable {
+      /// The query, trimmed, is found anywhere in a member's text.
+      case substring
+      /// Every word of the query starts a word of the members, in any order, as search boxes and
+      /// the Hacker News search match.
+      case words
+    }
   }
 }
 
