@@ -110,9 +110,12 @@ extension Arguments {
         name: "--plugin-path", value: "DIR", repeatable: true, form: .run,
         help: """
           look for external plugins in DIR (a plugin folder, or a folder of them) before any other place; \
-          repeatable, the first given first
+          repeatable, the first given first; with test, for every test, ahead of its own plugin-path
           """,
-        effect: .set { arguments, value throws(UsageError) in arguments.pluginPaths.append(value ?? "") }),
+        effect: .set { arguments, value throws(UsageError) in
+          arguments.pluginPaths.append(value ?? "")
+          arguments.testOptions.pluginPaths.append(value ?? "")
+        }),
       .init(
         name: "--no-user-plugins", form: .run,
         help: """
@@ -166,8 +169,11 @@ extension Arguments {
         help:
           "run the screen tests (.screentest files) in PATH, folders searched recursively (default: the current folder)",
         available: true,
-        command: { operands throws(UsageError) in .test(paths: operands) }, takes: ["--color"],
-        instead: "a test file sets its own screen, width, height, parameters, data mode and plugin paths"),
+        command: { operands throws(UsageError) in .test(paths: operands) }, takes: ["--color", "--plugin-path"],
+        instead: """
+          a test file sets its own screen, width, height, parameters, data mode and plugin paths (--plugin-path \
+          adds a folder ahead of them), and a test never reads the user's plugins
+          """),
       .init(
         words: ["schema"], operands: "[plugin]",
         help: """
