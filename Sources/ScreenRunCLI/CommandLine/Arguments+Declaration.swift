@@ -87,7 +87,8 @@ extension Arguments {
         name: "--status", form: .run,
         help: """
           end each frame with the data source's status line (always on in the interactive mode): sample or \
-          live (or the plugin's name for one that reads local data live, as 'git (local)'), for live whether the answer came from the cache (304), the rate limit left and when it resets, \
+          live (or the plugin's name for one that reads local data live, as 'git (local)'), for live whether the answer came from the cache (304), the rate limit left (or used up, after a rate \
+          limit's refusal) and when it resets, \
           and whether a token is in use
           """,
         effect: .set { arguments, _ throws(UsageError) in arguments.status = true }),
