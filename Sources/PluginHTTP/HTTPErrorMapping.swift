@@ -8,7 +8,7 @@ import ScreenKit
 /// | status | kind | shown as |
 /// |---|---|---|
 /// | 401 | `.badCredentials` | `bad credentials: Books asks for valid credentials (401 Unauthorized: …); set BOOKS_TOKEN` |
-/// | 403 with `X-RateLimit-Remaining: 0` or `Retry-After`, 429 | `.rateLimited(until:retryAfter:)` | `rate limited: Books' rate limit of 60 requests is used up until 14:05:09 (local time)` |
+/// | 403 with `X-RateLimit-Remaining: 0` or `Retry-After`, 429 | `.rateLimited(until:retryAfter:)` | `rate limited: Books' rate limit of 60 requests is used up (…) until 14:05:09 (local time)` |
 /// | other 403 | `.forbidden` | `not allowed: Books does not allow this (403 Forbidden: …)` |
 /// | 404 | `.notFound(resource:parameter:)` | `not found: Books has no station 'X' (404 Not Found); check the parameter 'id'` |
 /// | 400, 409, 422 | `.badRequest(parameter: nil)` | `bad request: Books refused the request (422 Unprocessable Entity: …)` |
@@ -17,7 +17,8 @@ import ScreenKit
 /// | any other | `.server(status:)` | `server error 410: Books answered 410 Gone: …` |
 ///
 /// The API's own message is read from a JSON body, at `messagePointers` (the strings found there,
-/// joined), redacted and cut to 300 characters; a body that is not JSON is not shown.
+/// joined), redacted and cut to 300 characters; a body that is not JSON is not shown, but for a
+/// rate limit, whose message gives the first line of its text (`rateLimitMessage(in:)`).
 ///
 ///     let mapping = HTTPErrorMapping(api: "Books", credentialAdvice: "set BOOKS_TOKEN")
 ///     if let error = mapping.error(for: response, resource: "book '\(id)'", parameter: "id") { throw error }
@@ -81,7 +82,7 @@ public struct HTTPErrorMapping: Sendable {
       return .badCredentials(
         "\(api) asks for valid credentials (\(statusText)\(said)); \(credentialAdvice ?? "check the credentials")")
     case 403, 429:
-      if let limited = rateLimit(response, message: message, now: now) { return limited }
+      if Self.isRateLimit(response) { return rateLimit(response, now: now) }
       return .forbidden(
         "\(api) does not allow this (\(statusText)\(said))" + (credentialAdvice.map { "; \($0)" } ?? ""))
     case 404:
@@ -114,6 +115,13 @@ public struct HTTPErrorMapping: Sendable {
   /// redacted, control characters made spaces, and cut; nil when there are none or when they say no
   /// more than the status's phrase ("Not Found").
   package func message(in response: HTTPResponse) -> String? {
+    guard let text = jsonMessage(in: response) else { return nil }
+    return text.lowercased() == response.reason.lowercased() ? nil : text
+  }
+
+  /// The strings at `messagePointers` in a JSON body, joined, as `message(in:)` shows them; nil
+  /// when the body is not JSON or holds none.
+  private func jsonMessage(in response: HTTPResponse) -> String? {
     guard !response.body.isEmpty, let body = try? JSON.parse(response.body, options: .response) else { return nil }
     var parts: [String] = []
     for pointer in messagePointers {
@@ -121,21 +129,56 @@ public struct HTTPErrorMapping: Sendable {
       let trimmed = text.trimmingWhitespace()
       if !trimmed.isEmpty, !parts.contains(trimmed) { parts.append(trimmed) }
     }
-    guard !parts.isEmpty else { return nil }
-    // Control characters (a line break, an escape) become spaces: a message is one line.
-    let joined = redactor(parts.joined(separator: ": "))
+    return parts.isEmpty ? nil : shown(parts.joined(separator: ": "))
+  }
+
+  /// Text from a server as a message shows it: redacted, control characters (a line break, an
+  /// escape) made spaces, so that a message is one line, and cut.
+  private func shown(_ words: String) -> String {
+    let redacted = redactor(words)
     var text = String(
-      String.UnicodeScalarView(joined.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+      String.UnicodeScalarView(redacted.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     if text.count > Self.maximumMessageLength { text = String(text.prefix(Self.maximumMessageLength)) + "…" }
-    return text.lowercased() == response.reason.lowercased() ? nil : text
+    return text
+  }
+
+  /// How much of a body that is not JSON a rate limit's message reads its words from.
+  package static let textBodyPrefix = 64 << 10
+
+  /// The API's words in a rate limit's answer, which are never the status's phrase alone since
+  /// its message does not show the status: those of a JSON body at `messagePointers`, or, in a
+  /// body that is not JSON (a proxy's plain text, a gateway's HTML page), the first line of its
+  /// text (an HTML page's as the `html` filter reads it: "Too Many Requests" from its title), of
+  /// its first 64 KiB; redacted, made one line and cut as every message is.
+  package func rateLimitMessage(in response: HTTPResponse) -> String? {
+    guard !response.body.isEmpty else { return nil }
+    if let text = jsonMessage(in: response) { return text }
+    let start = response.body.prefix(Self.textBodyPrefix)
+    if (try? JSON.parse(Array(start), options: .response)) != nil { return nil }  // JSON, without the words
+    var text = String(decoding: start, as: UTF8.self)
+    let type = response.headers["Content-Type"]?.lowercased() ?? ""
+    if type.contains("html") || text.drop(while: \.isWhitespace).first == "<" { text = HTMLText.text(of: text) }
+    let lines = text.split(whereSeparator: \.isNewline).lazy.map { String($0).trimmingWhitespace() }
+    guard let line = lines.first(where: { !$0.isEmpty }) else { return nil }
+    return shown(line)
+  }
+
+  /// Whether an answer is a rate limit's refusal: a 429, or a 403 with `Retry-After` or none of
+  /// the window's requests remaining (`X-RateLimit-Remaining: 0`).
+  package static func isRateLimit(_ response: HTTPResponse) -> Bool {
+    guard response.status == 403 || response.status == 429 else { return false }
+    let limits = RateLimitHeaders(response.headers)
+    return response.status == 429 || limits.retryAfterText != nil || limits.isUsedUp
   }
 
   /// A 403 or 429 that is a rate limit: `Retry-After` (seconds to wait), or the window used up
-  /// (`X-RateLimit-Remaining: 0`, reset at `X-RateLimit-Reset`); a 429 is one with neither.
-  /// A number out of range reads as absent, and the message says the server gave no usable time.
-  private func rateLimit(_ response: HTTPResponse, message: String?, now: Date) -> DataSourceError? {
+  /// (`X-RateLimit-Remaining: 0`, reset at `X-RateLimit-Reset`); a 429 is one with neither. The
+  /// API's words follow in parentheses, unless the message already says them. A number out of
+  /// range reads as absent, and the message says the server gave no usable time.
+  private func rateLimit(_ response: HTTPResponse, now: Date) -> DataSourceError {
     let limits = RateLimitHeaders(response.headers)
     let advice = rateLimitAdvice.map { "; \($0)" } ?? ""
+    let message = rateLimitMessage(in: response)
     let said = message.map { " (\($0))" } ?? ""
     if let text = limits.retryAfterText {
       guard let retryAfter = limits.retryAfter else {
@@ -158,13 +201,13 @@ public struct HTTPErrorMapping: Sendable {
             + "\(CheckedNumber.quoted(text))); try again later\(advice)")
       }
       return .rateLimited(
-        "\(possessive) rate limit\(limit) is used up until \(Self.localTime(Double(reset), now: now)) (local time)\(advice)",
+        "\(possessive) rate limit\(limit) is used up\(said) until \(Self.localTime(Double(reset), now: now)) "
+          + "(local time)\(advice)",
         until: Double(reset))
     }
-    if response.status == 429 {
-      return .rateLimited("\(api) says too many requests\(said); wait a minute and try again\(advice)")
-    }
-    return nil
+    // A 429 with neither: its words, unless they are the message's own.
+    let repeated = message.map { $0.lowercased() == "too many requests" } ?? true
+    return .rateLimited("\(api) says too many requests\(repeated ? "" : said); wait a minute and try again\(advice)")
   }
 
   /// Where a redirect points, for a message: resolved against the URL it came from, without its

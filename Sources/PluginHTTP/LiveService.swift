@@ -111,12 +111,18 @@ public struct LiveService: Sendable {
     return SentRequest(summary: "GET " + redactor(request.url.absoluteString), headers: headers)
   }
 
-  /// What an answer says of the source: live, from the cache or not, its rate-limit headers.
-  package func status(of response: HTTPResponse) -> SourceStatus {
+  /// What an answer says of the source: live, from the cache or not, its rate-limit headers, and
+  /// whether it is a rate limit's refusal (with when to ask again, from `Retry-After`).
+  package func status(of response: HTTPResponse, now: Date = Date()) -> SourceStatus {
     let limits = RateLimitHeaders(response.headers)
-    return SourceStatus(
+    var status = SourceStatus(
       mode: .live, cached: response.fromCache, rateLimitRemaining: limits.remaining, rateLimitLimit: limits.limit,
       rateLimitReset: limits.reset, token: usesCredential)
+    if HTTPErrorMapping.isRateLimit(response) {
+      status.rateLimitedStatus = response.status
+      status.retryAt = limits.retryAfter.map { Int(now.timeIntervalSince1970) + $0 }
+    }
+    return status
   }
 
   /// Runs `work`, and passes any error's message through the redactor once more: whatever a

@@ -121,7 +121,8 @@ struct LiveSecretTests {
         )
       }, arguments: commitsScreen, environment: ["TZ": "UTC", "GITHUB_TOKEN": ""],
       says: [
-        "error: rate limited: GitHub's rate limit of 60 requests is used up until 2030-01-01 00:00:00 (local time); "
+        "error: rate limited: GitHub's rate limit of 60 requests is used up (API rate limit exceeded for user ID 1.) "
+          + "until 2030-01-01 00:00:00 (local time); "
           + "set GITHUB_TOKEN for a higher limit"
       ]),
     Scenario(

@@ -58,8 +58,46 @@ struct HTTPErrorMappingTests {
     #expect(error.kind == .rateLimited(until: Double(reset), retryAfter: nil))
     #expect(
       error.description
-        == "rate limited: Weather's rate limit of 60 requests is used up until "
+        == "rate limited: Weather's rate limit of 60 requests is used up (API rate limit exceeded) until "
         + "\(HTTPErrorMapping.localTime(Double(reset), now: Date(timeIntervalSince1970: Double(reset)))) (local time)")
+  }
+
+  @Test("a rate limit shows the API's own words: its status's phrase, and a body that is not JSON (issue 40)")
+  func rateLimitWords() throws {
+    // As the Hacker News search API's 429 came: none remaining, no reset, the words the phrase's.
+    let usedUp = try #require(
+      mapping.error(
+        for: response(429, #"{"message": "Too many requests"}"#, headers: [("X-RateLimit-Remaining", "0")])))
+    #expect(usedUp.description == "rate limited: Weather's rate limit is used up (Too many requests); try again later")
+    let plain = try #require(
+      mapping.error(
+        for: response(
+          429, "Slow down, tok-secret-1.\nRetry later.\n",
+          headers: [("Content-Type", "text/plain"), ("Retry-After", "30")])))
+    #expect(
+      plain.description
+        == "rate limited: Weather's rate limit (Slow down, REDACTED.): wait 30 seconds before asking again")
+    // An HTML page: its text's first line, with no tag, escape or control character; the rest of a
+    // megabyte is not read.
+    let page =
+      "<!DOCTYPE html><html><head><title>Rate \u{1B}[31mlimited &amp; \u{7}blocked</title><style>h1{}</style>"
+      + "</head><body><h1>Too many</h1>" + String(repeating: "<p>more</p>", count: 100_000) + "</body></html>"
+    let html = try #require(
+      mapping.error(for: response(429, page, headers: [("Content-Type", "text/html; charset=utf-8")])))
+    #expect(html.message.hasPrefix("Weather says too many requests (Rate "), "\(html)")
+    #expect(html.message.contains("limited & "), "\(html)")
+    #expect(html.message.hasSuffix("blocked); wait a minute and try again"), "\(html)")
+    #expect(!html.message.contains("<") && !html.message.contains("more"), "\(html)")
+    #expect(!html.message.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(html)")
+    let long = try #require(mapping.error(for: response(429, String(repeating: "z", count: 1_000_000))))
+    #expect(long.message.count < HTTPErrorMapping.maximumMessageLength + 100, "\(long.message.count)")
+    // Words that repeat the message's own are said once; a JSON body without them adds nothing.
+    let bare = try #require(mapping.error(for: response(429, #"{"message": "Too many requests"}"#)))
+    #expect(bare.description == "rate limited: Weather says too many requests; wait a minute and try again")
+    let silent = try #require(mapping.error(for: response(429, #"{"error": {"code": 7}}"#)))
+    #expect(silent.description == "rate limited: Weather says too many requests; wait a minute and try again")
+    // Other statuses keep their rule: a body that is not JSON is not shown.
+    #expect(mapping.message(in: response(500, "not json")) == nil)
   }
 
   @Test("Retry-After makes a 403 or 429 a rate limit with the wait; a bare 429 is one too")

@@ -115,6 +115,27 @@ struct ScriptRunnerTests {
     }
   }
 
+  @Test("next after a page that failed says so and offers reload, not that every row is loaded (issue 40)")
+  func nextAfterAFailedPage() async throws {
+    source.fail(with: .rateLimited("too many requests"))
+    _ = try await run("reload")
+    await #expect(
+      throws: ScriptError(
+        line: 1, message: "there is no next page: the first page failed (rate limited); 'reload' asks for it again")
+    ) { try await run("next") }
+    source.fail(with: nil)
+    _ = try await run("reload")
+    source.fail(with: .transport("connection refused by 127.0.0.1:9"))
+    _ = try await run("next")
+    #expect(runner.frame().contains("error: connection failed"))
+    await #expect(
+      throws: ScriptError(line: 1, message: "page 2 failed (connection failed); 'reload' asks for it again")
+    ) { try await run("next") }
+    source.fail(with: nil)
+    _ = try await run("reload\nnext")
+    #expect(runner.frame().contains("1-45 of 45"), "\(runner.frame())")
+  }
+
   @Test func anErrorFrameAndARetryThatWorks() async throws {
     source.fail(with: .transport("connection refused by 127.0.0.1:9"))
     _ = try await run("reload")

@@ -98,6 +98,26 @@ struct SourceMonitorTests {
     #expect(SourceStatus(mode: .live, cached: false, token: false).line() == "live · fresh · no token")
   }
 
+  @Test("after a rate limit's answer the line says it is used up and when it resets, never 'fresh' (issue 40)")
+  func rateLimitedStatusLines() {
+    var limited = SourceStatus(mode: .live, cached: false, rateLimitRemaining: 0, token: false)
+    limited.rateLimitedStatus = 429
+    #expect(limited.line() == "live · rate limit used up (429), no reset time given · no token")
+    var reset = SourceStatus(
+      mode: .live, cached: false, rateLimitRemaining: 0, rateLimitLimit: 60, rateLimitReset: 3600)
+    reset.rateLimitedStatus = 403
+    #expect(
+      reset.line() == "live · rate limit of 60 used up (403), resets \(SourceStatus.localTime(3600, seconds: true))")
+    var retry = SourceStatus(mode: .live, cached: false)
+    retry.rateLimitedStatus = 429
+    retry.retryAt = 7200
+    #expect(retry.line() == "live · rate limited (429), retry after \(SourceStatus.localTime(7200, seconds: true))")
+    // The next answer that is no rate limit clears it.
+    let next = limited.updated(by: SourceStatus(mode: .live, cached: false, rateLimitRemaining: 59, rateLimitLimit: 60))
+    #expect(next.line() == "live · fresh · rate limit 59/60 · no token")
+    #expect(SourceStatus.localTime(3600, seconds: true, now: 3000).count == "01:00:00".count)
+  }
+
   @Test func aReportedStatusReachesTheFrameOnlyWithStatusOn() async throws {
     let folder = try ScreenFolder(["books.json": Self.screen])
     let navigator = Self.navigator(ReportingSource(), mode: .live, monitor: SourceMonitor())

@@ -99,7 +99,16 @@ struct CommandLineTests {
       // An option of a screen's run, given where nothing reads it, is refused rather than ignored.
       UsageErrorCase(
         arguments: ["test", "--width", "40", "Tests/Screens"],
-        says: ["--width does not apply to 'screenrun test'", "a test file sets its own screen, width"]),
+        says: [
+          "--width does not apply to 'screenrun test', which takes --filter, --update, --accept, --junit, --jobs, "
+            + "--color and --plugin-path", "a test file sets its own screen, width",
+        ]),
+      UsageErrorCase(
+        arguments: ["test", "--no-user-plugins"],
+        says: ["--no-user-plugins does not apply to 'screenrun test'", "never reads the user's plugins"]),
+      UsageErrorCase(
+        arguments: ["plugin", "check", "x", "--width", "40"],
+        says: ["--width does not apply to 'screenrun plugin check', which takes --live, --no-cache and --param"]),
       UsageErrorCase(
         arguments: ["--check", "Screens/characters.json", "--once"],
         says: ["--once does not apply to --check", "which takes --plugin-path and --no-user-plugins"]),

@@ -88,9 +88,10 @@ struct LivePluginErrorTests {
     let driver = ScreenDriver(plugins: [plugin], context: PluginContext(mode: .live, environment: [:]), width: 120)
     try await driver.open(folder.file("station.json"), parameters: ["id": "A1"])
     let frame = driver.frame()
+    // The message wraps at the width: read it as one line.
     #expect(
-      frame.contains(
-        "error: rate limited: Weather's rate limit of 60 requests is used up until "
+      frame.replacingOccurrences(of: "\n", with: " ").contains(
+        "error: rate limited: Weather's rate limit of 60 requests is used up (API rate limit exceeded) until "
           + "\(HTTPErrorMapping.localTime(Double(reset))) (local time)"), "\(frame)")
     #expect(driver.navigator.current?.error?.kind == .rateLimited(until: Double(reset), retryAfter: nil))
     let arguments = try Arguments.parse([folder.file("station.json"), "--once", "--live", "--param", "id=A1"])

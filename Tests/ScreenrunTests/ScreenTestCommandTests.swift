@@ -306,6 +306,49 @@ struct ScreenTestCommandTests {
     #expect(result.standardError.contains("unknown plugin 'fixture'"), "\(result)")
   }
 
+  @Test("--plugin-path adds a folder of plugins to every test, ahead of the test's own (issue 40)")
+  func pluginPathOnTheCommandLine() async throws {
+    func manifest() -> String {
+      """
+      {"name": "fixture", "summary": "test", "http": {"baseURL": {"variable": "FIXTURE_URL", "default": "https://fixture.example"}},
+       "sample": {"file": "sample.json", "id": "id"},
+       "resources": [{"name": "items", "kind": "list", "summary": "items", "request": {"path": "/items", "records": "/"}}]}
+      """
+    }
+    let screen = """
+      {"version": 1, "kind": "list", "title": "Items", "source": {"plugin": "fixture", "resource": "items"},
+       "row": {"title": "{name}"}}
+      """
+    let folder = try Folder([
+      "cli/fixture/plugin.json": manifest(),
+      "cli/fixture/sample.json": #"[{"id": 1, "name": "from the command line"}]"#,
+      "tests/plugins/fixture/plugin.json": manifest(),
+      "tests/plugins/fixture/sample.json": #"[{"id": 1, "name": "from the test's folder"}]"#,
+      "tests/items.json": screen,
+      "tests/bare.screentest": "screen: items.json\n",
+      "tests/own.screentest": "screen: items.json\nplugin-path: plugins\n",
+    ])
+    var result = try await folder.run(["tests/bare.screentest"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.standardError.contains("unknown plugin 'fixture'"), "\(result)")
+    // Relative to the current folder, as every path on the command line.
+    result = try await folder.run(["--plugin-path", "cli", "tests"])
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.stdoutLines.filter { $0.hasPrefix("NEW ") }.count == 2, "\(result)")
+    for name in ["bare", "own"] {
+      let pending = try #require(folder.read("tests/\(name).screentest.pending"), "\(result)")
+      #expect(pending.contains("from the command line"), "\(name): \(pending)")
+    }
+    result = try await folder.run(["--accept"])
+    result = try await folder.run(["tests", "--plugin-path", "cli"])
+    #expect(result.exitCode == 0, "\(result)")
+    // A folder that is not there is a usage error, before any test runs.
+    result = try await folder.run(["tests", "--plugin-path", "nowhere"])
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.standardError.contains("--plugin-path 'nowhere' is not a folder"), "\(result)")
+    #expect(result.stdout.isEmpty, "\(result)")
+  }
+
   @Test("the shipped screen tests pass (Tests/Screens)")
   func shippedTests() async throws {
     let result = try await Screenrun.run(["test", "Tests/Screens"], timeout: .seconds(120))

@@ -87,7 +87,8 @@ extension Arguments {
         name: "--status", form: .run,
         help: """
           end each frame with the data source's status line (always on in the interactive mode): sample or \
-          live (or the plugin's name for one that reads local data live, as 'git (local)'), for live whether the answer came from the cache (304), the rate limit left and when it resets, \
+          live (or the plugin's name for one that reads local data live, as 'git (local)'), for live whether the answer came from the cache (304), the rate limit left (or used up, after a rate \
+          limit's refusal) and when it resets, \
           and whether a token is in use
           """,
         effect: .set { arguments, _ throws(UsageError) in arguments.status = true }),
@@ -110,9 +111,12 @@ extension Arguments {
         name: "--plugin-path", value: "DIR", repeatable: true, form: .run,
         help: """
           look for external plugins in DIR (a plugin folder, or a folder of them) before any other place; \
-          repeatable, the first given first
+          repeatable, the first given first; with test, for every test, ahead of its own plugin-path
           """,
-        effect: .set { arguments, value throws(UsageError) in arguments.pluginPaths.append(value ?? "") }),
+        effect: .set { arguments, value throws(UsageError) in
+          arguments.pluginPaths.append(value ?? "")
+          arguments.testOptions.pluginPaths.append(value ?? "")
+        }),
       .init(
         name: "--no-user-plugins", form: .run,
         help: """
@@ -166,8 +170,11 @@ extension Arguments {
         help:
           "run the screen tests (.screentest files) in PATH, folders searched recursively (default: the current folder)",
         available: true,
-        command: { operands throws(UsageError) in .test(paths: operands) }, takes: ["--color"],
-        instead: "a test file sets its own screen, width, height, parameters, data mode and plugin paths"),
+        command: { operands throws(UsageError) in .test(paths: operands) }, takes: ["--color", "--plugin-path"],
+        instead: """
+          a test file sets its own screen, width, height, parameters, data mode and plugin paths (--plugin-path \
+          adds a folder ahead of them), and a test never reads the user's plugins
+          """),
       .init(
         words: ["schema"], operands: "[plugin]",
         help: """

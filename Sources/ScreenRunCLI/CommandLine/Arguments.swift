@@ -156,7 +156,12 @@ struct Arguments: Equatable {
       ?? modeOption.map({ (name: $0.name, takes: $0.takes, instead: nil) }),
       let (option, index) = runOptions.first(where: { !form.takes.contains($0.option.name) })
     {
-      let reads = form.takes.isEmpty ? "none of a screen's options" : form.takes.joined(separator: " and ")
+      // Every option the form takes, from the one declaration: its own, then the run's it reads.
+      let taken = (chosen.map { declaration.options(of: $0.name).map(\.name) } ?? []) + form.takes
+      let reads =
+        taken.isEmpty
+        ? "none of a screen's options"
+        : taken.count == 1 ? taken[0] : taken.dropLast().joined(separator: ", ") + " and " + (taken.last ?? "")
       throw UsageError(
         "\(option.name) does not apply to \(form.name), which takes \(reads)\(form.instead.map { ": " + $0 } ?? "")",
         at: index)

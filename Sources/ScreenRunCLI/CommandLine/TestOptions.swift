@@ -14,4 +14,7 @@ struct TestOptions: Equatable, Sendable {
   var jobs: Int?
   /// When the report and the diffs are in colour (`--color`).
   var color = ColorMode.auto
+  /// Folders of external plugins for every test (`--plugin-path`, relative to the current
+  /// folder), searched ahead of each test's own `plugin-path`.
+  var pluginPaths: [String] = []
 }

@@ -73,6 +73,13 @@ struct TestCommand {
 
   func run() async -> ScreenRunCommand.ExitCode {
     if options.accept { return accept() }
+    for folder in options.pluginPaths {
+      var isFolder = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
+        Output.error("screenrun: error: --plugin-path '\(folder)' is not a folder")
+        return .usage
+      }
+    }
     let (names, missing) = Self.find(paths.isEmpty ? [Self.defaultPath] : paths, suffix: "." + ScreenTest.fileExtension)
     for path in missing { Output.error("\(path): error: no such test file or folder") }
     let selected = names.filter { name in options.filter.map { Self.path(name, holds: $0) } ?? true }
@@ -83,8 +90,8 @@ struct TestCommand {
       return .usage
     }
     let colour = Theme.colorsDiff(options.color, terminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-    let results = await runAll(selected, in: TestRun(plugins: plugins)) { result in Self.report(result, colour: colour)
-    }
+    let testRun = TestRun(plugins: plugins, pluginFolders: options.pluginPaths)
+    let results = await runAll(selected, in: testRun) { result in Self.report(result, colour: colour) }
     var code: ScreenRunCommand.ExitCode = missing.isEmpty ? .ok : .usage
     for result in results {
       switch result.verdict {

@@ -3,8 +3,8 @@ import ScreenKinds
 import ScreenKit
 import Synchronization
 
-/// What the tests of one `screenrun test` run share, by plugin settings (a test's plugin folders;
-/// user plugins are never looked for): the external plugins discovered, and the screens as
+/// What the tests of one `screenrun test` run share, by plugin settings (the run's `--plugin-path`
+/// folders and a test's own; user plugins are never looked for): the external plugins discovered, and the screens as
 /// loaded against them (`ScreenCache`).
 ///
 /// Only what is the same for every test with those settings is shared. Each test still makes a
@@ -22,18 +22,22 @@ final class TestRun: Sendable {
   /// The compiled-in plugins, and those `ScreenRun.main(plugins:)` adds in their place.
   private let compiled: [Plugin]
   private let executable: String?
+  /// The folders every test searches ahead of its own (`screenrun test --plugin-path`).
+  private let pluginFolders: [String]
   /// By the plugin folders, resolved.
   private let setups = Mutex<[[String]: Setup]>([:])
 
-  init(plugins: [Plugin], executable: String? = SystemError.executablePath) {
+  init(plugins: [Plugin], pluginFolders: [String] = [], executable: String? = SystemError.executablePath) {
     compiled = ScreenRunCommand.registry(adding: plugins).all
+    self.pluginFolders = pluginFolders
     self.executable = executable
   }
 
-  /// The setup of the tests whose plugin folders are `folders`: the shipped places and these
-  /// folders are searched by the first test that asks, and no other.
-  func setup(pluginFolders folders: [String]) -> Setup {
-    setups.withLock { setups in
+  /// The setup of the tests whose plugin folders are `folders`: the run's folders, these folders
+  /// and the shipped places are searched, in that order, by the first test that asks, and no other.
+  func setup(pluginFolders own: [String]) -> Setup {
+    let folders = pluginFolders + own
+    return setups.withLock { setups in
       if let setup = setups[folders] { return setup }
       let places = PluginDiscovery.places(
         pluginPaths: folders, environment: [:], noUserPlugins: true, executable: executable)

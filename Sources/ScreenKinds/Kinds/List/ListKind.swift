@@ -233,6 +233,13 @@ package struct ListKind: Kind {
       return .send(text.map { .typed($0) })
     },
     KindCommand("next", argument: .none, help: "load the next page") { _, screen in
+      if case .error(let error) = screen.state.status {
+        // The page that failed is the one to ask for again, and `reload` does (the rows kept).
+        let page = screen.state.records.isEmpty ? nil : screen.state.pagesLoaded + 1
+        return .failed(
+          (page.map { "page \($0) failed" } ?? "there is no next page: the first page failed")
+            + " (\(error.kind.name)); 'reload' asks for it again")
+      }
       guard screen.state.hasMore else {
         return .failed("there is no next page: all \(screen.state.records.count) rows are loaded")
       }

@@ -212,25 +212,18 @@ package enum ConformanceCheck {
       )
     }
 
-    /// Fetches one record: its parameters given, or its required ones taken from the paged records.
+    /// Fetches one record: its parameters given, or its required ones taken from the paged records
+    /// (`TakenParameters`, which the check of a declared API shares).
     private mutating func record(_ resource: Resource) {
-      var parameters = givenParameters(for: resource)
-      var madeUp: [String] = []
-      let required = resource.parameters.filter(\.required)
-      for parameter in required where parameters[parameter.name] == nil {
-        let names = required.count == 1 ? [parameter.name, "id"] : [parameter.name]
-        let records = self.records
-        let value = names.lazy.compactMap { name in records.lazy.compactMap { Self.text($0[name]) }.first }.first
-        guard let value else {
-          report.notes.append(
-            "\(resource.name): not fetched; no paged record has a member '\(parameter.name)' to take its value from: give one with --param \(parameter.name)=VALUE"
-          )
-          report.skipped.append("record '\(resource.name)' (needs '\(parameter.name)')")
-          return
-        }
-        parameters[parameter.name] = value
-        madeUp.append(parameter.name)
+      let taking = TakenParameters(for: resource, given: given, records: records)
+      if let missing = taking.missing {
+        report.notes.append(
+          "\(resource.name): not fetched; no paged record has a member '\(missing)' to take its value from: give one with --param \(missing)=VALUE"
+        )
+        report.skipped.append("record '\(resource.name)' (needs '\(missing)')")
+        return
       }
+      let (parameters, madeUp) = (taking.parameters, taking.taken)
       let (id, sent) = request(.record(Wire.RecordRequest(resource: resource.name, parameters: parameters)))
       guard let answer = answer(id, to: sent, kind: .record, notFoundIsNote: !madeUp.isEmpty) else {
         if notFound {
@@ -308,14 +301,6 @@ package enum ConformanceCheck {
       report.passed.append(
         "members: a page of \(resource.name) naming \(list) has them in every record (\(more ? "other members sent too, which is allowed" : "the others left out"))"
       )
-    }
-
-    private static func text(_ value: JSON?) -> String? {
-      switch value {
-      case .string(let text)?: text.isEmpty ? nil : text
-      case .int(let number)?: String(number)
-      default: nil
-      }
     }
 
     /// Sends a request; its id and line.
