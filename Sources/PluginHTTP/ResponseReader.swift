@@ -89,6 +89,29 @@ public struct ResponseReader: Sendable {
     return number
   }
 
+  /// A page of an API that pages by number and says its total: the records at `records` in
+  /// `body`, the total at `total` (nil when the answer leaves it out), and the cursor of the page
+  /// after page `pageNumber` of `size` records (`PageCursor.next(pageNumber:size:total:)`).
+  ///
+  ///     let page = try PageCursor.pageNumber(request.cursor)
+  ///     let answer = try await service.fetch("/stops", query: [("page", "\(page)"), ("size", "\(request.pageSize)")])
+  ///     return try answer.page(at: .root / "stops", total: .root / "total", pageNumber: page, size: request.pageSize)
+  ///
+  /// Without a total, a page as long as `size` has a next one. An empty page is the last,
+  /// whatever the total says, so a wrong total cannot page forever.
+  public func page(at records: JSONPointer, total: JSONPointer, pageNumber: Int, size: Int) throws(DataSourceError)
+    -> Page
+  {
+    let found = try self.records(at: records, each: "a record")
+    let count = try integer(at: total, in: 0...Int.max, "a count")
+    let next =
+      found.isEmpty
+      ? nil
+      : count.map { PageCursor.next(pageNumber: pageNumber, size: size, total: $0) }
+        ?? PageCursor.next(pageNumber: pageNumber, hasMore: found.count >= size)
+    return Page(records: found, total: count, next: next)
+  }
+
   private func missing(_ pointer: JSONPointer, _ expected: String) -> DataSourceError {
     .decoding("\(place) is not what the API sends: \(field(pointer)) is missing; expected \(expected) (at \(pointer))")
   }

@@ -136,6 +136,16 @@ public final class HTTPStub: Sendable {
     LocalAnswers.remove(host: host)
   }
 
+  /// A live context whose environment sets `baseURLVariable` to `baseURL`, with `environment`
+  /// besides (a token): what a `ScreenDriver` of the plugin is made with.
+  ///
+  ///     ScreenDriver(plugins: [TransitPlugin.plugin], context: api.live("TRANSIT_API_URL", ["TRANSIT_TOKEN": "t0k3n"]))
+  public func live(_ baseURLVariable: String, _ environment: [String: String] = [:]) -> PluginContext {
+    var environment = environment
+    environment[baseURLVariable] = baseURL
+    return PluginContext(mode: .live, environment: environment)
+  }
+
   /// Every request asked so far, in order.
   public var requests: [Request] {
     asked.withLock { $0 }

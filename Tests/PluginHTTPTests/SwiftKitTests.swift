@@ -104,6 +104,36 @@ struct SwiftKitTests {
     #expect(throws: DataSourceError.self) { try ResponseReader("nothing").object(at: .root, "a stop") }
   }
 
+  @Test func aPageByNumberFollowsTheTotalOrTheLengthOfThePage() async throws {
+    let api = HTTPStub([
+      "/stops?page=1": .json(Self.stops), "/stops?page=3": .json(["stops": [["id": "S9"]], "total": 41]),
+      "/stops?page=9": .json(["stops": [], "total": 9999]), "/untold": .json(["stops": [["id": "S1"], ["id": "S2"]]]),
+      "/lying": .json(["stops": [["id": "S1"]], "total": -1]),
+    ])
+    let service = try service(api)
+    func page(_ path: HTTPPath, _ number: Int, size: Int = 20) async throws -> Page {
+      let answer = try await service.fetch(path, query: [("page", "\(number)")])
+      return try answer.page(at: .root / "stops", total: .root / "total", pageNumber: number, size: size)
+    }
+    let first = try await page("/stops", 1)
+    #expect(first.records.count == 2 && first.total == 41 && first.next == PageCursor(pageNumber: 2))
+    #expect(try await page("/stops", 3).next == nil)
+    #expect(try await page("/stops", 9).next == nil)  // empty: the last, whatever the total
+    #expect(try await page("/untold", 1, size: 2).next == PageCursor(pageNumber: 2))
+    #expect(try await page("/untold", 1, size: 3).next == nil)
+    await #expect(throws: DataSourceError.self) { try await page("/lying", 1) }
+  }
+
+  @Test func aRequestReadsItsParametersByName() {
+    let list = PageRequest(resource: "stops", parameters: ["q": "central"], pageSize: 20)
+    #expect(list["q"] == "central" && list["zone"] == "")
+    let record = RecordRequest(resource: "stop", parameters: ["id": "S1"])
+    #expect(record["id"] == "S1" && record["other"] == "")
+    let api = HTTPStub([:])
+    let context = api.live("T_URL", ["T_TOKEN": "x"])
+    #expect(context.mode == .live && context.environment == ["T_URL": api.baseURL, "T_TOKEN": "x"])
+  }
+
   @Test func theStubAnswersByPathAndStatusAndBodyAndHeaders() async throws {
     let api = HTTPStub([
       "/limited": Answer(status: 429, headers: [("Retry-After", "30")], body: #"{"message": "slow down"}"#),
