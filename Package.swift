@@ -198,7 +198,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ExamplePluginTests",
-      dependencies: ["ExamplePlugin", "ScreenKit", "ScreenRunTesting"],
+      dependencies: ["ExamplePlugin", "ScreenKit", "ScreenRunTesting", "PluginHTTP"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
