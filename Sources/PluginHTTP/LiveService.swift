@@ -8,8 +8,7 @@ import ScreenKit
 ///     let service = try LiveService(
 ///       environment: context.environment, baseURLVariable: "BOOKS_API_URL",
 ///       defaultBaseURL: "https://books.example", bearer: "BOOKS_TOKEN")
-///     let answer = try await service.fetch("/books", query: [("q", "dune")])
-///     let books = try answer.records(at: .root / "items", each: "a book")
+///     let book = try await service.fetch("/books/\(id, parameter: "id")").object(at: .root / "book", "a book")
 ///
 /// A path's values are encoded as one segment each (`service.url("/books/\(id, parameter: "id")")`),
 /// and an answer outside 2xx is thrown as the error `errors` maps it to (a 404 is `.notFound`,
@@ -126,7 +125,7 @@ public struct LiveService: Sendable {
   /// every JSON API's handler does first.
   ///
   ///     let answer = try await service.fetch("/stops", query: [("q", text), ("page", "\(page)")])
-  ///     let stops = try answer.records(at: .root / "stops", each: "a stop")
+  ///     return try answer.page(at: .root / "stops", total: .root / "total", pageNumber: page, size: 20)
   ///
   /// An answer outside 2xx is thrown as `get(_:)` throws it; a 404 names `resource` ("stop
   /// 'X'"; the path as sent when nil) and `parameter`, which is by default the one request

@@ -19,8 +19,8 @@ public struct ResponseReader: Sendable {
   public let place: String
   /// The answer's body, parsed, when the reader was made from a response (`init(_:)` with an
   /// `HTTPResponse`); `.null` for a reader made with a place alone. The methods that take a
-  /// pointer alone (`object(at:_:)`, `records(at:each:)`, `integer(at:in:_:)`) read it.
-  public let body: JSON
+  /// pointer alone (`object(at:_:)`, `page(at:total:pageNumber:size:)`) read it.
+  package let body: JSON
 
   /// A reader of one answer: `init(_ place: String)`. `place` names the answer in every message
   /// ("the Books answer to /search"); make one for each response, beside the `body` that
@@ -46,13 +46,13 @@ public struct ResponseReader: Sendable {
   }
 
   /// The array of objects at `pointer` in `body`: a page of records.
-  public func records(at pointer: JSONPointer, each what: String) throws(DataSourceError) -> [JSON] {
+  package func records(at pointer: JSONPointer, each what: String) throws(DataSourceError) -> [JSON] {
     try records(body[path: pointer.tokens], at: pointer, each: what)
   }
 
   /// The integer at `pointer` in `body` within `range` (a total: `0...Int.max`), or nil when the
   /// answer leaves it out or sends null; anything else there is an error naming the field.
-  public func integer(at pointer: JSONPointer, in range: ClosedRange<Int>, _ what: String) throws(DataSourceError)
+  package func integer(at pointer: JSONPointer, in range: ClosedRange<Int>, _ what: String) throws(DataSourceError)
     -> Int?
   {
     try integer(body[path: pointer.tokens], at: pointer, in: range, what)

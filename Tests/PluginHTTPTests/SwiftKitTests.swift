@@ -23,15 +23,15 @@ struct SwiftKitTests {
   }
 
   @Test func theBearerTokenIsSentAndRedacted() async throws {
-    let api = HTTPStub([
-      "/stops?q=c": .json(Self.stops),
-      "/echo": .json(["message": "your token tok-bearer-123 is bad"], status: 401),
+    let api = try HTTPStub([
+      "/stops?q=c": ["body": Self.stops],
+      "/echo": ["status": 401, "body": ["message": "your token tok-bearer-123 is bad"]],
     ])
     let service = try service(api)
     let answer = try await service.fetch("/stops", query: [("q", "c")])
     #expect(try answer.records(at: .root / "stops", each: "a stop").count == 2)
     #expect(try answer.integer(at: .root / "total", in: 0...Int.max, "the total") == 41)
-    let sent = try #require(api.requests.first)
+    let sent = try #require(api.sent.first)
     #expect(sent.target == "/stops?q=c")
     #expect(sent.headers["Authorization"] == "Bearer tok-bearer-123")
     #expect(sent.headers["Accept"] == "application/json")
@@ -46,11 +46,11 @@ struct SwiftKitTests {
     var headers = HTTPHeaders()
     headers["Authorization"] = "Token x"
     _ = try await service.get(HTTPRequest(url: try service.url("/stops", query: [("q", "c")]), headers: headers))
-    #expect(api.requests.last?.headers["Authorization"] == "Token x")
+    #expect(api.sent.last?.headers["Authorization"] == "Token x")
   }
 
   @Test func withoutTheTokenRequestsGoWithoutItAndA401SaysToSetIt() async throws {
-    let api = HTTPStub(["/stops": .json(["message": "token required"], status: 401)])
+    let api = try HTTPStub(["/stops": ["status": 401, "body": ["message": "token required"]]])
     for token in [nil, "", "  "] {
       let service = try service(api, token: token)
       let error = await #expect(throws: DataSourceError.self) { try await service.fetch("/stops") }
@@ -59,18 +59,18 @@ struct SwiftKitTests {
           == "bad credentials: \(api.baseURL.dropFirst(7)) asks for valid credentials (401 Unauthorized: token required); set T_TOKEN"
       )
     }
-    #expect(api.requests.allSatisfy { $0.headers["Authorization"] == nil })
+    #expect(api.sent.allSatisfy { $0.headers["Authorization"] == nil })
     let advised = try service(api, token: nil, errors: HTTPErrorMapping(api: "T", credentialAdvice: "get a key"))
     let error = await #expect(throws: DataSourceError.self) { try await advised.fetch("/stops") }
     #expect(error?.message.hasSuffix("; get a key") == true)
   }
 
   @Test func oneCallReadsTheRecordAtAPointer() async throws {
-    let api = HTTPStub(
+    let api = try HTTPStub(
       [
-        "/stops/S1": .json(["stop": ["id": "S1", "name": "Central", "departures": [["line": "4"]]]]),
-        "/stops/S2": .json(["stop": "closed"]),
-        "/stops/S3": Answer(body: "<html>"),
+        "/stops/S1": ["body": ["stop": ["id": "S1", "name": "Central", "departures": [["line": "4"]]]]],
+        "/stops/S2": ["body": ["stop": "closed"]],
+        "/stops/S3": ["text": "<html>"],
       ], host: "transit.invalid")
     let service = try service(api)
     let stop = try await service.fetch("/stops/\("S1", parameter: "id")").object(at: .root / "stop", "a stop")
@@ -97,7 +97,7 @@ struct SwiftKitTests {
     #expect(
       absent?.message.hasPrefix("transit.invalid has nothing at /stops/GHCND%3AX%2F..%2FY (404 Not Found: ") == true)
     #expect(absent?.message.hasSuffix("; check the parameter 'id'") == true)
-    #expect(api.requests.last?.target == "/stops/GHCND%3AX%2F..%2FY")
+    #expect(api.requests.last == "/stops/GHCND%3AX%2F..%2FY")
     // A reader made from a response reads the same; one made from a place alone reads nothing.
     let response = try await service.get(HTTPRequest(url: try service.url("/stops/S1")))
     #expect(try ResponseReader(response).object(at: .root / "stop" / "departures" / 0, "a departure")["line"] == "4")
@@ -105,10 +105,11 @@ struct SwiftKitTests {
   }
 
   @Test func aPageByNumberFollowsTheTotalOrTheLengthOfThePage() async throws {
-    let api = HTTPStub([
-      "/stops?page=1": .json(Self.stops), "/stops?page=3": .json(["stops": [["id": "S9"]], "total": 41]),
-      "/stops?page=9": .json(["stops": [], "total": 9999]), "/untold": .json(["stops": [["id": "S1"], ["id": "S2"]]]),
-      "/lying": .json(["stops": [["id": "S1"]], "total": -1]),
+    let api = try HTTPStub([
+      "/stops?page=1": ["body": Self.stops], "/stops?page=3": ["body": ["stops": [["id": "S9"]], "total": 41]],
+      "/stops?page=9": ["body": ["stops": [], "total": 9999]],
+      "/untold": ["body": ["stops": [["id": "S1"], ["id": "S2"]]]],
+      "/lying": ["body": ["stops": [["id": "S1"]], "total": -1]],
     ])
     let service = try service(api)
     func page(_ path: HTTPPath, _ number: Int, size: Int = 20) async throws -> Page {
@@ -129,15 +130,12 @@ struct SwiftKitTests {
     #expect(list["q"] == "central" && list["zone"] == "")
     let record = RecordRequest(resource: "stop", parameters: ["id": "S1"])
     #expect(record["id"] == "S1" && record["other"] == "")
-    let api = HTTPStub([:])
-    let context = api.live("T_URL", ["T_TOKEN": "x"])
-    #expect(context.mode == .live && context.environment == ["T_URL": api.baseURL, "T_TOKEN": "x"])
   }
 
   @Test func theStubAnswersByPathAndStatusAndBodyAndHeaders() async throws {
-    let api = HTTPStub([
-      "/limited": Answer(status: 429, headers: [("Retry-After", "30")], body: #"{"message": "slow down"}"#),
-      "/any": Answer(body: #"{"ok": true}"#),
+    let api = try HTTPStub([
+      "/limited": ["status": 429, "headers": ["Retry-After": "30"], "body": ["message": "slow down"]],
+      "/any": ["text": #"{"ok": true}"#],
     ])
     let service = try service(api, errors: HTTPErrorMapping(api: "T"))
     let limited = await #expect(throws: DataSourceError.self) { try await service.fetch("/limited") }
@@ -146,7 +144,7 @@ struct SwiftKitTests {
     let unknown = await #expect(throws: DataSourceError.self) { try await service.fetch("/nowhere") }
     #expect(
       unknown?.message == "T has nothing at /nowhere (404 Not Found: the HTTPStub table has no answer for /nowhere)")
-    #expect(api.requests.map(\.target) == ["/limited", "/any?x=1", "/nowhere"])
+    #expect(api.requests == ["/limited", "/any?x=1", "/nowhere"])
   }
 
   @Test func aStubReadsItsTableFromAFileAndSaysWhatIsWrongInOne() async throws {
@@ -169,24 +167,22 @@ struct SwiftKitTests {
       (#"{"/a": {"headers": {"A": 1}}}"#, "has a header 'A' that is not a string"), ("{", "cannot read"),
     ] {
       try table.write(to: file, atomically: true, encoding: .utf8)
-      let error = #expect(throws: HTTPStub.TableError.self) { try HTTPStub(file: file.path) }
-      #expect(error?.description.contains(problem) == true, "\(String(describing: error))")
+      let error = #expect(throws: (any Error).self) { try HTTPStub(file: file.path) }
+      #expect(error.map { "\($0)" }?.contains(problem) == true, "\(String(describing: error))")
     }
   }
 
   @Test func aStubAnswersOnlyForItsMadeUpHostAndWhileItLives() async throws {
-    var api: HTTPStub? = HTTPStub(["/a": .json(["ok": true])], host: "kit-lifetime.invalid")
+    var api: HTTPStub? = try HTTPStub(["/a": ["body": ["ok": true]]], host: "kit-lifetime.invalid")
     let service = try service(try #require(api))
     #expect(try await service.fetch("/a").body["ok"] == true)
     // Another stub alive cannot take the host; once the first is released, one can.
-    withKnownIssue { _ = HTTPStub([:], host: "kit-lifetime.invalid") }
+    withKnownIssue { _ = try HTTPStub([:], host: "kit-lifetime.invalid") }
     api = nil
-    let next = HTTPStub(["/a": .json(["ok": false])], host: "kit-lifetime.invalid")
+    let next = try HTTPStub(["/a": ["body": ["ok": false]]], host: "kit-lifetime.invalid")
     #expect(try await service.fetch("/a").body["ok"] == false)
     #expect(next.requests.count == 1)
     // A real host is never answered from a table.
-    withKnownIssue { _ = HTTPStub([:], host: "example.com") }
+    withKnownIssue { _ = try HTTPStub([:], host: "example.com") }
   }
 }
-
-typealias Answer = HTTPStub.Answer
