@@ -155,10 +155,11 @@ let package = Package(
       ]
     ),
     // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
-    // source, and `ScreenDriver`, which drives a screen to a settled frame.
+    // source, `ScreenDriver`, which drives a screen to a settled frame, and `HTTPStub`, which
+    // answers a live source's requests from a table with no server.
     .target(
       name: "ScreenRunTesting",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime"]
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "PluginHTTP"]
     ),
     // What the test targets share: ScreenRunTesting, and the test plugin and screen folders.
     .target(
@@ -197,12 +198,12 @@ let package = Package(
     ),
     .testTarget(
       name: "ExamplePluginTests",
-      dependencies: ["ExamplePlugin", "ScreenKit", "ScreenRunTesting"],
+      dependencies: ["ExamplePlugin", "ScreenKit", "ScreenRunTesting", "PluginHTTP"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "PluginHTTPTests",
-      dependencies: ["PluginHTTP", "ReplayServer", "ScreenKit"]
+      dependencies: ["PluginHTTP", "ReplayServer", "ScreenKit", "ScreenRunTesting"]
     ),
     .testTarget(
       name: "MarvelLiveTests",

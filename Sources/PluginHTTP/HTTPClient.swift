@@ -33,7 +33,14 @@ public struct HTTPClient: Sendable {
     if let cached { headers["If-None-Match"] = cached.etag }
 
     let answer: Transfer.Answer
-    switch await Transfer.run(url: request.url, headers: headers, configuration: configuration, library: libcurl) {
+    // A made-up host under `.invalid` that a test registered answers from its table (`LocalAnswers`).
+    let result: Result<Transfer.Answer, Transfer.Failure>
+    if let local = LocalAnswers.answer(request.url, headers: headers, maximumBodySize: configuration.maximumBodySize) {
+      result = local
+    } else {
+      result = await Transfer.run(url: request.url, headers: headers, configuration: configuration, library: libcurl)
+    }
+    switch result {
     case .success(let success): answer = success
     case .failure(let failure): throw transportError(failure, url: request.url)
     }

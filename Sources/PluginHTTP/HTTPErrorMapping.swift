@@ -243,8 +243,9 @@ public struct HTTPErrorMapping: Sendable {
     api.hasSuffix("s") ? api + "'" : api + "'s"
   }
 
+  /// The path as sent, percent-encoded: a value's `/` or `..` stays visibly inside its segment.
   private func path(_ response: HTTPResponse) -> String {
-    response.url.path.isEmpty ? "/" : response.url.path
+    response.sentPath
   }
 
   /// `14:05:09`, or `2026-11-30 14:05:09` when not the same day as `now`, in the machine's time

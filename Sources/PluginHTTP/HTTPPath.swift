@@ -104,6 +104,13 @@ public struct HTTPPath: Sendable, ExpressibleByStringInterpolation, CustomString
     }.joined()
   }
 
+  /// The request parameters its values came from, each once, in order.
+  var parameters: [String] {
+    var names: [String] = []
+    for case .value(_, let parameter?) in parts where !names.contains(parameter) { names.append(parameter) }
+    return names
+  }
+
   /// The encoded path, or the error that says which value or segment cannot be sent.
   func encoded() throws(DataSourceError) -> String {
     var path = ""

@@ -184,7 +184,6 @@ extension HTTPResponse {
   /// The body as JSON; a body that is not JSON is a decoding error naming where it came from and
   /// where the text went wrong.
   public func json() throws(DataSourceError) -> JSON {
-    let place = "the answer from \(url.host ?? "the server") to \(url.path.isEmpty ? "/" : url.path)"
     guard !body.isEmpty else { throw .decoding("\(place) is empty (status \(status)); expected JSON") }
     do {
       return try JSON.parse(body, options: .response)
@@ -192,5 +191,17 @@ extension HTTPResponse {
       if error.exceedsValueLimit { throw .decoding("\(place) holds \(error.message); it is not read") }
       throw .decoding("\(place) is not valid JSON (line \(error.line), column \(error.column): \(error.message))")
     }
+  }
+
+  /// The path that was asked for, as sent: percent-encoded, so that a value's `/` or `..` reads as
+  /// the part of one segment it was (`/stations/GHCND%3AX%2F..%2FY`), never as a path that escaped.
+  package var sentPath: String {
+    let path = url.path(percentEncoded: true)
+    return path.isEmpty ? "/" : path
+  }
+
+  /// The answer as a message names it: "the answer from books.example to /books/7".
+  package var place: String {
+    "the answer from \(url.host ?? "the server") to \(sentPath)"
   }
 }

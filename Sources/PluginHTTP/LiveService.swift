@@ -7,8 +7,8 @@ import ScreenKit
 ///
 ///     let service = try LiveService(
 ///       environment: context.environment, baseURLVariable: "BOOKS_API_URL",
-///       defaultBaseURL: "https://books.example", secrets: [token])
-///     let response = try await service.get(HTTPRequest(url: try service.url("/books", query: [("q", "dune")])))
+///       defaultBaseURL: "https://books.example", bearer: "BOOKS_TOKEN")
+///     let book = try await service.fetch("/books/\(id, parameter: "id")").object(at: .root / "book", "a book")
 ///
 /// A path's values are encoded as one segment each (`service.url("/books/\(id, parameter: "id")")`),
 /// and an answer outside 2xx is thrown as the error `errors` maps it to (a 404 is `.notFound`,
@@ -25,6 +25,9 @@ public struct LiveService: Sendable {
   package let usesCredential: Bool
   /// How an answer outside 2xx becomes an error: the one mapping, worded for this API.
   public let errors: HTTPErrorMapping
+  /// The token `get(_:)` sends as `Authorization: Bearer …`, read from the variable `bearer` named;
+  /// nil when none was named, or the variable is not set or blank.
+  private let bearerToken: String?
 
   /// `screenrun/VERSION`: APIs such as GitHub's refuse a request without a User-Agent.
   package static let userAgent = "screenrun/\(ScreenRun.version)"
@@ -35,17 +38,29 @@ public struct LiveService: Sendable {
   /// and what to do about a 401 (`HTTPErrorMapping(api: "Books", credentialAdvice: "set
   /// BOOKS_TOKEN")`); by default it names the API by the base URL's host. Its redactor is this
   /// service's.
+  ///
+  /// `bearer` names the environment variable that holds the API's bearer token
+  /// (`bearer: "BOOKS_TOKEN"`): its value is a secret, registered and redacted as `secrets` are,
+  /// and every `get(_:)` sends it as `Authorization: Bearer …` (a request that sets its own
+  /// `Authorization` keeps it). When the variable is not set, or blank, requests go without it,
+  /// and a 401 says to set it (unless `errors` gives its own `credentialAdvice`).
   public init(
-    environment: [String: String], baseURLVariable: String, defaultBaseURL: String, secrets: [String] = [],
-    errors: HTTPErrorMapping? = nil
+    environment: [String: String], baseURLVariable: String, defaultBaseURL: String, bearer: String? = nil,
+    secrets: [String] = [], errors: HTTPErrorMapping? = nil
   ) throws(DataSourceError) {
+    let token = bearer.flatMap { environment[$0]?.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+    let secrets = secrets + (token.map { [$0] } ?? [])
     for secret in secrets { SecretRegistry.shared.register(secret) }
     redactor = Redactor(secrets: secrets)
     usesCredential = !secrets.isEmpty
+    bearerToken = token
     self.baseURLVariable = baseURLVariable
     base = try HTTPURL.base(from: environment, variable: baseURLVariable, default: defaultBaseURL, redactor: redactor)
     client = HTTPClient(configuration: try HTTPConfiguration(environment: environment), redactor: redactor)
     var errors = errors ?? HTTPErrorMapping(api: base.host ?? baseURLVariable)
+    if errors.credentialAdvice == nil, let bearer {
+      errors.credentialAdvice = token == nil ? "set \(bearer)" : "check \(bearer)"
+    }
     errors.redactor = redactor
     self.errors = errors
   }
@@ -90,6 +105,10 @@ public struct LiveService: Sendable {
   /// outside 2xx is thrown as the error `errors` maps it to (naming `request.resource` and
   /// `request.parameter` for a 404), unless `request.returnsErrorStatus` is set.
   public func get(_ request: HTTPRequest) async throws(DataSourceError) -> HTTPResponse {
+    var request = request
+    if let bearerToken, request.headers["Authorization"] == nil {
+      request.headers["Authorization"] = "Bearer \(bearerToken)"
+    }
     SourceActivity.sent(sentRequest(request))
     let response = try await client.get(request)
     SourceActivity.report(status(of: response))
@@ -99,6 +118,27 @@ public struct LiveService: Sendable {
       throw error
     }
     return response
+  }
+
+  /// GETs `path` under the base URL with `query` and the usual headers (`headers()`: JSON, the
+  /// User-Agent, and the bearer token), and reads the answer's body as JSON: one call for what
+  /// every JSON API's handler does first.
+  ///
+  ///     let answer = try await service.fetch("/stops", query: [("q", text), ("page", "\(page)")])
+  ///     return try answer.page(at: .root / "stops", total: .root / "total", pageNumber: page, size: 20)
+  ///
+  /// An answer outside 2xx is thrown as `get(_:)` throws it; a 404 names `resource` ("stop
+  /// 'X'"; the path as sent when nil) and `parameter`, which is by default the one request
+  /// parameter the path names (`"/stops/\(id, parameter: "id")"`). A body that is not JSON is a
+  /// `.decoding` error naming the answer.
+  public func fetch(
+    _ path: HTTPPath, query: [(String, String)] = [], resource: String? = nil, parameter: String? = nil
+  ) async throws(DataSourceError) -> ResponseReader {
+    let named = path.parameters
+    let request = HTTPRequest(
+      url: try url(path, query: query), headers: headers(), resource: resource,
+      parameter: parameter ?? (named.count == 1 ? named[0] : nil))
+    return try ResponseReader(try await get(request))
   }
 
   /// What a request looks like to a person, secrets removed (an `Authorization` value whole).

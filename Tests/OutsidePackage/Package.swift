@@ -33,6 +33,19 @@ let package = Package(
       dependencies: [.product(name: "ScreenRunTesting", package: "screenrun")],
       exclude: ["__Snapshots__"]
     ),
+    // PLUGINS.md's complete Swift example: a transit API's stops, paged by number with a total,
+    // a stop with its departures, and a bearer token; its screens, and a test of them against a
+    // table of answers (`HTTPStub`). ExampleLineCountTests counts its lines: 40 at most.
+    .target(
+      name: "TransitPlugin",
+      dependencies: [.product(name: "PluginHTTP", package: "screenrun")],
+      exclude: ["Screens"]
+    ),
+    .testTarget(
+      name: "TransitPluginTests",
+      dependencies: ["TransitPlugin", .product(name: "ScreenRunTesting", package: "screenrun")],
+      exclude: ["__Snapshots__", "api.json"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

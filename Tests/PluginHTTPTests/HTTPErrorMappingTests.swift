@@ -46,6 +46,19 @@ struct HTTPErrorMappingTests {
     #expect(try #require(mapping.error(for: response(410))).kind == .server(status: 410))
   }
 
+  /// Without `resource:`, a 404 shows the path as it was sent: a value's `/` and `..` stay inside
+  /// their segment, percent-encoded, so the path does not read as one that escaped.
+  @Test func aNotFoundShowsThePathAsSent() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:8080/v1/stations/GHCND%3AX%2F..%2FY/data"))
+    let answer = HTTPResponse(status: 404, headers: HTTPHeaders(), body: [], url: url)
+    let error = try #require(HTTPErrorMapping(api: "Weather").error(for: answer))
+    #expect(
+      error.description == "not found: Weather has nothing at /v1/stations/GHCND%3AX%2F..%2FY/data (404 Not Found)")
+    let notJSON = HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("<html>".utf8), url: url)
+    let unreadable = #expect(throws: DataSourceError.self) { try notJSON.json() }
+    #expect(unreadable?.message.hasPrefix("the answer from 127.0.0.1 to /v1/stations/GHCND%3AX%2F..%2FY/data") == true)
+  }
+
   @Test("a 403 or 429 with none remaining is rate limited until the reset, in local time", arguments: [403, 429])
   func usedUp(_ status: Int) throws {
     let reset = 1_767_225_600

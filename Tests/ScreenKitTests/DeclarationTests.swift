@@ -108,6 +108,29 @@ struct DeclarationTests {
     #expect(throws: DataSourceError.self) { try PageCursor.pageNumber(PageCursor("0")) }
   }
 
+  /// Page numbers and a total: a next page while the pages so far hold fewer than the total, and
+  /// never a trap or an endless list on a hostile total, size or number.
+  @Test func pageNumbersFollowTheTotal() throws {
+    #expect(try PageCursor.pageNumber(PageCursor.next(pageNumber: 1, size: 20, total: 41)) == 2)
+    #expect(try PageCursor.pageNumber(PageCursor.next(pageNumber: 2, size: 20, total: 41)) == 3)
+    #expect(PageCursor.next(pageNumber: 3, size: 20, total: 41) == nil)
+    #expect(PageCursor.next(pageNumber: 2, size: 20, total: 40) == nil)
+    #expect(PageCursor.next(pageNumber: 1, size: 20, total: 0) == nil)
+    #expect(PageCursor.next(pageNumber: 1, size: 20, total: -5) == nil)
+    #expect(PageCursor.next(pageNumber: 1, size: 20, total: Int.min) == nil)
+    #expect(PageCursor.next(pageNumber: 1, size: 0, total: 100) == nil)
+    #expect(PageCursor.next(pageNumber: 1, size: -20, total: 100) == nil)
+    #expect(PageCursor.next(pageNumber: 0, size: 20, total: 100) == nil)
+    #expect(PageCursor.next(pageNumber: -3, size: 20, total: Int.max) == nil)
+    // Multiplying would overflow: nothing past Int.max is a page a total can hold.
+    #expect(PageCursor.next(pageNumber: Int.max, size: 20, total: Int.max) == nil)
+    #expect(PageCursor.next(pageNumber: Int.max / 2, size: 3, total: Int.max) == nil)
+    #expect(PageCursor.next(pageNumber: 1, size: Int.max, total: Int.max) == nil)
+    #expect(try PageCursor.pageNumber(PageCursor.next(pageNumber: 1, size: 1, total: Int.max)) == 2)
+    #expect(try PageCursor.pageNumber(PageCursor.next(pageNumber: Int.max - 1, size: 1, total: Int.max)) == Int.max)
+    #expect(PageCursor.next(pageNumber: Int.max, size: 1, total: Int.max) == nil)
+  }
+
   @Test func aSlicePastTheEndIsAnEmptyLastPage() throws {
     let records: [JSON] = ["a", "b", "c"]
     let last = try Page.slice(records, cursor: PageCursor(offset: Int.max), pageSize: 100)

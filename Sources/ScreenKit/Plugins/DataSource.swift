@@ -36,6 +36,13 @@ public struct PageRequest: Sendable, Hashable {
     self.pageSize = pageSize
     self.members = members
   }
+
+  /// The value of the parameter `name`, or `""` when the request has none: `request["q"]`. The
+  /// core has checked the request against the resource's declaration before a handler sees it, so
+  /// a `required` parameter is there and a handler reads it with no check of its own.
+  public subscript(name: String) -> String {
+    parameters[name] ?? ""
+  }
 }
 
 /// Where the next page starts, in the data source's own terms: an offset, a page number, or a
@@ -106,6 +113,13 @@ public struct RecordRequest: Sendable, Hashable {
   public init(resource: String, parameters: [String: String]) {
     self.resource = resource
     self.parameters = parameters
+  }
+
+  /// The value of the parameter `name`, or `""` when the request has none: `request["id"]`. The
+  /// core has checked the request against the resource's declaration, so a `required` parameter is
+  /// there.
+  public subscript(name: String) -> String {
+    parameters[name] ?? ""
   }
 }
 

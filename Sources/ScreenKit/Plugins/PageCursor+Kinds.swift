@@ -36,6 +36,20 @@ extension PageCursor {
     hasMore && number < Int.max ? PageCursor(pageNumber: number + 1) : nil
   }
 
+  /// The cursor of the page after page `number` (from 1) of `size` records, when the pages up to
+  /// this one hold fewer than `total`: an API that answers a page number and a total.
+  ///
+  ///     let page = try PageCursor.pageNumber(request.cursor)
+  ///     Page(records: stops, total: total, next: .next(pageNumber: page, size: request.pageSize, total: total))
+  ///
+  /// nil at the end, and for what no page can follow: a `number` or `size` below 1, a negative
+  /// total, or pages so far that would hold more than `Int.max` records.
+  public static func next(pageNumber number: Int, size: Int, total: Int) -> PageCursor? {
+    guard number >= 1, size >= 1 else { return nil }
+    let (shown, overflow) = number.multipliedReportingOverflow(by: size)
+    return next(pageNumber: number, hasMore: !overflow && shown < total)
+  }
+
   private static func place(_ cursor: PageCursor?, first: Int, _ expected: String) throws(DataSourceError) -> Int {
     guard let cursor else { return first }
     guard cursor.value.utf8.count <= 20, cursor.value.allSatisfy(\.isASCII), let place = Int(cursor.value),
