@@ -38,6 +38,7 @@ extension Arguments {
           }
           arguments.width = width
         }),
+      heightOption,
       .init(
         name: "--ascii", form: .run,
         help: """
@@ -72,7 +73,7 @@ extension Arguments {
           }
           arguments.parameters[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }),
-      queryOption, outputOption, pagesOption,
+      queryOption, outputOption, pagesOption, pictureOption,
       .init(
         name: "--live", form: .run,
         help: """
