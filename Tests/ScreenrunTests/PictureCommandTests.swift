@@ -290,3 +290,64 @@ struct PictureCommandTests {
     #expect(picture.standardOutput.contains(#"width="528" height="240""#), "\(picture.standardOutput.prefix(400))")
   }
 }
+
+/// `screenrun test --pictures DIR`: each frame of each transcript as an SVG beside the others.
+@Suite("Pictures of screen tests (test --pictures)")
+struct TestPicturesTests {
+  /// A folder holding `search.screentest` (three frames) on the shipped characters screen.
+  static func tests() throws -> URL {
+    let folder = try PictureCommandTests.folder()
+    let screen = Screenrun.repositoryRoot.appendingPathComponent("Screens/characters.json").path
+    try """
+    screen: \(screen)
+    width: 60
+    height: 12
+    $ search iron
+    $ key Down
+    """.write(to: folder.appendingPathComponent("search.screentest"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test("each frame is NAME-N.svg, N from 1 for the start; the start's is what --once --picture draws")
+  func frames() async throws {
+    let folder = try Self.tests()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pictures = folder.appendingPathComponent("pictures/made")
+    let result = try await Screenrun.run(["test", folder.path, "--pictures", pictures.path])
+    #expect(result.exitCode == 1, "a new test: \(result)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted()
+    #expect(names == ["search-1.svg", "search-2.svg", "search-3.svg"], "\(names)")
+    let once = try await Screenrun.run(
+      ["Screens/characters.json", "--once", "--width", "60", "--height", "12", "--picture", "svg"])
+    #expect(try Data(contentsOf: pictures.appendingPathComponent("search-1.svg")) == once.stdout)
+    let files = names.map { pictures.appendingPathComponent($0) }
+    let verdicts = try await PictureCommandTests.read(files)
+    for file in files {
+      #expect(
+        verdicts[file.path]?.problems == [], "\(file.lastPathComponent): \(String(describing: verdicts[file.path]))")
+    }
+    let searched = try String(contentsOf: files[1], encoding: .utf8)
+    #expect(searched.contains(#"class="b y r" textLength="33.6" lengthAdjust="spacingAndGlyphs">Iron<"#), "the match")
+    let moved = try String(contentsOf: files[2], encoding: .utf8)
+    #expect(moved != searched, "the selection moved")
+  }
+
+  @Test("two tests of one name, --accept, or a file for the folder: a usage error, and nothing written")
+  func refused() async throws {
+    let folder = try Self.tests()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("b"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("search.screentest"), to: folder.appendingPathComponent("b/search.screentest"))
+    let pictures = folder.appendingPathComponent("pictures")
+    let twice = try await Screenrun.run(["test", folder.path, "--pictures", pictures.path])
+    #expect(twice.exitCode == 2, "\(twice)")
+    #expect(twice.standardError.contains("would both write search-1.svg"), "\(twice)")
+    #expect(!FileManager.default.fileExists(atPath: pictures.path))
+    let accept = try await Screenrun.run(["test", "--accept", folder.path, "--pictures", pictures.path])
+    #expect(accept.exitCode == 2 && accept.standardError.contains("--pictures does not go with --accept"), "\(accept)")
+    let file = folder.appendingPathComponent("search.screentest").path
+    let notFolder = try await Screenrun.run(["test", file, "--pictures", file])
+    #expect(notFolder.exitCode == 2 && notFolder.standardError.contains("is not a folder"), "\(notFolder)")
+  }
+}

@@ -139,6 +139,7 @@ extension Arguments {
       .init(
         name: "--junit", value: "FILE", form: .subcommand("test"), help: "write a JUnit XML report to FILE",
         effect: .set { arguments, value throws(UsageError) in arguments.testOptions.junit = value ?? "" }),
+      picturesOption,
       .init(
         name: "--jobs", value: "N", form: .subcommand("test"),
         help: "run N tests at once (default: one per core)",

@@ -54,3 +54,17 @@ extension Arguments {
     }
   }
 }
+
+extension Arguments {
+  static let picturesOption = CommandDeclaration.Option(
+    name: "--pictures", value: "DIR", form: .subcommand("test"),
+    help: """
+      also write each frame of each test run as an SVG picture in DIR (made if missing): NAME-1.svg for its \
+      start, NAME-2.svg after its first command, and on (NAME the test file's name without .screentest)
+      """,
+    effect: .set { arguments, value throws(UsageError) in
+      let text = value ?? ""
+      guard !text.isEmpty else { throw UsageError("--pictures takes a folder, not ''") }
+      arguments.testOptions.pictures = text
+    })
+}
