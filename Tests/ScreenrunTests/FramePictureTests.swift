@@ -108,6 +108,19 @@ struct FramePictureTests {
     }
   }
 
+  @Test("a registered secret is redacted, one that escaping would change too, and is never a link")
+  func secrets() {
+    SecretRegistry.shared.register("s3cret&<key>")
+    SecretRegistry.shared.register("s3cretvalue9")
+    var line = Frame.Line("token s3cret&<key> ")
+    line.append("link", role: .link, url: "https://example.com/?k=s3cretvalue9")
+    for picture in [Self.svg(Frame(lines: [line]), columns: 80), Self.html(Frame(lines: [line]), columns: 80)] {
+      #expect(!picture.contains("s3cret"), "\(picture)")
+      #expect(picture.contains("token REDACTED"), "\(picture)")
+      #expect(!picture.contains("href"), "\(picture)")
+    }
+  }
+
   @Test("the caret is drawn where the frame puts it")
   func caret() {
     var frame = Frame(plain: ["Search: iron"])

@@ -139,9 +139,12 @@ package enum FramePicture {
 
   // MARK: - Text
 
-  /// `text` with every character no picture may hold from data as U+FFFD (a tab as a space):
-  /// the controls and the rest of `TerminalSafe.isUnsafe`, and the noncharacters.
+  /// `text` with every registered secret redacted (before escaping, which would hide a secret
+  /// holding `&` or `<` from the writer's own redaction), and every character no picture may hold
+  /// from data as U+FFFD (a tab as a space): the controls and the rest of `TerminalSafe.isUnsafe`,
+  /// and the noncharacters.
   static func safe(_ text: String) -> String {
+    let text = SecretRegistry.shared.redact(text)
     guard text.unicodeScalars.contains(where: isRefused) else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
