@@ -192,12 +192,18 @@ enum DeclaredCheckCommand {
     }
   }
 
-  /// The sample's `id` member, by the parameter a record resource's sample record is found by
-  /// (its first), for every record resource.
+  /// The member of a listed sample record that names a record, by the parameter a record
+  /// resource's sample record is found by (its first), for every record resource: the `id` of the
+  /// sample of the list the value is taken from (a search hit's `objectID` names the item), or the
+  /// record resource's own.
   static func sampleMembers(_ sample: HTTPDeclaration.Sample, _ manifest: PluginManifest) -> [String: String] {
+    let listed = manifest.resources.first { $0.kind == .list && sample.resources[$0.name] != nil }
     var members: [String: String] = [:]
     for resource in manifest.resources where resource.kind == .record {
-      if let first = resource.parameters.first { members[first.name] = sample.id }
+      guard let first = resource.parameters.first,
+        let id = listed.flatMap({ sample.resources[$0.name]?.id }) ?? sample.resources[resource.name]?.id
+      else { continue }
+      members[first.name] = id
     }
     return members
   }

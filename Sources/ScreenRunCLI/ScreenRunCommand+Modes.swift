@@ -84,7 +84,8 @@ extension ScreenRunCommand {
     navigator.showsStatus = arguments.status
     let width = arguments.width ?? 80
     let runner = ScriptRunner(
-      navigator: navigator, clock: clock, options: RenderOptions(width: width, glyphs: arguments.glyphs))
+      navigator: navigator, clock: clock,
+      options: RenderOptions(width: width, height: arguments.height, glyphs: arguments.glyphs))
     let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
     await navigator.settle()
     let theme = Theme.resolve(arguments.color, interactive: false, environment: environment)

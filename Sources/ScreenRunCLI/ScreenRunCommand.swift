@@ -166,12 +166,21 @@ struct ScreenRunCommand {
     }
     navigator.showsStatus = arguments.status
     let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
-    // The app is as wide as the frame: a preview pane loads where it shows.
-    navigator.send(.resize(Viewport(columns: width, rows: 24)))
+    // The app is as wide (and as tall) as the frame: a preview pane loads where it shows.
+    navigator.send(.resize(Viewport(columns: width, rows: arguments.height ?? 24)))
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
-    let frame = TextRenderer.frame(state, options: RenderOptions(width: width, glyphs: arguments.glyphs))
-    Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
+    let options = RenderOptions(width: width, height: arguments.height, glyphs: arguments.glyphs)
+    let frame = TextRenderer.frame(state, options: options)
+    if let format = arguments.picture {
+      // Markup made of escaped text: written as untrusted all the same, so a secret is redacted.
+      TerminalWriter.write(
+        untrusted: FramePicture.draw(
+          frame, as: format, columns: options.width, rows: arguments.height, theme: FramePicture.theme(arguments.color),
+          glyphs: arguments.glyphs))
+    } else {
+      Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
+    }
     return ending(navigator, file: screen)
   }
 }

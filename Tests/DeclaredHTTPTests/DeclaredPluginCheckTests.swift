@@ -37,6 +37,15 @@ struct DeclaredPluginCheckTests {
     #expect(result.stderr.isEmpty, "\(result)")
   }
 
+  @Test("from per-resource samples, the Hacker News item's id is the search hit's objectID")
+  func hackerNewsChecksEveryResourceFromItsSamples() async throws {
+    let result = try await Screenrun.run(["plugin", "check", "Plugins/Declared/hn"], environment: Self.environment)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdout.contains("  ok    'stories': "), "\(result)")
+    #expect(result.stdout.contains("taken from a record of 'stories')"), "\(result)")
+    #expect(Self.last(result) == "plugin 'hn' answers", "\(result)")
+  }
+
   @Test("live, the record's id comes from the first page the server listed")
   func liveTakesTheIdFromTheFirstPage() async throws {
     let records = try BreweriesExampleTests.records()

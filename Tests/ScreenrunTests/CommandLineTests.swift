@@ -187,8 +187,8 @@ struct CommandLineTests {
     let names = options.filter { $0.hasPrefix("  --") }.map { $0.dropFirst(2).prefix { $0 != " " && $0 != "," } }
     #expect(
       names == [
-        "--once", "--script", "--watch", "--width", "--ascii", "--color", "--param", "--query", "--output", "--pages",
-        "--live", "--no-cache", "--status",
+        "--once", "--script", "--watch", "--width", "--height", "--ascii", "--color", "--param", "--query", "--output",
+        "--pages", "--picture", "--live", "--no-cache", "--status",
         "--explain",
         "--trace", "--plugin-path",
         "--no-user-plugins", "--check", "--plugins", "--help", "--version",

@@ -19,8 +19,21 @@ struct RecordOutputHostileTests {
     ]
     """
 
-  /// A folder with the `hostile` plugin (sample data only) and a table screen of it.
-  static func plugin() throws -> (plugins: URL, screen: String) {
+  /// The table screen of the `hostile` plugin.
+  static let tableScreen = """
+    {"version": 1, "kind": "table", "title": "Items", "source": {"plugin": "hostile", "resource": "items"},
+     "search": {"param": "q"},
+     "columns": [{"header": "Name, \\"quoted\\"", "value": "{name}", "width": 10},
+                 {"header": "Note", "value": "{note}", "width": 10},
+                 {"header": "Big", "value": "{big}", "width": 5},
+                 {"header": "Text", "value": "{unicode}", "width": 5}]}
+    """
+
+  /// A folder with the `hostile` plugin, serving `sample` (sample data only), and `screen`, a
+  /// screen of it (the table above unless told).
+  static func plugin(sample: String = sample, screen screenText: String = tableScreen) throws
+    -> (plugins: URL, screen: String)
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-hostile-\(UUID().uuidString)")
     let plugin = folder.appendingPathComponent("plugins/hostile")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
@@ -35,14 +48,7 @@ struct RecordOutputHostileTests {
     """.write(to: plugin.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
     try sample.write(to: plugin.appendingPathComponent("sample.json"), atomically: true, encoding: .utf8)
     let screen = folder.appendingPathComponent("items.json").path
-    try """
-    {"version": 1, "kind": "table", "title": "Items", "source": {"plugin": "hostile", "resource": "items"},
-     "search": {"param": "q"},
-     "columns": [{"header": "Name, \\"quoted\\"", "value": "{name}", "width": 10},
-                 {"header": "Note", "value": "{note}", "width": 10},
-                 {"header": "Big", "value": "{big}", "width": 5},
-                 {"header": "Text", "value": "{unicode}", "width": 5}]}
-    """.write(toFile: screen, atomically: true, encoding: .utf8)
+    try screenText.write(toFile: screen, atomically: true, encoding: .utf8)
     return (folder.appendingPathComponent("plugins"), screen)
   }
 

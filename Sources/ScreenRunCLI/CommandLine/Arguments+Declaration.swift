@@ -38,6 +38,7 @@ extension Arguments {
           }
           arguments.width = width
         }),
+      heightOption,
       .init(
         name: "--ascii", form: .run,
         help: """
@@ -72,7 +73,7 @@ extension Arguments {
           }
           arguments.parameters[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }),
-      queryOption, outputOption, pagesOption,
+      queryOption, outputOption, pagesOption, pictureOption,
       .init(
         name: "--live", form: .run,
         help: """
@@ -142,6 +143,7 @@ extension Arguments {
       .init(
         name: "--junit", value: "FILE", form: .subcommand("test"), help: "write a JUnit XML report to FILE",
         effect: .set { arguments, value throws(UsageError) in arguments.testOptions.junit = value ?? "" }),
+      picturesOption,
       .init(
         name: "--jobs", value: "N", form: .subcommand("test"),
         help: "run N tests at once (default: one per core)",

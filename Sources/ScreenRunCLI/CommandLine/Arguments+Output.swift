@@ -54,7 +54,9 @@ extension Arguments {
 
   /// The options a run with `--output` cannot take: they draw or change frames, which it does
   /// not print.
-  static let framesOnly = ["--once", "--script", "--watch", "--explain", "--status", "--width", "--ascii", "--color"]
+  static let framesOnly = [
+    "--once", "--script", "--watch", "--explain", "--status", "--width", "--height", "--ascii", "--color", "--picture",
+  ]
 
   /// Refuses what makes no sense with `--output` (an option of frames), and `--pages` without it.
   static func checkOutputOptions(

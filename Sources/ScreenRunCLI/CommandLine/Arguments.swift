@@ -38,6 +38,8 @@ struct Arguments: Equatable {
   /// Reload screen files when they change.
   var watch = false
   var width: Int?
+  /// Lines per frame, as a terminal of that many shows it (`--height`); nil: every row.
+  var height: Int?
   /// Frames drawn with ASCII glyphs only (`--ascii`): `Glyphs.ascii`.
   var ascii = false
   /// The glyphs frames are drawn with.
@@ -67,6 +69,8 @@ struct Arguments: Equatable {
   var output: RecordFormat?
   /// How many pages `--output` prints (`--pages`; `all` is `mostPages`); nil for the default, 1.
   var pages: Int?
+  /// Write the one frame of `--once` as a picture in this format (`--picture`).
+  var picture: PictureFormat?
 
   /// The usage lines, from the declaration.
   static var usage: String { declaration.usage }
@@ -189,6 +193,7 @@ struct Arguments: Equatable {
       }
       result.command = .run(screen: screen)
       try checkOutputOptions(result, runOptions)
+      try checkPictureOptions(result, runOptions)
     }
     return result
   }

@@ -12,6 +12,8 @@ struct TestOptions: Equatable, Sendable {
   var junit: String?
   /// How many tests run at once (default: one per core).
   var jobs: Int?
+  /// The folder each frame of each test is written to as an SVG (`--pictures`).
+  var pictures: String?
   /// When the report and the diffs are in colour (`--color`).
   var color = ColorMode.auto
   /// Folders of external plugins for every test (`--plugin-path`, relative to the current

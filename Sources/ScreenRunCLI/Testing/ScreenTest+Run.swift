@@ -32,10 +32,15 @@ extension ScreenTest {
   ///
   /// `file` is the test's path, which the screen and plugin paths are relative to. Its screens
   /// come from the run's cache; its external plugins' processes are its own. Needs no actor:
-  /// tests run side by side, one per task.
-  func run(file: String, in testRun: TestRun, environment: [String: String]) async throws(BrokenTest) -> [Output] {
+  /// tests run side by side, one per task. With `pictures`, each output keeps its frame as a
+  /// value (`Output.picture`).
+  func run(file: String, in testRun: TestRun, environment: [String: String], pictures: Bool = false)
+    async throws(BrokenTest) -> [Output]
+  {
     let clock = VirtualScheduler()
-    guard let now = settings.now else { return try await run(file: file, in: testRun, environment: environment, clock: clock) }
+    guard let now = settings.now else {
+      return try await run(file: file, in: testRun, environment: environment, clock: clock, pictures: pictures)
+    }
     // The templates' clock starts at the test's `now` and moves with its virtual clock, so a
     // refresh after `wait 60000` reads a minute later.
     let templateClock = TemplateClock {
@@ -44,7 +49,8 @@ extension ScreenTest {
     }
     let result = await TemplateClock.$current.withValue(templateClock) { () async -> Swift.Result<[Output], BrokenTest> in
       do throws(BrokenTest) {
-        return .success(try await run(file: file, in: testRun, environment: environment, clock: clock))
+        return .success(
+          try await run(file: file, in: testRun, environment: environment, clock: clock, pictures: pictures))
       } catch {
         return .failure(error)
       }
@@ -52,9 +58,9 @@ extension ScreenTest {
     return try result.get()
   }
 
-  private func run(file: String, in testRun: TestRun, environment: [String: String], clock: VirtualScheduler)
-    async throws(BrokenTest) -> [Output]
-  {
+  private func run(
+    file: String, in testRun: TestRun, environment: [String: String], clock: VirtualScheduler, pictures: Bool
+  ) async throws(BrokenTest) -> [Output] {
     let screen = Self.path(settings.screen, relativeTo: Self.folder(of: file))
     let sources = ExternalSources()
     let loader = try makeLoader(file: file, in: testRun, sources: sources)
@@ -85,7 +91,8 @@ extension ScreenTest {
         width: settings.width, height: settings.height, glyphs: settings.ascii ? .ascii : .unicode))
     await navigator.settle()
     let frame = { settings.styles ? runner.frameValue()?.markup ?? "" : runner.frame() }
-    var outputs = [Output(frame: Self.shown(frame()))]
+    let output = { Output(frame: Self.shown(frame()), picture: pictures ? runner.frameValue() : nil) }
+    var outputs = [output()]
     for block in blocks.dropFirst() {
       do {
         guard let command = try Script.command(fromLine: block.command, number: block.line, kinds: navigator.kinds)
@@ -98,7 +105,7 @@ extension ScreenTest {
           break
         }
         try await runner.run(command, line: block.line)
-        outputs.append(Output(frame: Self.shown(frame())))
+        outputs.append(output())
       } catch {
         outputs.append(Output(errors: Self.errorLines(error.message), exit: 2))
         return outputs

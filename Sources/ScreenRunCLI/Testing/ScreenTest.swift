@@ -67,6 +67,8 @@ struct ScreenTest: Equatable, Sendable {
     /// What the run wrote to stderr, a line each.
     var errors: [String] = []
     var exit: Int32?
+    /// The frame as a value, kept only for `--pictures`; no part of what is compared.
+    var picture: Frame? = nil
 
     var isEmpty: Bool { frame == nil && errors.isEmpty && exit == nil }
 

@@ -72,7 +72,13 @@ struct TestCommand {
   }
 
   func run() async -> ScreenRunCommand.ExitCode {
-    if options.accept { return accept() }
+    if options.accept {
+      guard options.pictures == nil else {
+        Output.error("screenrun: error: --pictures does not go with --accept, which runs no test")
+        return .usage
+      }
+      return accept()
+    }
     for folder in options.pluginPaths {
       var isFolder = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
@@ -87,6 +93,10 @@ struct TestCommand {
       let looked = (paths.isEmpty ? [Self.defaultPath] : paths).joined(separator: ", ")
       let filter = options.filter.map { " whose path holds '\($0)'" } ?? ""
       Output.error("screenrun: error: no .screentest files\(filter) in \(looked)")
+      return .usage
+    }
+    if let folder = options.pictures, let problem = Self.picturesProblem(folder, tests: selected) {
+      Output.error("screenrun: error: --pictures: \(problem)")
       return .usage
     }
     let colour = Theme.colorsDiff(options.color, terminal: isatty(STDOUT_FILENO) == 1, environment: environment)
@@ -236,11 +246,18 @@ struct TestCommand {
     case .success(let loaded): test = loaded
     case .failure(let broken): return Result(name: name, verdict: .broken(broken.messages))
     }
-    let actual: ScreenTest
+    var actual: ScreenTest
     do {
-      actual = test.replacingOutputs(try await test.run(file: name, in: testRun, environment: environment))
+      actual = test.replacingOutputs(
+        try await test.run(file: name, in: testRun, environment: environment, pictures: options.pictures != nil))
     } catch {
       return Result(name: name, verdict: .broken(error.messages))
+    }
+    if let folder = options.pictures {
+      if let problem = writePictures(of: actual, named: name, to: folder) {
+        return Result(name: name, verdict: .broken([problem]))
+      }
+      for index in actual.blocks.indices { actual.blocks[index].output.picture = nil }
     }
     let pending = name + "." + ScreenTest.pendingExtension
     let warnings = Self.warnings(about: actual, of: test)
@@ -274,6 +291,55 @@ struct TestCommand {
     }
     if let problem = save(actual.text, to: pending) { return Result(name: name, verdict: .broken([problem])) }
     return Result(name: name, verdict: .failed(diffs), pending: pending, warnings: warnings)
+  }
+
+  // MARK: - Pictures
+
+  /// The name of the pictures of the test at `path`: its file's name without `.screentest`.
+  static func pictureName(_ path: String) -> String {
+    String(path.lastPathComponent.dropLast(ScreenTest.fileExtension.count + 1))
+  }
+
+  /// Why `--pictures` cannot write into `folder` for `tests`, or nil once the folder is there
+  /// (made if missing): two tests of one name would write the same files.
+  static func picturesProblem(_ folder: String, tests: [String]) -> String? {
+    var seen: [String: String] = [:]
+    for test in tests {
+      let name = pictureName(test)
+      if let other = seen[name] {
+        return "\(other) and \(test) would both write \(name)-1.svg, …; run them apart, or choose with --filter"
+      }
+      seen[name] = test
+    }
+    var status = stat()
+    if stat(folder, &status) == 0 {
+      return status.st_mode & S_IFMT == S_IFDIR ? nil : "'\(folder)' is not a folder"
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      return nil
+    } catch {
+      return "cannot make the folder '\(folder)': \(SystemError.describe(error))"
+    }
+  }
+
+  /// Writes each frame of `actual`, the test at `path` as it ran, as `NAME-N.svg` in `folder`,
+  /// drawn at the test's width (and height) in its glyphs; the problem, if one cannot be written.
+  static func writePictures(of actual: ScreenTest, named path: String, to folder: String) -> String? {
+    let name = pictureName(path)
+    for (index, block) in actual.blocks.enumerated() {
+      guard let frame = block.output.picture else { continue }
+      let settings = actual.settings
+      let picture = FramePicture.draw(
+        frame, as: .svg, columns: settings.width, rows: settings.height, glyphs: settings.ascii ? .ascii : .unicode)
+      let file = folder + "/\(name)-\(index + 1).svg"
+      do {
+        try OutputFile.write(Array(SecretRegistry.shared.redact(picture).utf8), to: file)
+      } catch {
+        return "\(file): error: cannot write the picture: \(error)"
+      }
+    }
+    return nil
   }
 
   /// The warning for a transcript past `largeTranscript` when the test has no `height`.
