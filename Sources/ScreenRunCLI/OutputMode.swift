@@ -24,7 +24,7 @@ extension ScreenRunCommand {
       Output.error("screenrun: error: \(file) is a \(entry.model.kind) screen, which has no records to print")
       return .usage
     }
-    let list: ListViewModel.State
+    let list: ExportedPages
     switch export {
     case .record(let record, let rows):
       if arguments.pages != nil {

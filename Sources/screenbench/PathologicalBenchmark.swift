@@ -40,7 +40,7 @@ struct PathologicalBenchmark {
       var state = DetailKind.State()
       state.status = .loaded
       state.record = ["id": 1, "name": "Long", "description": .string(word(bytes, run)), "comics": ["items": []]]
-      return ScreenState(spec: detail, parameters: ["id": "1"], content: .detail(state))
+      return ScreenState(spec: detail, parameters: ["id": "1"], content: .of(DetailKind.self, state))
     }
     func response(_ bytes: Int, _: Int) -> [UInt8] {
       Array(#"{"data":{"results":[{"id":1,"description":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: bytes)
@@ -155,7 +155,7 @@ struct PathologicalBenchmark {
       for key in keys { model.send(.typed(key)) }
       clock.advance(by: .milliseconds(search.debounceMilliseconds))
       frame = TextRenderer.render(
-        ScreenState(spec: spec, parameters: [:], content: .list(model.state)), options: RenderOptions(width: width))
+        ScreenState(spec: spec, parameters: [:], content: .of(ListKind.self, model.state)), options: RenderOptions(width: width))
     }
     // One search started: the debounce fired once, for the whole text.
     let searches = model.state.generation

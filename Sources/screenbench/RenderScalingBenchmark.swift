@@ -24,7 +24,7 @@ struct RenderScalingBenchmark {
     // The selection sits in the middle, as after scrolling: the window must follow it there.
     let screens = sizes.map { size in
       ScreenState(
-        spec: spec, parameters: [:], content: .list(Self.loaded(size, from: pool)), selection: size / 2)
+        spec: spec, parameters: [:], content: .of(ListKind.self, Self.loaded(size, from: pool)), selection: size / 2)
     }
     for screen in screens {
       let lines = TextRenderer.render(screen, options: Self.options).split(

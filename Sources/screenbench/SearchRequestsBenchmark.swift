@@ -55,7 +55,7 @@ struct SearchRequestsBenchmark {
     func draw() {
       guard let state = model?.state else { return }
       frames += 1
-      let screen = ScreenState(spec: spec, parameters: [:], content: .list(state))
+      let screen = ScreenState(spec: spec, parameters: [:], content: .of(ListKind.self, state))
       _ = TextRenderer.render(screen, options: RenderOptions(width: 80, height: 24))
       if Self.isStale(state) { stale += 1 }
     }

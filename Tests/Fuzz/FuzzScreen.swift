@@ -26,12 +26,12 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     list.status = .loaded
     list.records = [record, record["row"] ?? .null, .string("\u{1B}[2J")]
     list.query = "q"
-    state = ScreenState(spec: spec, parameters: ["id": "1"], content: .list(list), selection: 1)
+    state = ScreenState(spec: spec, parameters: ["id": "1"], content: .of(ListKind.self, list), selection: 1)
   } else {
     var detail = DetailViewModel.State()
     detail.status = .loaded
     detail.record = record
-    state = ScreenState(spec: spec, parameters: ["id": "1"], content: .detail(detail))
+    state = ScreenState(spec: spec, parameters: ["id": "1"], content: .of(DetailKind.self, detail))
   }
   for width in [20, 57] {
     _ = TextRenderer.render(state, options: RenderOptions(width: width))

@@ -69,9 +69,9 @@ public func fuzzWidth(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   rows.query = text
   rows.attribution = text
   var states = [
-    ScreenState(spec: detail, parameters: ["id": text], content: .detail(loaded)),
-    ScreenState(spec: detail, parameters: ["id": text], content: .detail(failed)),
-    ScreenState(spec: list, parameters: [:], content: .list(rows), selection: 1),
+    ScreenState(spec: detail, parameters: ["id": text], content: .of(DetailKind.self, loaded)),
+    ScreenState(spec: detail, parameters: ["id": text], content: .of(DetailKind.self, failed)),
+    ScreenState(spec: list, parameters: [:], content: .of(ListKind.self, rows), selection: 1),
   ]
   states[0].problems = [text]
   for state in states {

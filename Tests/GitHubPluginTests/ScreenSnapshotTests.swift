@@ -48,7 +48,7 @@ struct ScreenSnapshotTests {
       model.send(.loadNextPage)
       await model.settle()
     }
-    return ScreenState(spec: spec, parameters: params, content: .list(model.state))
+    return ScreenState(spec: spec, parameters: params, content: .of(ListKind.self, model.state))
   }
 
   /// A detail screen's state after its record loads.
@@ -61,7 +61,7 @@ struct ScreenSnapshotTests {
       state: DetailViewModel.State(), scheduler: VirtualScheduler())
     model.send(.appear)
     await model.settle()
-    return ScreenState(spec: spec, parameters: params, content: .detail(model.state))
+    return ScreenState(spec: spec, parameters: params, content: .of(DetailKind.self, model.state))
   }
 
   func frame(_ state: ScreenState, width: Int) -> String {

@@ -19,7 +19,7 @@ struct DetailSectionTests {
     state.status = .loaded
     state.record = record
     let screen = ScreenState(
-      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .detail(state))
+      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .of(DetailKind.self, state))
     return TextRenderer.render(screen, options: RenderOptions(width: width))
   }
 

@@ -41,7 +41,7 @@ struct FrameLineTests {
     state.status = .loaded
     state.record = record
     let screen = ScreenState(
-      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .detail(state))
+      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .of(DetailKind.self, state))
     var lines = TextRenderer.render(screen, options: options).split(separator: "\n", omittingEmptySubsequences: false)
     lines.removeLast()
     return lines.map(String.init)
@@ -96,7 +96,7 @@ struct FrameLineTests {
     state.status = .loaded
     state.record = Self.record
     var screen = ScreenState(
-      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .detail(state))
+      spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .of(DetailKind.self, state))
     screen.problems = ["see \(Self.cover) for why"]
     let lines = TextRenderer.render(screen, options: RenderOptions(width: 30)).split(separator: "\n")
     #expect(lines.contains { $0 == Self.cover })

@@ -64,7 +64,7 @@ struct FrameTests {
     state.activeQuery = "a▏›|"
     state.status = .loaded
     state.records = [.object(JSONObject(["title": .string("a▏›| book")])), .object(JSONObject(["title": "other"]))]
-    var screen = ScreenState(spec: spec, parameters: [:], content: .list(state))
+    var screen = ScreenState(spec: spec, parameters: [:], content: .of(ListKind.self, state))
     screen.selection = 1
     let frame = TextRenderer.frame(screen, options: RenderOptions(width: 40, height: 12))
     let field = try #require(frame.lines.firstIndex { $0.text.hasPrefix("Search: ") })

@@ -65,9 +65,13 @@ struct KindIsolationTests {
   /// (`report.table`, `Self.table(rows)`) is its own.
   static func findings(
     _ files: [File], folder: String = folder, line registered: String = registration.line,
-    allowed: [String] = builtOn
+    allowed: [String] = builtOn, types only: Set<String>? = nil
   ) -> [Finding] {
-    let (types, members) = names(declaredIn: files.filter { $0.path.hasPrefix(folder) })
+    var (types, members) = names(declaredIn: files.filter { $0.path.hasPrefix(folder) })
+    if let only {
+      types = only
+      members = []
+    }
     let patterns =
       types.map { #"\b"# + $0 + #"\b"# }
       + members.flatMap { name in
@@ -113,6 +117,35 @@ struct KindIsolationTests {
     #expect(
       findings.isEmpty,
       "the chart kind is named outside its folder:\n\(findings.map(\.description).joined(separator: "\n"))")
+  }
+
+  /// Every kind's folder, its registration line, and the folders of the kinds built on it (which
+  /// name it as the table names the list).
+  static let kinds: [(folder: String, line: String, builtOn: [String])] = [
+    ("Sources/ScreenKinds/Kinds/List/", "ListKind.self,", [folder, chart.folder]),
+    ("Sources/ScreenKinds/Kinds/Detail/", "DetailKind.self,", []),
+    (folder, registration.line, builtOn),
+    (chart.folder, chart.line, [folder]),
+  ]
+
+  /// Where a kind's types may be named beyond its folder: the benchmarks, which make a kind's
+  /// state of a given size to time its frame, as a test does.
+  static let harnesses = ["Sources/screenbench/"]
+
+  @Test("no kind is named outside its folder, but its registration line and the kinds built on it")
+  func everyKindIsItsFolderAndOneLine() throws {
+    let files = try Self.sources()
+    for kind in Self.kinds {
+      let (types, _) = Self.names(declaredIn: files.filter { $0.path.hasPrefix(kind.folder) })
+      #expect(!types.isEmpty, "\(kind.folder) declares types")
+      // Types only: a member named for a kind ("list", "detail") is also a word of other types
+      // (a detail section's `.list`, the sorted list's `list`); the table's members are held above.
+      let findings = Self.findings(
+        files, folder: kind.folder, line: kind.line, allowed: kind.builtOn + Self.harnesses, types: types)
+      #expect(
+        findings.isEmpty,
+        "\(kind.folder) is named outside its folder:\n\(findings.map(\.description).joined(separator: "\n"))")
+    }
   }
 
   @Test("the check finds a type or a member of the kind named outside its folder, and lets a file's own be")

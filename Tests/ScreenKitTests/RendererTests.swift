@@ -69,7 +69,7 @@ struct RendererTests {
     configure(&state)
     return ScreenState(
       spec: try loader.load(folder.file("books.json")), parameters: ["shelf": "the top shelf"],
-      content: .list(state), selection: selection)
+      content: .of(ListKind.self, state), selection: selection)
   }
 
   func loaded(_ state: inout ListViewModel.State) {
@@ -88,7 +88,7 @@ struct RendererTests {
     state.record = record
     state.attribution = "Data provided by the test shelf. © 2026"
     return ScreenState(
-      spec: try loader.load(folder.file("book.json")), parameters: ["id": "2"], content: .detail(state))
+      spec: try loader.load(folder.file("book.json")), parameters: ["id": "2"], content: .of(DetailKind.self, state))
   }
 
   @Test(arguments: [40, 80, 120])

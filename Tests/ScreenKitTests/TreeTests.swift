@@ -147,7 +147,7 @@ struct TreeTests {
         generation: state.generation, page: 0, cursor: nil,
         .success(Page(records: Self.thread["comments"]?.arrayValue ?? [], total: 2))))
     #expect(state.records.count == 5 && state.depths == [0, 1, 2, 1, 0])
-    let screen = ScreenState(spec: spec, parameters: [:], content: .list(state))
+    let screen = ScreenState(spec: spec, parameters: [:], content: .of(ListKind.self, state))
     let lines = TextRenderer.render(screen, options: RenderOptions(width: 40)).split(separator: "\n").map(String.init)
     #expect(lines.contains("1. a") && lines.contains("2.   b") && lines.contains("3.     c"))
     #expect(lines.contains("5. e"))

@@ -256,7 +256,3 @@ extension ScreenKind {
   func help(of key: Key) -> String? { type.help(of: key) }
 }
 
-extension KindSpec {
-  /// Whether the screen has a search, which typed characters go to.
-  var hasSearch: Bool { listPart?.search != nil }
-}

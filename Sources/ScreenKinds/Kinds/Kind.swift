@@ -96,9 +96,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   /// The record the screen's actions act on: a detail's record, a list's selected row; nil when
   /// there is none (nothing loaded, or a kind with no record).
   static func actionRecord(_ state: State) -> JSON?
-  /// The list a screen of the kind searches and pages, if it is one: an action waits while a
-  /// typed query waits for its debounce (the rows shown are about to be replaced).
-  static func listState(_ state: State) -> ListViewModel.State?
+  /// Whether a query typed on the screen waits for its debounce: an action waits then (the rows
+  /// shown are about to be replaced).
+  static func searchWaits(_ state: State, _ spec: Spec) -> Bool
   /// What `--output` prints of the screen (its pages of records, or its record, with what CSV and
   /// TSV make of them); nil for a kind that has no records to print.
   static func export(_ state: State, _ spec: Spec, _ screen: ScreenState) -> ScreenExport?
@@ -109,7 +109,7 @@ extension Kind {
   package static var commands: [KindCommand<Self>] { [.reload] }
   package static func explain(_ state: State, _ spec: Spec) -> KindExplanation { KindExplanation() }
   package static func actionRecord(_ state: State) -> JSON? { nil }
-  package static func listState(_ state: State) -> ListViewModel.State? { nil }
+  package static func searchWaits(_ state: State, _ spec: Spec) -> Bool { false }
   package static func export(_ state: State, _ spec: Spec, _ screen: ScreenState) -> ScreenExport? { nil }
   package static func hasAnswer(_ state: State) -> Bool { !isBusy(state) }
 }

@@ -6,8 +6,8 @@ import ScreenKit
 /// name, the argument it takes (checked when the script is read), what it does in words, and the
 /// actions it sends to the screen.
 ///
-///     KindCommand<ListKind>("next", argument: .none, help: "load the next page") { _, screen in
-///       screen.state.hasMore ? .send([.loadNextPage]) : .failed("there is no next page")
+///     KindCommand<CounterKind>("add", argument: .none, help: "count up") { _, _ in
+///       .send([true])
 ///     }
 package struct KindCommand<K: Kind>: Sendable {
   package typealias Argument = CommandArgument

@@ -91,7 +91,7 @@ package struct ModelContext: Sendable {
 package struct KindRegistry: Sendable {
   package let kinds: [ScreenKind]
 
-  /// A registry of these kinds, as in `KindRegistry([ListKind.self, DetailKind.self])`.
+  /// A registry of these kinds, as in `KindRegistry([CounterKind.self])` (the kind `Kind` shows).
   package init(_ types: [any Kind.Type]) { kinds = types.map(ScreenKind.init) }
 
   /// The kinds screenrun ships: one line a kind.

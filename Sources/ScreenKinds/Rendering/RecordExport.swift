@@ -91,26 +91,55 @@ package enum RecordFormat: String, Sendable, CaseIterable {
 /// What `--output` prints of an opened screen, as its kind gives it (`Kind.export`): the runtime
 /// never learns which kind it is.
 package enum ScreenExport: Sendable {
-  /// A paged list's (a list's, a table's, a chart's): the list as it stands (its records, where
-  /// its paging is, its status), and its columns for CSV and TSV.
-  case pages(ListViewModel.State, columns: ExportColumns)
+  /// A paged screen's (a list's, a table's, a chart's): its records and where its paging stands,
+  /// and its columns for CSV and TSV.
+  case pages(ExportedPages, columns: ExportColumns)
   /// One record's (a detail screen's): the record, nil until it loads (or when its load failed),
   /// and its `name,value` rows for CSV and TSV.
   case record(JSON?, rows: [[String]])
 }
 
-/// The columns `--output csv` and `tsv` print of a list-based screen: their headers (drawn
-/// without a record), and the cells its templates make of a record, never cut.
+/// Where a paged screen stands, as `--output` follows it: the records of the pages loaded (or of
+/// the last one, where the screen keeps only that), the status of the last page asked for, and
+/// the cursor of the next.
+package struct ExportedPages: Sendable {
+  /// How the last page asked for stands.
+  package enum Status: Sendable, Equatable {
+    /// Nothing asked: the screen waits for a search.
+    case idle
+    case loading
+    case loaded
+    /// The last page asked for failed.
+    case failed
+  }
+
+  package var records: [JSON]
+  package var status: Status
+  /// Pages loaded so far, from 1.
+  package var pagesLoaded: Int
+  /// The query the records answer; nil on a screen with no search.
+  package var activeQuery: String?
+  /// The cursor of the next page; nil on the last.
+  package var next: PageCursor?
+
+  package init(records: [JSON], status: Status, pagesLoaded: Int, activeQuery: String?, next: PageCursor?) {
+    self.records = records
+    self.status = status
+    self.pagesLoaded = pagesLoaded
+    self.activeQuery = activeQuery
+    self.next = next
+  }
+}
+
+/// The columns `--output csv` and `tsv` print of a paged screen: their headers (drawn without a
+/// record), and the cells its templates make of a record, never cut.
 package struct ExportColumns: Sendable {
   package let headers: [String]
   package let cells: @Sendable (JSON) -> [String]
 
-  /// `columns` (each a header and the template of its cells) read with what a frame of the list
-  /// reads but the rows' records: the screen's parameters, its query and `meta`.
-  package init(
-    _ columns: [(header: Template, value: Template)], list: ListSpec, state: ListViewModel.State, screen: ScreenState
-  ) {
-    let context = ListFrame(screen: screen, list: list, state: state, options: RenderOptions()).context
+  /// `columns` (each a header and the template of its cells) read in `context` (what the
+  /// screen's frame reads but the rows' records), each cell with its record.
+  package init(_ columns: [(header: Template, value: Template)], context: TemplateContext) {
     headers = columns.map { $0.header.render(in: context) }
     cells = { record in
       var row = context

@@ -2,7 +2,7 @@ import ScreenJSON
 import ScreenKit
 
 /// A kind's part of the JSON Schema of a screen file, declared in the kind's folder beside its
-/// decoder (`ListKind+Schema.swift`, …) and handed to `ScreenSchema` by its registration: the
+/// decoder (`Kinds/List/` has its own, …) and handed to `ScreenSchema` by its registration: the
 /// keys it adds, the definitions they use, the keys it requires, and its rules.
 package struct KindSchema: Sendable {
   /// Each key the kind adds (`ScreenKind.keys`), with its schema and description.

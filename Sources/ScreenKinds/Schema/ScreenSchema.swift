@@ -9,6 +9,11 @@ package enum ScreenSchema {
 
   package static func template(_ description: String) -> JSON { ref("template", description) }
 
+  /// A tree's `children`: the field path (`a.b`) of each item's member that holds its own items.
+  package static func treeChildren(_ description: String) -> JSON {
+    ["type": "string", "pattern": #"^[^.]+(?:\.[^.]+)*$"#, "description": .string(description)]
+  }
+
   package static func object(_ description: String, properties: JSONObject, required: [String] = []) -> JSON {
     var schema = JSONObject(["type": "object", "description": .string(description)])
     if !required.isEmpty { schema["required"] = .array(required.map(JSON.string)) }

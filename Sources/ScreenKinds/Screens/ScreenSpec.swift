@@ -3,7 +3,7 @@ import ScreenJSON
 import ScreenKit
 
 /// A screen, as declared in a screen file and checked when it loaded. The parts every screen has
-/// are here; the rest belongs to the screen's kind (`body`: a `ListSpec`, a `DetailSpec`, …).
+/// are here; the rest belongs to the screen's kind (`body`: the kind's `Spec`).
 package struct ScreenSpec: Sendable {
   /// A screen's kind: its registration in the kind registry.
   package typealias Kind = ScreenKind
@@ -76,14 +76,23 @@ package protocol KindSpec: Sendable {
   /// Every screen the kind's screens can open, each with where its `select` stands in the file
   /// (`--check` walks them all).
   var targets: [(pointer: JSONPointer, select: SelectSpec)] { get }
-  /// The list part, when the screen is a list or of a kind built on the list (nil otherwise).
-  /// A requirement, not a cast: `as? any ListBased` asks the runtime to look for a conformance.
-  var listPart: ListSpec? { get }
+  /// The part of the screen that is a `Part`: itself, or the part of another kind that a kind
+  /// built on it holds (a table's list part); nil otherwise. A requirement answered with casts to
+  /// concrete types, never `as? any Protocol`, which asks the runtime to look for a conformance.
+  func part<Part: KindSpec>(_ type: Part.Type) -> Part?
+  /// Whether the screen has a search, which typed characters go to (and which a one-letter
+  /// action key would shadow).
+  var hasSearch: Bool { get }
+  /// Whether the screen declares a preview pane: the detail screen of its highlighted row,
+  /// beside it where the terminal is wide enough.
+  var hasPreview: Bool { get }
 }
 
 extension KindSpec {
   package var titleHasRecord: Bool { true }
-  package var listPart: ListSpec? { nil }
+  package func part<Part: KindSpec>(_ type: Part.Type) -> Part? { self as? Part }
+  package var hasSearch: Bool { false }
+  package var hasPreview: Bool { false }
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
   package var targets: [(pointer: JSONPointer, select: SelectSpec)] {
     select.map { [(JSONPointer.root / "select", $0)] } ?? []

@@ -5,9 +5,10 @@ extension SelectGraph {
   /// The key a target is declared under (`select`, or a list's `preview`), as messages name it.
   static func key(_ pointer: JSONPointer) -> String { pointer.tokens.last ?? "select" }
 
-  /// A `preview` shows one record beside a list: its screen must be a detail screen.
+  /// A `preview` shows one record beside a list: its screen must be of a kind that shows one
+  /// record (a detail screen).
   func previewProblem(_ select: SelectSpec, at pointer: JSONPointer, target: ScreenSpec) -> SpecProblem? {
-    guard Self.key(pointer) == "preview", !(target.body is DetailSpec) else { return nil }
+    guard Self.key(pointer) == "preview", target.kind.resource != .record else { return nil }
     return SpecProblem(
       .navigation, pointer: pointer / "screen", anchor: .value(offset: 0),
       message: Diagnostic.Message(

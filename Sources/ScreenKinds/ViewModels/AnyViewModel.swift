@@ -79,7 +79,7 @@ package struct AnyViewModel: Sendable, Equatable {
 
   /// What the preview pane beside `screen` shows now (the highlighted row's detail screen), if any.
   package func resolvePreview(screen: ScreenState) -> Opening? { box.resolvePreview(screen: screen) }
-  /// Whether a query typed on the screen waits for its debounce (`ListViewModel.isPending`).
+  /// Whether a query typed on the screen waits for its debounce (`Kind.searchWaits`).
   package func searchWaits(spec: ScreenSpec) -> Bool { box.searchWaits(spec: spec) }
   /// What `--output` prints of `screen` now (`Kind.export`); nil for a kind with no records.
   package func export(screen: ScreenState) -> ScreenExport? { box.export(screen: screen) }
@@ -87,6 +87,19 @@ package struct AnyViewModel: Sendable, Equatable {
   package func explanation(spec: ScreenSpec) -> KindExplanation? { box.explanation(spec: spec) }
 
   package static func == (lhs: AnyViewModel, rhs: AnyViewModel) -> Bool { lhs.box.isEqual(to: rhs.box) }
+}
+
+extension ScreenContent {
+  /// A kind's state to draw, drawn by the kind (`Kind.render`): the one way a screen's state
+  /// becomes a frame, for an opened screen and for a test or a benchmark that made the state.
+  package static func of<K: Kind>(_ kind: K.Type, _ state: K.State) -> ScreenContent {
+    ScreenContent(state: state) { screen, options -> Frame in
+      guard let spec = screen.spec.body as? K.Spec else {
+        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
+      }
+      return K.render(state, spec, screen, options)
+    }
+  }
 }
 
 /// A kind's action, its kind erased, as the app hands it to a screen's state. Two are equal when
@@ -206,15 +219,7 @@ private struct Box<K: Kind>: KindBox {
     return KindContext(state: state, spec: spec, screen: screen, viewport: viewport)
   }
 
-  var content: ScreenContent {
-    let state = state
-    return ScreenContent(state: state) { screen, options -> Frame in
-      guard let spec = screen.spec.body as? K.Spec else {
-        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
-      }
-      return K.render(state, spec, screen, options)
-    }
-  }
+  var content: ScreenContent { .of(K.self, state) }
 
   var isBusy: Bool { K.isBusy(state) }
   var error: DataSourceError? { K.error(state) }
@@ -226,7 +231,8 @@ private struct Box<K: Kind>: KindBox {
   }
 
   func searchWaits(spec: ScreenSpec) -> Bool {
-    K.listState(state).map { ListViewModel.isPending($0, search: spec.list?.search) } ?? false
+    guard let body = spec.body as? K.Spec else { return false }
+    return K.searchWaits(state, body)
   }
 
   func resolve(_ key: Key, screen: ScreenState, viewport: Viewport) -> KeyResolution {

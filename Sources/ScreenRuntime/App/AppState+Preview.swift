@@ -71,7 +71,7 @@ package struct PreviewLayout: Sendable, Equatable {
 extension App {
   /// A screen opened: a pane for it if it declares a preview.
   static func addPane(for screen: AppScreen, _ state: inout AppState) {
-    if screen.spec.list?.preview != nil, state.previews[screen.id] == nil { state.previews[screen.id] = PreviewPane() }
+    if screen.spec.body.hasPreview, state.previews[screen.id] == nil { state.previews[screen.id] = PreviewPane() }
   }
 
   /// After the screen files were read again: a pane for each screen that declares a preview now,
@@ -82,7 +82,7 @@ extension App {
   static func updatePanes(_ state: inout AppState) -> [AppEffect] {
     var removed = false
     for screen in state.stack {
-      if screen.spec.list?.preview == nil {
+      if !screen.spec.body.hasPreview {
         removed = removed || state.previews[screen.id] != nil
         state.previews[screen.id] = nil
       } else {

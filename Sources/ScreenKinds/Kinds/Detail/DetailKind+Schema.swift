@@ -38,7 +38,7 @@ extension DetailKind {
         "description": "The path of the record's array the list shows, as in \"comics.items\".",
       ]
     case "children":
-      ListKind.treeChildren(
+      ScreenSchema.treeChildren(
         "The member of each item that holds its own items, as in \"children\" (threaded comments, a file tree): the list shows the tree depth-first, each item indented two columns a level (up to a quarter of the width's levels), and its templates read the item's depth, from 0, as {depth}; limit counts every item of the tree."
       )
     case "row": ScreenSchema.template("Each item's line, as in \"{name}\", or \"{.}\" for an array of texts.")

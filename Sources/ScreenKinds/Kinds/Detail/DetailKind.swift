@@ -1,18 +1,6 @@
 import ScreenFormat
 import ScreenKit
 
-extension ScreenContent {
-  /// A detail screen's state to draw.
-  package static func detail(_ state: DetailViewModel.State) -> ScreenContent {
-    ScreenContent(state: state) { screen, options -> Frame in
-      guard let detail = screen.spec.detail else {
-        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
-      }
-      return DetailFrame(screen: screen, detail: detail, state: state, options: options).frame()
-    }
-  }
-}
-
 /// The detail kind: one record from a data source, in sections, whose links open other screens.
 package struct DetailKind: Kind {
   package typealias Spec = DetailSpec

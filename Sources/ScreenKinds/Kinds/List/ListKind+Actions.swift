@@ -7,5 +7,7 @@ extension ListKind {
     return state.records[state.selection]
   }
 
-  package static func listState(_ state: State) -> ListViewModel.State? { state }
+  package static func searchWaits(_ state: State, _ list: ListSpec) -> Bool {
+    ListViewModel.isPending(state, search: list.search)
+  }
 }

@@ -11,6 +11,32 @@ extension ListSpec {
 extension ListKind {
   /// A list prints its pages of records.
   package static func export(_ state: State, _ list: ListSpec, _ screen: ScreenState) -> ScreenExport? {
-    .pages(state, columns: ExportColumns(list.exportedColumns, list: list, state: state, screen: screen))
+    .pages(ExportedPages(state), columns: ExportColumns(list.exportedColumns, list: list, state: state, screen: screen))
+  }
+}
+
+extension ExportedPages {
+  /// Where a list (or a kind's list part) stands.
+  package init(_ state: ListViewModel.State) {
+    let status: Status =
+      switch state.status {
+      case .idle: .idle
+      case .loading: .loading
+      case .loaded: .loaded
+      case .error: .failed
+      }
+    self.init(
+      records: state.records, status: status, pagesLoaded: state.pagesLoaded, activeQuery: state.activeQuery,
+      next: state.next)
+  }
+}
+
+extension ExportColumns {
+  /// `columns` read with what a frame of the list reads but the rows' records: the screen's
+  /// parameters, its query and `meta`.
+  package init(
+    _ columns: [(header: Template, value: Template)], list: ListSpec, state: ListViewModel.State, screen: ScreenState
+  ) {
+    self.init(columns, context: ListFrame(screen: screen, list: list, state: state, options: RenderOptions()).context)
   }
 }

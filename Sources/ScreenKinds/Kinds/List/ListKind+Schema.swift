@@ -15,7 +15,7 @@ extension ListKind {
     }
     var keys = sharedSchemaKeys
     keys["row"] = ScreenSchema.ref("row", "How a row reads: a title, and a subtitle under it.")
-    keys["children"] = treeChildren(
+    keys["children"] = ScreenSchema.treeChildren(
       "The member of each record that holds its own records, as in \"children\": the list shows each page as a tree, depth-first, and a row reads its depth, from 0, as {depth} (\"{depth|indent:2}{name}\").")
     return KindSchema(
       keys: keys,
@@ -24,10 +24,6 @@ extension ListKind {
   }
 
   /// A tree's `children`: a field path, described.
-  static func treeChildren(_ description: String) -> JSON {
-    ["type": "string", "pattern": #"^[^.]+(?:\.[^.]+)*$"#, "description": .string(description)]
-  }
-
   /// The keys a kind built on the list shares with it (`SpecDecoder.decodeList`).
   static var sharedSchemaKeys: [String: JSON] {
     [

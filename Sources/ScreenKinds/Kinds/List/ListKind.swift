@@ -2,23 +2,6 @@ import ScreenFormat
 import ScreenJSON
 import ScreenKit
 
-extension ScreenContent {
-  /// A list's state to draw; `highlighted` marks the state's own selection when the screen
-  /// names none (the interactive mode).
-  package static func list(_ state: ListViewModel.State, highlighted: Bool = false) -> ScreenContent {
-    ScreenContent(state: state) { screen, options -> Frame in
-      guard let list = screen.spec.list else {
-        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
-      }
-      var screen = screen
-      if highlighted, screen.selection == nil { screen.selection = state.selection }
-      var frame = ListFrame(screen: screen, list: list, state: state, options: options)
-      frame.hints = ListKind.hints(state, list, screen, options)
-      return frame.frame()
-    }
-  }
-}
-
 /// The list kind: a page of records from a data source, searched and paged, whose rows open
 /// another screen.
 package struct ListKind: Kind {

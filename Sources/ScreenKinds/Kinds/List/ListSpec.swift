@@ -39,7 +39,8 @@ package struct ListSpec: KindSpec {
   /// A list's title and footer stand above and below many records, and read none.
   package var titleHasRecord: Bool { false }
 
-  package var listPart: ListSpec? { self }
+  package var hasSearch: Bool { search != nil }
+  package var hasPreview: Bool { preview != nil }
 
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
     (empty.map { [(JSONPointer.root / "empty", $0, "the empty text")] } ?? [])
@@ -59,10 +60,12 @@ package protocol ListBased: KindSpec {
 }
 
 extension ListBased {
-  package var listPart: ListSpec? { list }
+  package func part<Part: KindSpec>(_ type: Part.Type) -> Part? { self as? Part ?? list as? Part }
+  package var hasSearch: Bool { list.hasSearch }
+  package var hasPreview: Bool { list.hasPreview }
 }
 
 extension ScreenSpec {
   /// The list part, when this is a list screen or a screen of a kind built on the list.
-  package var list: ListSpec? { body.listPart }
+  package var list: ListSpec? { body.part(ListSpec.self) }
 }

@@ -93,7 +93,7 @@ package struct PagedList: ViewModel {
     /// before (`ScreenSpec.streamsRecords`: `--output` prints a page as it comes and lets it go).
     package var keepsLastPageOnly: Bool
     /// The member of each record that holds its own records: each page is shown as a tree,
-    /// depth-first (`ListSpec.children`); nil for a flat list.
+    /// depth-first (a list screen's `children`); nil for a flat list.
     package var children: [String]?
 
     package init(

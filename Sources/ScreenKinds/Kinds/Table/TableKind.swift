@@ -2,21 +2,6 @@ import ScreenFormat
 import ScreenJSON
 import ScreenKit
 
-extension ScreenContent {
-  /// A table's state to draw; `highlighted` marks the state's own selection when the screen
-  /// names none (the interactive mode).
-  package static func table(_ state: TableViewModel.State, highlighted: Bool = false) -> ScreenContent {
-    ScreenContent(state: state) { screen, options -> Frame in
-      guard let table = screen.spec.table else {
-        return Frame(lines: [Frame.Line("error: a \(screen.spec.kind) screen cannot show this state", role: .error)])
-      }
-      var screen = screen
-      if highlighted, screen.selection == nil { screen.selection = state.list.selection }
-      return TableFrame(screen: screen, table: table, state: state, options: options).frame()
-    }
-  }
-}
-
 /// The table kind: a list whose rows are drawn in columns, and sorted by the source when the
 /// resource can sort by a column. It is a list by composition: its state holds a list's, and its
 /// keys and commands are the list's, lifted, with the sort's added.
