@@ -100,8 +100,8 @@ struct CommandLineTests {
       UsageErrorCase(
         arguments: ["test", "--width", "40", "Tests/Screens"],
         says: [
-          "--width does not apply to 'screenrun test', which takes --filter, --update, --accept, --junit, --jobs, "
-            + "--color and --plugin-path", "a test file sets its own screen, width",
+          "--width does not apply to 'screenrun test', which takes --filter, --update, --accept, --junit, "
+            + "--pictures, --jobs, --color and --plugin-path", "a test file sets its own screen, width",
         ]),
       UsageErrorCase(
         arguments: ["test", "--no-user-plugins"],
