@@ -34,6 +34,8 @@ struct PictureCommandTests {
       "Plugins/Declared/breweries/Screens/brewery.json", "--plugin-path", "Plugins/Declared/breweries", "--param",
       "id=anchor-brewing-company-1000",
     ],
+    ["Plugins/Declared/hn/Screens/stories.json", "--plugin-path", "Plugins/Declared/hn"],
+    ["Plugins/Declared/hn/Screens/story.json", "--plugin-path", "Plugins/Declared/hn", "--param", "id=46201001"],
   ]
 
   /// Reads each picture file given and prints a JSON line for it: what is wrong with it (an
