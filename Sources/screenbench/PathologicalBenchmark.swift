@@ -155,7 +155,8 @@ struct PathologicalBenchmark {
       for key in keys { model.send(.typed(key)) }
       clock.advance(by: .milliseconds(search.debounceMilliseconds))
       frame = TextRenderer.render(
-        ScreenState(spec: spec, parameters: [:], content: .of(ListKind.self, model.state)), options: RenderOptions(width: width))
+        ScreenState(spec: spec, parameters: [:], content: .of(ListKind.self, model.state)),
+        options: RenderOptions(width: width))
     }
     // One search started: the debounce fired once, for the whole text.
     let searches = model.state.generation

@@ -24,12 +24,15 @@ struct HackerNewsExampleTests {
     let server = try ReplayServer(
       exchanges: [
         RecordedExchange(
-          path: "/api/v1/search", query: [QueryItem("tags", "story"), QueryItem("hitsPerPage", "20"), QueryItem("page", "0")],
+          path: "/api/v1/search",
+          query: [QueryItem("tags", "story"), QueryItem("hitsPerPage", "20"), QueryItem("page", "0")],
           response: .json(200, search.lineText)),
         RecordedExchange(
           path: "/api/v1/search",
-          query: [QueryItem("query", "sqlite"), QueryItem("tags", "story"), QueryItem("hitsPerPage", "20"),
-            QueryItem("page", "0")],
+          query: [
+            QueryItem("query", "sqlite"), QueryItem("tags", "story"), QueryItem("hitsPerPage", "20"),
+            QueryItem("page", "0"),
+          ],
           response: .json(200, search.lineText)),
         RecordedExchange(path: "/api/v1/items/46201001", response: .json(200, story.lineText)),
       ], ignoredQueryItems: [])
@@ -46,14 +49,15 @@ struct HackerNewsExampleTests {
     #expect(result.exitCode == 0, "\(result)")
     #expect(
       server.requests.map { $0.target } == [
-        "/api/v1/search?tags=story&hitsPerPage=20&page=0", "/api/v1/search?query=sqlite&tags=story&hitsPerPage=20&page=0", "/api/v1/items/46201001",
+        "/api/v1/search?tags=story&hitsPerPage=20&page=0",
+        "/api/v1/search?query=sqlite&tags=story&hitsPerPage=20&page=0", "/api/v1/items/46201001",
       ], "\(result)")
     #expect(result.stdout.contains("412 points by tablescan"), "\(result)")
     #expect(result.stdout.contains("  • fts_user "), "\(result)")
     #expect(result.stdout.contains("    • tablescan "), "\(result)")
     #expect(result.stdout.contains("      • fts_user "), "\(result)")
     #expect(result.stdout.contains("FTS5's bm25() ranking"), "\(result)")
- #expect(server.requests.allSatisfy { $0.status == 200 })
+    #expect(server.requests.allSatisfy { $0.status == 200 })
     #expect(!result.stdout.contains("&#x27;") && !result.stdout.contains("<p>"), "\(result)")
   }
 }

@@ -100,7 +100,8 @@ struct SamplePerResourceTests {
   }
 
   @Test func theSingleSampleStillServesEveryResourceBySubstring() async throws {
-    let (source, folder) = try Self.source(#"{"file": "hits.json", "records": "/hits", "search": ["title"], "id": "objectID"}"#)
+    let (source, folder) = try Self.source(
+      #"{"file": "hits.json", "records": "/hits", "search": ["title"], "id": "objectID"}"#)
     defer { _ = folder }
     let found = try await source.page(PageRequest(resource: "stories", parameters: ["query": "lite"], pageSize: 20))
     #expect(Self.titles(found) == ["SQLite full-text search (FTS5)", "Why sqlite"])
@@ -120,7 +121,8 @@ struct SamplePerResourceTests {
   }
 
   @Test func badDeclarationsAreLocated() throws {
-    let unknown = try Self.problems(#"{"resources": {"itme": {"file": "items.json"}, "stories": {"file": "hits.json"}}}"#)
+    let unknown = try Self.problems(
+      #"{"resources": {"itme": {"file": "items.json"}, "stories": {"file": "hits.json"}}}"#)
     #expect(
       unknown.contains { $0.contains("/sample/resources/itme") && $0.contains("did you mean 'item'?") }, "\(unknown)")
     let match = try Self.problems(#"{"file": "hits.json", "records": "/hits", "match": "word"}"#)

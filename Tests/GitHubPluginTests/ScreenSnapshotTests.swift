@@ -222,7 +222,8 @@ struct ScreenSnapshotTests {
     await navigator.settle()
     navigator.sendToCurrent(ListKind.self, .search("github3.py"))
     await navigator.settle()
-    let row = try #require(navigator.state(of: ListKind.self)?.records.firstIndex { $0["full_name"] == "sigmavirus24/github3.py" })
+    let row = try #require(
+      navigator.state(of: ListKind.self)?.records.firstIndex { $0["full_name"] == "sigmavirus24/github3.py" })
     try navigator.select(row)
     await navigator.settle()
     #expect(navigator.current?.spec.file.hasSuffix("Screens/repository.json") == true)

@@ -82,7 +82,8 @@ struct ActionTests {
   @Test func aPagersLettersAreTakenWhereNoSearchTakesLetters() throws {
     for letter in ["q", "j", "k", "g", "G", "b"] {
       let action = #"[{"key": "\#(letter)", "title": "Open", "open": "{url}"}]"#
-      let onDetail = try problems(Self.detail.replacingOccurrences(of: #"[{"key": "o", "title": "Open", "open": "{url}"}]"#, with: action))
+      let onDetail = try problems(
+        Self.detail.replacingOccurrences(of: #"[{"key": "o", "title": "Open", "open": "{url}"}]"#, with: action))
       #expect(onDetail.count == 1 && onDetail[0].contains("'\(letter)' is taken on a detail screen"), "\(onDetail)")
       let onList = try problems(Self.list(actions: action, search: false))
       #expect(onList.count == 1 && onList[0].contains("'\(letter)' is taken on a list screen"), "\(onList)")
@@ -252,7 +253,9 @@ struct ActionTests {
     // The help lists the screen's actions after its kind's own keys and before the keys every
     // screen shares (issue 39).
     let help = try #require(store.state.keyHelp).map(\.keys)
-    let (moving, action, back) = (help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Ctrl-C, Ctrl-D"))
+    let (moving, action, back) = (
+      help.firstIndex(of: "Up, Ctrl-P"), help.firstIndex(of: "Ctrl-Y"), help.firstIndex(of: "Ctrl-C, Ctrl-D")
+    )
     #expect(moving != nil && action != nil && back != nil && moving! < action! && action! < back!, "\(help)")
   }
 }

@@ -35,7 +35,6 @@ struct AppTests {
   static func reloaded(_ action: AppAction) -> Bool { if case .reloaded = action { true } else { false } }
   static func replaced(_ action: AppAction) -> Bool { if case .replaced(1, .success) = action { true } else { false } }
 
-
   @Test func questionMarkShowsTheKeysOverTheScreenAndAnyKeyClosesThem() async {
     await store.settle()
     store.send(.key(.character("?")), effects: [.draw]) { $0.overlay = .help(top: 0) }

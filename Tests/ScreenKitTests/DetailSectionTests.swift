@@ -111,7 +111,8 @@ struct DetailSectionTests {
     #expect(try more("{available}", tags: 3, limit: 5, record: ["available": 3]) == nil)
     // Commas only where `number` puts them: one to three digits, then groups of three.
     #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1,000"]) == "  … and 995 more (1,000 in all)")
-    #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "12,345,678"]) == "  … and 12,345,673 more (12,345,678 in all)")
+    #expect(
+      try more("{t}", tags: 20, limit: 5, record: ["t": "12,345,678"]) == "  … and 12,345,673 more (12,345,678 in all)")
     #expect(try more("{t}", tags: 20, limit: 5, record: ["t": "1000"]) == "  … and 995 more (1,000 in all)")
     for misgrouped in ["1,0,0", "1000,000", "5,", ",500", "1,,000", ",", "1234,567"] {
       #expect(

@@ -296,7 +296,9 @@ struct ExternalPluginTests {
     }
     // Each search makes the one before stale; the plugin answers every one, after 0-200 ms.
     for index in 0..<24 {
-      guard case .send = navigator.run(.kind(name: "search", argument: "q\(index)"), viewport: Viewport(columns: 80, rows: 24))
+      guard
+        case .send = navigator.run(
+          .kind(name: "search", argument: "q\(index)"), viewport: Viewport(columns: 80, rows: 24))
       else {
         Issue.record("search \(index) did not run")
         return

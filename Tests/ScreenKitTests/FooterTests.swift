@@ -91,7 +91,8 @@ struct FooterTests {
   /// On the first screen, Esc goes nowhere: the footer does not offer it (issue 39).
   @Test func theFirstScreenOffersNoWayBack() async throws {
     #expect(
-      try await footer(columns: 80, first: true) == "↑↓ move · Enter open · Ctrl-O open in browser · Ctrl-C quit · ? help")
+      try await footer(columns: 80, first: true)
+        == "↑↓ move · Enter open · Ctrl-O open in browser · Ctrl-C quit · ? help")
     #expect(
       try await footer("book.json", parameters: ["id": "1"], columns: 100, first: true)
         == "↑↓ scroll · Ctrl-O open in browser · Ctrl-R reload · Ctrl-C quit · ? help")

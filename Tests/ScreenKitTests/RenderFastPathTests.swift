@@ -252,7 +252,8 @@ struct RenderFastPathTests {
     for width in [20, 37, 80, 121] {
       for interactive in [false, true] {
         let options = RenderOptions(width: width, height: interactive ? 90 : nil)
-        let screen = ScreenState(spec: spec, parameters: [:], content: .of(TableKind.self, state), selection: interactive ? 7 : nil)
+        let screen = ScreenState(
+          spec: spec, parameters: [:], content: .of(TableKind.self, state), selection: interactive ? 7 : nil)
         let lines = TextRenderer.render(screen, options: options).split(separator: "\n").map(String.init)
         let indent = (interactive ? 2 : 0) + 2 + 2
         let widths = TableFrame.layout(table.columns, room: width - indent)

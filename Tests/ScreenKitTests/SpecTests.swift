@@ -281,7 +281,8 @@ struct SpecTests {
     var state = TableViewModel.State()
     state.list.status = .loaded
     state.list.records = [["name": "Dune"]]
-    let frame = TextRenderer.render(ScreenState(spec: spec, parameters: ["shelf": "SF"], content: .of(TableKind.self, state)))
+    let frame = TextRenderer.render(
+      ScreenState(spec: spec, parameters: ["shelf": "SF"], content: .of(TableKind.self, state)))
     #expect(frame.contains("Search SF {books}…"), "\(frame)")
     #expect(frame.contains("{Title} of SF"), "\(frame)")
   }

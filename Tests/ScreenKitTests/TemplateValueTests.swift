@@ -36,7 +36,8 @@ struct TemplateValueTests {
     state.status = .loaded
     state.record = ["title": "Dune", "subjects": ["Fiction", "Deserts", 1965]]
     let frame = TextRenderer.render(
-      ScreenState(spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .of(DetailKind.self, state)))
+      ScreenState(
+        spec: try loader.load(folder.file("book.json")), parameters: ["id": "1"], content: .of(DetailKind.self, state)))
     #expect(frame.contains("  • Fiction\n  • Deserts\n  • 1965"), "\(frame)")
   }
 }

@@ -255,4 +255,3 @@ extension ScreenKind {
   /// What the kind's first binding of `key` does, as the `?` help says it.
   func help(of key: Key) -> String? { type.help(of: key) }
 }
-

@@ -47,7 +47,8 @@ extension ScreenTest {
       let elapsed = clock.now.components
       return now + Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     }
-    let result = await TemplateClock.$current.withValue(templateClock) { () async -> Swift.Result<[Output], BrokenTest> in
+    let result = await TemplateClock.$current.withValue(templateClock) {
+      () async -> Swift.Result<[Output], BrokenTest> in
       do throws(BrokenTest) {
         return .success(
           try await run(file: file, in: testRun, environment: environment, clock: clock, pictures: pictures))

@@ -104,7 +104,9 @@ struct CompletionsTests {
     #expect(answers[7] == ["zsh"], "an option's value is not taken for the subcommand")
     #expect(answers[8] == ["Plugins"])
     // After a subcommand: its own options and the run options it takes, nothing it would refuse.
-    let testOptions9 = ["--accept", "--color", "--filter", "--help", "--jobs", "--junit", "--pictures", "--plugin-path", "--update"]
+    let testOptions9 = [
+      "--accept", "--color", "--filter", "--help", "--jobs", "--junit", "--pictures", "--plugin-path", "--update",
+    ]
     #expect(answers[9] == testOptions9 + ["--version"])
     #expect(answers[10] == ["--help", "--no-user-plugins", "--plugin-path", "--version"])
   }
@@ -134,7 +136,9 @@ struct CompletionsTests {
       $0.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
     try #require(answers.count >= lines.count, "\(result)")
-    let testOptions0 = ["--accept", "--color", "--filter", "--help", "--jobs", "--junit", "--pictures", "--plugin-path", "--update"]
+    let testOptions0 = [
+      "--accept", "--color", "--filter", "--help", "--jobs", "--junit", "--pictures", "--plugin-path", "--update",
+    ]
     #expect(answers[0] == testOptions0 + ["--version"])
     #expect(answers[1] == ["--help", "--no-user-plugins", "--plugin-path", "--version"])
     #expect(answers[2] == ["--help", "--live", "--no-cache", "--param", "--version"])

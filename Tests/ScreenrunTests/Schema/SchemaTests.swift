@@ -152,7 +152,8 @@ struct SchemaTests {
         ])
     let template = try #require(definitions["template"] as? [String: Any])
     for filter in [
-      "default", "or", "before", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline", "trim",
+      "default", "or", "before", "truncate", "prefix", "upper", "lower", "number", "plural", "date", "firstline",
+      "trim",
     ] {
       #expect((template["pattern"] as? String)?.contains(filter) == true, "the template pattern lacks '\(filter)'")
     }

@@ -149,7 +149,8 @@ package struct ListFrame {
     if state.records.isEmpty {
       switch state.status {
       case .loading: return ([Frame.Line(TextRenderer.loadingLine(options), role: .dim)], nil, 1)
-      case .error(let error): return (TextRenderer.errorFrameLines(error, interactive: interactive, width: width), nil, 1)
+      case .error(let error):
+        return (TextRenderer.errorFrameLines(error, interactive: interactive, width: width), nil, 1)
       case .idle where list.search?.required == true && state.activeQuery?.isEmpty != false:
         return ([Frame.Line("Type to search.", role: .dim)], nil, 1)
       case .idle: return ([], nil, 1)

@@ -16,7 +16,8 @@ extension ListKind {
     var keys = sharedSchemaKeys
     keys["row"] = ScreenSchema.ref("row", "How a row reads: a title, and a subtitle under it.")
     keys["children"] = ScreenSchema.treeChildren(
-      "The member of each record that holds its own records, as in \"children\": the list shows each page as a tree, depth-first, and a row reads its depth, from 0, as {depth} (\"{depth|indent:2}{name}\").")
+      "The member of each record that holds its own records, as in \"children\": the list shows each page as a tree, depth-first, and a row reads its depth, from 0, as {depth} (\"{depth|indent:2}{name}\")."
+    )
     return KindSchema(
       keys: keys,
       definitions: [("row", ScreenSchema.object("A list's row.", properties: row, required: ["title"]))],

@@ -146,7 +146,8 @@ package struct ListKind: Kind {
     KeyBinding(
       [.escape], hint: KeyHint("Esc clear", need: .back), help: "clear the search; with none typed, go back",
       when: isEditing, send: .search("")),
-    .previewToggle, KeyBinding.back.hinted(when: isNotEditing && .canGoBack), .quit, .pagerBack(when: hasNoSearch), .suspend, .redraw,
+    .previewToggle, KeyBinding.back.hinted(when: isNotEditing && .canGoBack), .quit, .pagerBack(when: hasNoSearch),
+    .suspend, .redraw,
     KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", hintWhen: hasRows, help: "move by a screenful") {
       key, screen in
       .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page(screen) : page(screen))))

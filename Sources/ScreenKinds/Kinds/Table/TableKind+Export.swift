@@ -9,6 +9,7 @@ extension TableKind {
   /// A table prints its list's pages, in its columns.
   package static func export(_ state: State, _ table: TableSpec, _ screen: ScreenState) -> ScreenExport? {
     .pages(
-      ExportedPages(state.list), columns: ExportColumns(table.exportedColumns, list: table.list, state: state.list, screen: screen))
+      ExportedPages(state.list),
+      columns: ExportColumns(table.exportedColumns, list: table.list, state: state.list, screen: screen))
   }
 }

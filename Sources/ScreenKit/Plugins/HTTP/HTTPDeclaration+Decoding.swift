@@ -463,7 +463,8 @@ extension HTTPDeclaration {
         decoder.fail(
           at / "match", .value(offset: 0),
           Diagnostic.Message.unknown(
-            "unknown match '\(text)'", name: text, among: all, expected: "expected one of \(all.joined(separator: ", "))"))
+            "unknown match '\(text)'", name: text, among: all,
+            expected: "expected one of \(all.joined(separator: ", "))"))
       }
     }
     let id = decoder.optionalString(object, "id", at: at) ?? inherited?.id ?? "id"
