@@ -128,7 +128,7 @@ let package = Package(
     // ignores case, it would be the executable's folder and module).
     .target(
       name: "ScreenRunCLI",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ShippedPlugins"]
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ScreenText", "ShippedPlugins"]
     ),
     .executableTarget(
       name: "screenrun",

@@ -1,3 +1,5 @@
+import ScreenText
+
 /// The results of `screenrun test` as JUnit XML, the report the common CI systems read: one
 /// `testsuite`, a `testcase` per test, a `failure` (with the diff) for a failed or new test, and an
 /// `error` for a broken one.
@@ -47,12 +49,11 @@ enum JUnitReport {
   static func escaped(_ text: String, attribute: Bool = true) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
+      if let reference = MarkupText.reference(for: scalar) {
+        result += reference
+        continue
+      }
       switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
       case "\t": result += "&#9;"
       case "\n": result += attribute ? "&#10;" : "\n"
       case "\r": result += "&#13;"

@@ -168,19 +168,14 @@ package enum FramePicture {
   /// Text for XML or HTML, between tags or in a quoted attribute: `&`, `<`, `>`, `"` and `'` as
   /// references. `text` is already `safe`.
   static func escaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-      return text
-    }
+    guard MarkupText.needsEscaping(text) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 16)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.unicodeScalars.append(character)
+    for scalar in text.unicodeScalars {
+      if let reference = MarkupText.reference(for: scalar) {
+        result += reference
+      } else {
+        result.unicodeScalars.append(scalar)
       }
     }
     return result
