@@ -19,6 +19,10 @@ struct PictureCommandTests {
     ["Screens/repositories.json", "--query", "react"],
     ["Screens/repositories-table.json", "--query", "react"],
     ["Screens/repositories-chart.json"],
+    ["Screens/repositories-ranked.json", "--param", "q=stars:>1000", "--param", "sort=stars"],
+    ["Screens/github-dashboard.json"],
+    ["Screens/characters-ordered.json", "--param", "orderBy=-modified", "--param", "order=the last modified first"],
+    ["Screens/marvel-dashboard.json"],
     ["Screens/repository.json", "--param", "repo=facebook/react"],
     ["Screens/commits.json", "--param", "repo=carloscuesta/gitmoji"],
     [

@@ -132,6 +132,16 @@ package struct KeyBinding<K: Kind>: Sendable {
     KeyBinding(SharedKeys.suspend, help: "suspend; the shell's fg resumes", action: .passOn)
   }
 
+  /// Tab and Shift-Tab show the next tab and the one before, on a tab of a tabs screen (where a
+  /// detail's Tab would move between its links): keys that never type into a search. The
+  /// navigator answers them.
+  package static var tabs: KeyBinding {
+    KeyBinding(
+      SharedKeys.nextTab + SharedKeys.previousTab, hint: KeyHint("Tab tabs", need: .action),
+      help: "show the next tab, or with Shift-Tab the one before", when: Condition { $0.screen.tabBar != nil },
+      action: .passOn)
+  }
+
   /// Ctrl-L draws the whole screen again, as in less and vim: for a terminal that another program
   /// wrote over. The navigator answers it; the footer leaves it to the help.
   package static var redraw: KeyBinding {
@@ -312,11 +322,14 @@ extension Array {
       }
     }
     // Moving and opening first (the footer's main keys), then the rest in order.
-    let own = described.filter { !isShared($0) && $0.hint?.need == .main }
+    let own =
+      described.filter { !isShared($0) && $0.hint?.need == .main }
       + described.filter { !isShared($0) && $0.hint?.need != .main }
     let passedOn = described.filter { if case .passOn = $0.action { true } else { false } }
     let help = described.filter { if case .help = $0.action { true } else { false } }
-    func lines(_ bindings: [KeyBinding<K>]) -> [KeyHelpLine] { bindings.map { KeyHelpLine(keys: $0.names, does: $0.help) } }
+    func lines(_ bindings: [KeyBinding<K>]) -> [KeyHelpLine] {
+      bindings.map { KeyHelpLine(keys: $0.names, does: $0.help) }
+    }
     return (lines(own), lines(passedOn + help))
   }
 
@@ -436,6 +449,9 @@ package enum SharedKeys {
   package static let suspend: [Key] = [.control("z")]
   /// Ctrl-L: the whole screen drawn again, whatever is shown.
   package static let redraw: [Key] = [.control("l")]
+  /// Tab and Shift-Tab: the next tab and the one before, on a tabs screen's tab.
+  package static let nextTab: [Key] = [.tab]
+  package static let previousTab: [Key] = [.backTab]
   /// Ctrl-T: shows or hides the preview pane, on a list or table that declares one (the app
   /// answers it; `KeyBinding.previewToggle` names it, a chart leaves it out).
   package static let previewToggle: Key = .control("t")

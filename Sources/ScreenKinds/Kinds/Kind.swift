@@ -40,6 +40,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   static var name: String { get }
   /// The kind of plugin resource the screen's source must be.
   static var resource: Resource.Kind { get }
+  /// Whether a screen of the kind has a `source`: true but for a kind that holds other screens,
+  /// each with its own (tabs).
+  static var hasSource: Bool { get }
   /// The top-level keys of a screen file the kind adds to the common ones, in the order messages
   /// list them.
   static var keys: [String] { get }
@@ -61,6 +64,10 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   func start(after previous: State?) -> (state: State, action: Action)
   /// What reloads the screen, or retries what failed.
   static var reload: Action { get }
+  /// What asks the source again for what the screen shows, keeping what it shows until the answer
+  /// comes, and where it stands (its query, pages and highlighted record): a `refresh` on an
+  /// interval sends it. The kind's `reload` by default.
+  static var refresh: Action { get }
   /// Applies `action` to `state`; returns the work to start, whose answers come back as actions.
   func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>]
 
@@ -86,6 +93,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   static func render(_ state: State, _ spec: Spec, _ screen: ScreenState, _ options: RenderOptions) -> Frame
   /// What `--explain` says of a screen of the kind, beyond what every screen has.
   static func explain(_ state: State, _ spec: Spec) -> KindExplanation
+  /// How many records the screen has, for a tab's title (`Open (12)`): the source's total where
+  /// it gives one; nil before an answer, and for a kind with none to count.
+  static func count(_ state: State) -> Int?
   /// Whether a request is on its way (the spinner turns).
   static func isBusy(_ state: State) -> Bool
   /// The data error the screen stands in, if any.
@@ -112,6 +122,9 @@ extension Kind {
   package static func searchWaits(_ state: State, _ spec: Spec) -> Bool { false }
   package static func export(_ state: State, _ spec: Spec, _ screen: ScreenState) -> ScreenExport? { nil }
   package static func hasAnswer(_ state: State) -> Bool { !isBusy(state) }
+  package static var refresh: Action { reload }
+  package static var hasSource: Bool { true }
+  package static func count(_ state: State) -> Int? { nil }
 }
 
 /// What a kind's reducer is made with when a screen opens.

@@ -15,6 +15,8 @@ package struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
   package var name: String { type.name }
   /// The kind of plugin resource its source must be.
   package var resource: Resource.Kind { type.resource }
+  /// Whether its screens have a source (a tabs screen has none: each tab's screen has its own).
+  package var hasSource: Bool { type.hasSource }
   /// The top-level keys of a screen file the kind adds to the common ones.
   package var keys: [String] { type.keys }
   /// The script commands a screen of this kind runs itself (beyond `wait`, `open`, `back`, `key`).
@@ -101,6 +103,7 @@ package struct KindRegistry: Sendable {
       DetailKind.self,
       TableKind.self,
       ChartKind.self,
+      TabsKind.self,
     ])
   }
 

@@ -20,6 +20,8 @@ package struct ScreenState: Sendable {
   /// Whether a screen lies before this one, which Esc goes back to (the app sets it): on the
   /// first screen the footer and the help offer no `Esc back`.
   package var canGoBack = false
+  /// The tab bar over the screen, when it is a tab of a tabs screen (the app sets it).
+  package var tabBar: TabBar?
 
   package init(spec: ScreenSpec, parameters: [String: String], content: ScreenContent, selection: Int? = nil) {
     self.spec = spec

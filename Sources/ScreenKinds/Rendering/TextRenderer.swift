@@ -17,8 +17,10 @@ package enum TextRenderer {
     var problems = problemLines(screen.problems, width: options.width, glyphs: options.glyphs)
     var status = screen.status.map { ["source: " + statusLine($0, options.glyphs)] } ?? []
     var options = options
+    // A tab's bar stands over everything, on a row of its own.
+    let tabBar = screen.tabBar.map { [$0.line] } ?? []
     if let height = options.height {
-      let room = contentRoom(height: height, problems: problems.count, status: !status.isEmpty)
+      let room = contentRoom(height: height - tabBar.count, problems: problems.count, status: !status.isEmpty)
       if room.problems < problems.count {
         // The frame keeps its smallest height: the problems that do not fit are counted.
         let hidden = problems.count - room.problems + 1
@@ -38,6 +40,7 @@ package enum TextRenderer {
       status.map { Frame.Line($0, role: .status) },
       at: options.height == nil || frame.lines.isEmpty ? frame.lines.count : frame.lines.count - 1)
     frame.insert(problems.map { Frame.Line(linking: $0, role: .error) }, at: 0)
+    frame.insert(tabBar, at: 0)
     for index in frame.lines.indices { frame.lines[index] = fit(frame.lines[index], options) }
     return frame
   }

@@ -20,6 +20,8 @@ package struct ScreenSpec: Sendable {
   package var footer: Template?
   /// The keys that act on the record (`actions`): open, copy, run.
   package var actions: [ScreenAction] = []
+  /// How often the screen asks its source again for what it shows (`refresh`); nil: never.
+  package var refresh: Duration?
   /// Whether the screen asks its source for whole records, every member sent, whatever its
   /// templates read (`--output json`, `--explain`); `ScreenLoader.wholeRecords` sets it.
   package var readsWholeRecords = false
@@ -49,7 +51,9 @@ package struct ScreenSpec: Sendable {
   package var recordMembers: RecordMembers? {
     guard !readsWholeRecords else { return nil }
     var members = RecordMembers()
-    for (_, template) in namedTemplates {
+    // A screen that refreshes keeps the records' ids, which its highlight follows.
+    let identity = refresh == nil ? [] : [body.recordID].compactMap { $0 }
+    for template in namedTemplates.map(\.template) + identity {
       guard let read = template.recordMembers else { return nil }
       members.formUnion(read)
     }
@@ -86,6 +90,11 @@ package protocol KindSpec: Sendable {
   /// Whether the screen declares a preview pane: the detail screen of its highlighted row,
   /// beside it where the terminal is wide enough.
   var hasPreview: Bool { get }
+  /// What names one of its records across refreshes (a list's `id`); nil for a kind whose
+  /// highlight follows no record.
+  var recordID: Template? { get }
+  /// The screens it holds as tabs, each live at once (a `tabs` screen); empty for any other.
+  var tabs: [TabSpec] { get }
 }
 
 extension KindSpec {
@@ -93,6 +102,8 @@ extension KindSpec {
   package func part<Part: KindSpec>(_ type: Part.Type) -> Part? { self as? Part }
   package var hasSearch: Bool { false }
   package var hasPreview: Bool { false }
+  package var recordID: Template? { nil }
+  package var tabs: [TabSpec] { [] }
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] { [] }
   package var targets: [(pointer: JSONPointer, select: SelectSpec)] {
     select.map { [(JSONPointer.root / "select", $0)] } ?? []

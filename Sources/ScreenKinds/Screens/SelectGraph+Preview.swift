@@ -3,7 +3,12 @@ import ScreenKit
 
 extension SelectGraph {
   /// The key a target is declared under (`select`, or a list's `preview`), as messages name it.
-  static func key(_ pointer: JSONPointer) -> String { pointer.tokens.last ?? "select" }
+  static func key(_ pointer: JSONPointer) -> String {
+    let tokens = pointer.tokens
+    // A tab of a tabs screen (`/tabs/0`) is opened as a select is.
+    if tokens.count >= 2, tokens[tokens.count - 2] == "tabs" { return "tab" }
+    return tokens.last ?? "select"
+  }
 
   /// A `preview` shows one record beside a list: its screen must be of a kind that shows one
   /// record (a detail screen).

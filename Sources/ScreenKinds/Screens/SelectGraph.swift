@@ -57,7 +57,7 @@ struct SelectGraph {
         // The screen that frame's current target opens has been loaded.
         finished = nil
         let target = frame.targets[frame.next]
-        frame.problems += parameters(passedBy: target.select, at: target.pointer, to: outcome)
+        frame.problems += parameters(passedBy: target.select, at: target.pointer, to: outcome, from: frame.spec)
         frame.next += 1
       }
       var opened: Frame?
@@ -68,12 +68,12 @@ struct SelectGraph {
           frame.problems += problems
           frame.next += 1
         case .reached(let reached):
-          frame.problems += parameters(passedBy: target.select, at: target.pointer, to: reached)
+          frame.problems += parameters(passedBy: target.select, at: target.pointer, to: reached, from: spec)
           frame.next += 1
         case .load(let file):
           switch open(file) {
           case .done(let outcome):
-            frame.problems += parameters(passedBy: target.select, at: target.pointer, to: outcome)
+            frame.problems += parameters(passedBy: target.select, at: target.pointer, to: outcome, from: frame.spec)
             frame.next += 1
           case .frame(let child):
             opened = child
@@ -172,7 +172,9 @@ struct SelectGraph {
 
   /// The problems of one `select` at `at` whose screen loaded as `target` (nil: it has problems
   /// of its own): reading a parameter that `select` does not pass.
-  private func parameters(passedBy select: SelectSpec, at: JSONPointer, to target: ScreenSpec?) -> [SpecProblem] {
+  private func parameters(passedBy select: SelectSpec, at: JSONPointer, to target: ScreenSpec?, from: ScreenSpec?)
+    -> [SpecProblem]
+  {
     guard let targetSpec = target else {
       return [
         SpecProblem(
@@ -183,6 +185,14 @@ struct SelectGraph {
       ]
     }
     if let problem = previewProblem(select, at: at, target: targetSpec) { return [problem] }
+    if from?.body.tabs.isEmpty == false, !targetSpec.body.tabs.isEmpty {
+      return [
+        SpecProblem(
+          .navigation, pointer: at / "screen", anchor: .value(offset: 0),
+          message:
+            "tab screen '\(select.screen)' is a tabs screen itself; a tab shows a list, a table, a chart or a detail")
+      ]
+    }
     let given = Set(select.parameters.map(\.name))
     let missing = targetSpec.parameterNames.subtracting(given).sorted()
     guard missing.isEmpty else {

@@ -21,9 +21,19 @@ extension SpecDecoder {
     }
     let version = decodeVersion(object["version"])
     let title = requiredTemplate(object, "title", at: .root)
-    let source = decodeSource(object["source"], at: .root / "source")
+    let source: SourceSpec?
+    if let kind, !kind.hasSource {
+      // Its screens have their own sources.
+      if object["source"] != nil {
+        fail(.root / "source", .key, "a \(kind.name) screen has no 'source': each of its screens names its own")
+      }
+      source = SourceSpec.none
+    } else {
+      source = decodeSource(object["source"], at: .root / "source")
+    }
     let footer = optionalTemplate(object, "footer", at: .root)
-    if let source { binding = SourceBinding(source: source, kind: kind) }
+    let refresh = optionalRefresh(object, at: .root)
+    if let source, kind?.hasSource != false { binding = SourceBinding(source: source, kind: kind) }
 
     let body = kind.flatMap { $0.decode(object, &self) }
     let actions = decodeActions(object["actions"], kind: kind, hasSearch: body?.hasSearch ?? false)
@@ -31,6 +41,7 @@ extension SpecDecoder {
     var spec = ScreenSpec(
       file: file, version: version, title: title, source: source, kind: kind, body: body, footer: footer)
     spec.actions = actions
+    spec.refresh = refresh
     return spec
   }
 

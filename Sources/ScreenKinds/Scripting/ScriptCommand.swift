@@ -16,12 +16,14 @@ package enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
   case quit
   /// A key press, as in the interactive mode (`key Down`, `key Enter`, `key Ctrl-R`).
   case key(Key)
+  /// Show another tab of a tabs screen: `tab 2`, `tab next`, `tab previous`.
+  case tab(TabMove)
   /// A command a kind declares (`search iron`, `type iron`, `next`, `reload`, `sort -stars`),
   /// with the rest of its line: the kind of the current screen runs it (`KindCommand`).
   case kind(name: String, argument: String)
 
   /// The commands every screen runs, whatever its kind.
-  package static let names = ["wait", "open", "back", "quit", "key"]
+  package static let names = ["wait", "open", "back", "quit", "key", "tab"]
 
   /// The command's name, as a script spells it.
   package var name: String {
@@ -31,6 +33,7 @@ package enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
     case .back: "back"
     case .quit: "quit"
     case .key: "key"
+    case .tab: "tab"
     case .kind(let name, _): name
     }
   }
@@ -42,6 +45,7 @@ package enum ScriptCommand: Sendable, Equatable, CustomStringConvertible {
     case .back: "back"
     case .quit: "quit"
     case .key(let key): "key \(key)"
+    case .tab(let move): "tab \(move)"
     case .kind(let name, let argument): argument.isEmpty ? name : "\(name) \(argument)"
     }
   }
@@ -130,6 +134,13 @@ package struct Script: Sendable, Equatable {
       }
       // Ctrl-C and Ctrl-D quit, as they do in a terminal.
       return key == .control("c") || key == .control("d") ? .quit : .key(key)
+    case "tab":
+      switch argument.trimmingWhitespace() {
+      case "next": return .tab(.next)
+      case "previous": return .tab(.previous)
+      default:
+        return .tab(.number(try number("'next', 'previous' or a tab's number from 1, as in 'tab 2'", range: 1...9)))
+      }
     default:
       switch kinds.argument(ofCommand: name) {
       case .none?:

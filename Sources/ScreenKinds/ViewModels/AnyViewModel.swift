@@ -41,6 +41,10 @@ package struct AnyViewModel: Sendable, Equatable {
 
   /// The input that reloads the screen, or retries what failed.
   package var reloadInput: ScreenInput { box.reloadInput }
+  /// The input that asks the source again for what the screen shows, keeping it (`Kind.refresh`).
+  package var refreshInput: ScreenInput { box.refreshInput }
+  /// How many records the screen has, for a tab's title (`Kind.count`).
+  package var count: Int? { box.count }
 
   /// The state to draw.
   package var content: ScreenContent { box.content }
@@ -184,6 +188,8 @@ private protocol KindBox: Sendable {
   var kind: ScreenKind { get }
   mutating func reduce(_ input: ScreenInput) -> [ScreenWork]
   var reloadInput: ScreenInput { get }
+  var refreshInput: ScreenInput { get }
+  var count: Int? { get }
   var content: ScreenContent { get }
   var isBusy: Bool { get }
   var error: DataSourceError? { get }
@@ -213,6 +219,8 @@ private struct Box<K: Kind>: KindBox {
   }
 
   var reloadInput: ScreenInput { ScreenInput(K.reload) }
+  var refreshInput: ScreenInput { ScreenInput(K.refresh) }
+  var count: Int? { K.count(state) }
 
   private func context(_ screen: ScreenState, _ viewport: Viewport) -> KindContext<K>? {
     guard let spec = screen.spec.body as? K.Spec else { return nil }

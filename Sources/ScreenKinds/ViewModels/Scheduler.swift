@@ -97,6 +97,11 @@ package final class VirtualScheduler: Scheduler {
     inner.withLock { $0.now = end }
   }
 
+  /// When the first uncancelled action waiting comes due, on this clock; nil when none waits.
+  package var nextDue: Duration? {
+    inner.withLock { $0.pending.lazy.filter { !$0.token.isCancelled }.map(\.due).min() }
+  }
+
   /// Whether any uncancelled action is waiting.
   package var hasPending: Bool { inner.withLock { $0.pending.contains { !$0.token.isCancelled } } }
 }

@@ -13,7 +13,7 @@ package struct SpecDecoder {
 
   /// The keys every screen may have; `$schema` names the JSON Schema an editor checks the file
   /// with (`screenrun schema`), and `$comment` is a note for people: both are ignored.
-  package static let commonKeys = ["$schema", "$comment", "version", "kind", "title", "source", "footer"]
+  package static let commonKeys = ["$schema", "$comment", "version", "kind", "title", "source", "footer", "refresh"]
   // The keys and limits of the parts kinds share, declared once: the decoder checks them, and
   // `ScreenSchema` writes them into the JSON Schema.
   package static let sourceKeys = ["plugin", "resource", "params"]

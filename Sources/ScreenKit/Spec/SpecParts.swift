@@ -7,6 +7,9 @@ package struct SourceSpec: Sendable {
   package var plugin: String
   package var resource: String
   package var parameters: [(name: String, value: Template)]
+
+  /// No source: a screen that holds others, each with its own (tabs).
+  package static let none = SourceSpec(plugin: "", resource: "", parameters: [])
 }
 
 package struct SearchSpec: Sendable, Equatable {

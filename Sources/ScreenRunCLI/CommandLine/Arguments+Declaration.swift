@@ -19,7 +19,8 @@ extension Arguments {
         help: """
           run the commands in FILE (or stdin) and print a frame after each: search TEXT, type TEXT, \
           wait MS, next, open N (row N of a list; on a detail screen, link N in screen order), back, reload, \
-          sort COLUMN or sort -COLUMN (a table), key NAME (Down, PageUp, Enter, Escape, Tab, Ctrl-R, x, …), quit
+          sort COLUMN or sort -COLUMN (a table), tab N, tab next or tab previous (a tabs screen), \
+          key NAME (Down, PageUp, Enter, Escape, Tab, Ctrl-R, x, …), quit
           """,
         effect: .set { arguments, value throws(UsageError) in arguments.script = value }),
       .init(

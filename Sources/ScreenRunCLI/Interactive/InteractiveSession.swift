@@ -71,11 +71,7 @@ final class InteractiveSession {
     guard let reader = TerminalInput(posting: inbox) else { return .noTerminal }
     input = reader
     defer { input?.stop() }
-    // The spinner's tick, off this actor: it only posts.
-    let ticker = Task.detached { [inbox] in
-      while (try? await Task.sleep(for: .milliseconds(100))) != nil { inbox.post(.tick) }
-    }
-    defer { ticker.cancel() }
+    defer { setTicking(false) }
     navigator.watching = watcher != nil
 
     var actions: [AppAction] = [.resize(TerminalMode.viewport())]
@@ -97,7 +93,25 @@ final class InteractiveSession {
         }
       }
       if draws { draw() }
+      // Idle, the process sleeps: the tick runs only while something needs it.
+      setTicking(navigator.state.needsTick)
       if actions.isEmpty { actions = await inbox.next() }
+    }
+  }
+
+  /// The app's tick (`AppAction.tick`), ten times a second, off this actor (it only posts);
+  /// nil while nothing needs it.
+  private var ticker: Task<Void, Never>?
+
+  /// Starts or stops the tick.
+  private func setTicking(_ on: Bool) {
+    if on, ticker == nil {
+      ticker = Task.detached { [inbox] in
+        while (try? await Task.sleep(for: .milliseconds(100))) != nil { inbox.post(.tick) }
+      }
+    } else if !on, let running = ticker {
+      running.cancel()
+      ticker = nil
     }
   }
 

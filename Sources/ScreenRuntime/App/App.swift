@@ -51,10 +51,11 @@ package enum App {
     case .screenInput(let address, let input):
       guard state.isOpen(address) else { return [] }
       let effects = apply(input, to: address, &state)
-      // Only the screen on top, and its preview, are drawn.
+      // Only the screen on top, its preview and its tabs' counts in the tab bar are drawn.
       let shown: Bool
       switch address {
-      case .stack(let id): shown = state.current?.id == id
+      case .stack(let id):
+        shown = state.current?.id == id || state.current?.group?.others.values.contains { $0.id == id } == true
       case .preview(let id, _): shown = state.current?.id == id
       }
       return shown ? effects + [.draw] : effects
@@ -64,10 +65,10 @@ package enum App {
       return back(&state)
     case .reload(let restarted):
       var restarts: [AppEffect] = []
-      for screen in state.stack where restarted.contains(screen.spec.source.plugin) {
+      for screen in state.screens where restarted.contains(screen.spec.source.plugin) {
         restarts += apply(screen.model.reloadInput, to: .stack(screen.id), &state)
       }
-      return [.reloadFiles(state.stack.map(\.spec.file))] + restarts
+      return [.reloadFiles(state.screens.map(\.spec.file))] + restarts
     case .reloaded(.failure(let failure)):
       state.reloadError = failure.error
       return [.draw]
@@ -76,19 +77,33 @@ package enum App {
       // pages, records and selection stay. Where it asks something else, it loads anew.
       state.reloadError = nil
       var effects: [AppEffect] = []
-      for (index, spec) in zip(state.stack.indices, specs) {
-        let before = state.stack[index].spec
-        state.stack[index].spec = spec
-        state.stack[index].revision += 1
+      for (screen, reread) in zip(state.screens, specs) {
+        var spec = reread
+        // A tab's refresh stays its tab's.
+        if let refresh = screen.tabRefresh { spec.refresh = refresh }
+        state.update(screen.id) {
+          $0.spec = spec
+          $0.revision += 1
+        }
         remember(spec, &state)
-        if binding(of: before) != binding(of: spec) { effects.append(.replace(screen: state.stack[index].id)) }
+        if binding(of: screen.spec) != binding(of: spec) { effects.append(.replace(screen: screen.id)) }
+        if screen.refresh != screen.tabRefresh ?? spec.refresh {
+          effects.append(.refresh(screen: screen.id, after: screen.tabRefresh ?? spec.refresh))
+        }
       }
       return effects + updatePanes(&state) + [.draw]
     case .replaced(let id, .success(let model)):
-      guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
-      state.stack[index].model = model
-      // The old state's requests and timer stop: their answers are not the new state's.
-      return [.stopWork(.stack(id))] + apply(model.startInput, to: .stack(id), &state) + [.draw]
+      guard
+        let refresh = state.update(
+          id,
+          {
+            $0.model = model
+            return $0.refresh
+          })
+      else { return [] }
+      // The old state's requests and timers stop: their answers are not the new state's.
+      let refreshes = refresh.map { [AppEffect.refresh(screen: id, after: $0)] } ?? []
+      return [.stopWork(.stack(id))] + apply(model.startInput, to: .stack(id), &state) + refreshes + [.draw]
     case .replaced(_, .failure(let failure)):
       state.reloadError = failure.error
       return [.draw]
@@ -97,17 +112,24 @@ package enum App {
       return [.suspend]
     case .resume:
       state.suspended = false
-      return [.draw]
+      return refreshIfDue(&state) + [.draw]
     case .endOfInput:
       state.quitting = true
       return [.quit]
     case .opened(let screen):
       state.stack.append(screen)
       state.overlay = .none
-      addPane(for: screen, &state)
-      state.nextID = max(state.nextID, screen.id + 1)
-      remember(screen.spec, &state)
-      return start(screen.id, &state) + [.draw]
+      // A tabs screen opens every tab, each live: its first load starts now.
+      let tabs = [screen] + (screen.group?.others.sorted { $0.key < $1.key }.map(\.value) ?? [])
+      for tab in tabs {
+        addPane(for: tab, &state)
+        state.nextID = max(state.nextID, tab.id + 1)
+        remember(tab.spec, &state)
+      }
+      if let file = screen.group?.file, !state.files.contains(file) { state.files.append(file) }
+      var effects = start(screen.id, &state)
+      for tab in tabs.dropFirst() { effects += apply(tab.model.startInput, to: .stack(tab.id), &state) }
+      return effects + startRefreshes(tabs) + [.draw]
     case .failed(let message), .performed(let message):
       state.flash = message
       return [.draw]
@@ -115,6 +137,10 @@ package enum App {
       return updatePreview(&state, debounced: false)
     case .previewOpened(let id, let generation, let result):
       return previewOpened(id, generation: generation, result, &state)
+    case .showTab(let move):
+      return showTab(move, &state)
+    case .refreshDue(let id, let now, let waitUntil):
+      return refreshDue(id, now: now, waitUntil: waitUntil, &state)
     }
   }
 
@@ -139,6 +165,7 @@ package enum App {
       return shared == .quit ? perform(.quit, &state) : [.draw]
     }
     if case .confirm(let request) = state.overlay { return answer(key, to: request, &state) }
+    if let move = tabMove(key, state) { return showTab(move, &state) }
     if let shared, !screenFirst.contains(key) { return perform(shared, &state) }
     guard let screen = state.current else { return shared.map { perform($0, &state) } ?? [.draw] }
     if let action = screen.spec.actions.first(where: { $0.key == key }) { return act(action, on: screen, &state) }
@@ -176,12 +203,15 @@ package enum App {
       state.flash = firstScreen
       return [.draw]
     }
-    let closed = state.stack.removeLast().id
+    let entry = state.stack.removeLast()
     state.overlay = .none
-    // The closed screen's requests stop now, and so does a preview of it: a load on its way is
-    // cancelled.
-    guard state.previews.removeValue(forKey: closed) != nil else { return [.stopWork(.stack(closed)), .draw] }
-    return [.stopWork(.stack(closed)), .stopPreviews, .draw]
+    // The closed screen's requests and refreshes stop now (a tabs screen's, every tab's), and so
+    // does a preview of it: a load on its way is cancelled.
+    let closed = [entry.id] + (entry.group?.others.values.map(\.id) ?? [])
+    var stops = closed.map { AppEffect.stopWork(.stack($0)) }
+    let panes = closed.filter { state.previews.removeValue(forKey: $0) != nil }
+    if !panes.isEmpty { stops.append(.stopPreviews) }
+    return stops + refreshIfDue(&state) + [.draw]
   }
 
   /// Opens what row `row` of the current screen selects: marks it opened, and loads the target.
@@ -207,8 +237,7 @@ package enum App {
     guard state.isOpen(address) else { return [] }
     switch address {
     case .stack(let id):
-      guard let index = state.stack.firstIndex(where: { $0.id == id }) else { return [] }
-      work = state.stack[index].model.reduce(input)
+      work = state.update(id) { $0.model.reduce(input) } ?? []
     case .preview(let id, _):
       work = state.previews[id]?.screen?.model.reduce(input) ?? []
     }
@@ -255,7 +284,7 @@ extension AppState {
   /// for that load.
   package func isOpen(_ address: ScreenAddress) -> Bool {
     switch address {
-    case .stack(let id): stack.contains { $0.id == id }
+    case .stack(let id): screen(id) != nil
     case .preview(let id, let generation): previews[id]?.screen != nil && previews[id]?.screenGeneration == generation
     }
   }
@@ -268,7 +297,9 @@ extension AppState {
     let problems = TextRenderer.problemLines(
       reloadError?.diagnostics.map(\.description) ?? [], width: size.columns, glyphs: .ascii)
     var viewport = size
-    viewport.rows = TextRenderer.contentRoom(height: size.rows, problems: problems.count, status: showsStatus).rows
+    let tabBar = current?.group == nil ? 0 : 1
+    viewport.rows =
+      TextRenderer.contentRoom(height: size.rows - tabBar, problems: problems.count, status: showsStatus).rows
     return viewport
   }
 

@@ -45,6 +45,11 @@ package enum AppAction: Sendable, Equatable {
   case previewOpened(screen: Int, generation: Int, Result<AppScreen, PreviewFailure>)
   /// The answer of `AppEffect.perform`: how the action went, to flash.
   case performed(String)
+  /// Show another tab of the current tabs screen (Tab, Shift-Tab, a script's `tab`).
+  case showTab(TabMove)
+  /// Screen `screen`'s refresh came due, at `now` (Unix seconds on the app's clock); its source's
+  /// rate limit asks it to wait until `waitUntil`, when it does.
+  case refreshDue(screen: Int, now: Double, waitUntil: Double?)
 
   package static func == (lhs: AppAction, rhs: AppAction) -> Bool {
     switch (lhs, rhs) {
@@ -62,6 +67,8 @@ package enum AppAction: Sendable, Equatable {
     case (.replaced(let a, .failure(let x)), .replaced(let b, .failure(let y))): a == b && x == y
     case (.failed(let a), .failed(let b)), (.performed(let a), .performed(let b)): a == b
     case (.previewNow, .previewNow): true
+    case (.showTab(let a), .showTab(let b)): a == b
+    case (.refreshDue(let a, let x, let r), .refreshDue(let b, let y, let q)): a == b && x == y && r == q
     case (.previewOpened(let a, let x, .success(let r)), .previewOpened(let b, let y, .success(let q))):
       a == b && x == y && r == q
     case (.previewOpened(let a, let x, .failure(let r)), .previewOpened(let b, let y, .failure(let q))):

@@ -24,6 +24,12 @@ package enum AppEffect: Sendable, Equatable {
   /// Stop the preview screens that no pane shows any more (replaced, emptied, failed, or their
   /// list closed): a load on its way is cancelled, and they redraw nothing more.
   case stopPreviews
+  /// Ask screen `screen`'s source again for what it shows after `after` (its `refresh`),
+  /// replacing the refresh set before; nil cancels it. Answers `.refreshDue` when it comes due.
+  case refresh(screen: Int, after: Duration?)
+  /// Screen `screen`'s refresh, due now (a screen shown again after its refresh came due);
+  /// answers `.refreshDue` at once.
+  case refreshNow(screen: Int)
   /// Write the frame of the state now (`AppState.frame`).
   case draw
   /// Write the frame of the state now whole, whatever the terminal shows (Ctrl-L).

@@ -70,7 +70,7 @@ package final class AppEnvironment {
       }
       return .reloaded(.success(specs))
     case .replace(let id):
-      guard let screen = state.stack.first(where: { $0.id == id }) else { return nil }
+      guard let screen = state.screen(id) else { return nil }
       do {
         return .replaced(screen: id, .success(try makeModel(screen.spec, screen.parameters, previous: screen.model)))
       } catch {
@@ -82,6 +82,16 @@ package final class AppEnvironment {
       return .previewOpened(screen: id, generation: generation, openPreview(path, parameters: parameters, screen: id))
     case .stopPreviews:
       stopReplacedPreviews(state)
+    case .refresh(let id, let interval):
+      let plugin = state.screen(id)?.spec.source.plugin ?? ""
+      runner.refresh(.stack(id), after: interval) { [monitor] in
+        let now = TemplateClock.current.now
+        return .refreshDue(screen: id, now: now, waitUntil: monitor.status(of: plugin)?.rateLimitWait(now: now))
+      }
+    case .refreshNow(let id):
+      let now = TemplateClock.current.now
+      let plugin = state.screen(id)?.spec.source.plugin ?? ""
+      return .refreshDue(screen: id, now: now, waitUntil: monitor.status(of: plugin)?.rateLimitWait(now: now))
     case .draw, .redraw, .watch, .suspend, .quit, .perform:
       return nil
     }
@@ -99,9 +109,17 @@ package final class AppEnvironment {
     }
   }
 
-  /// Loads a screen file and makes its view model (not started).
+  /// Loads a screen file and makes its view model (not started); a tabs screen's, every tab's,
+  /// with ids from `id` on, the first tab shown.
   package func makeScreen(_ path: String, parameters: [String: String], id: Int) throws(NavigationError) -> AppScreen {
-    let spec: ScreenSpec
+    try makeScreen(path, parameters: parameters, id: id, tab: nil)
+  }
+
+  /// A screen, or the tab `tab` of a tabs screen (which may not hold tabs itself).
+  private func makeScreen(_ path: String, parameters: [String: String], id: Int, tab: TabSpec?)
+    throws(NavigationError) -> AppScreen
+  {
+    var spec: ScreenSpec
     do {
       spec = try loader.load(path)
     } catch {
@@ -109,7 +127,36 @@ package final class AppEnvironment {
     }
     let missing = spec.parameterNames.subtracting(parameters.keys).sorted()
     guard missing.isEmpty else { throw .missingParameters(spec.file, missing) }
-    return AppScreen(id: id, spec: spec, parameters: parameters, model: try makeModel(spec, parameters))
+    if !spec.body.tabs.isEmpty {
+      guard tab == nil else { throw .cannotSelect("\(spec.file) is a tabs screen, which a tab cannot show") }
+      return try makeTabs(spec, parameters: parameters, id: id)
+    }
+    // A tab's refresh is the screen's: its records keep the ids its highlight follows.
+    if let refresh = tab?.refresh { spec.refresh = refresh }
+    var screen = AppScreen(id: id, spec: spec, parameters: parameters, model: try makeModel(spec, parameters))
+    screen.tabRefresh = tab?.refresh
+    screen.fetchedAt = TemplateClock.current.now
+    return screen
+  }
+
+  /// A tabs screen: every tab's screen, made with its parameters, the first holding the others.
+  private func makeTabs(_ spec: ScreenSpec, parameters: [String: String], id: Int) throws(NavigationError)
+    -> AppScreen
+  {
+    let context = TemplateContext(params: parameters)
+    var tabs: [AppScreen] = []
+    for (index, tab) in spec.body.tabs.enumerated() {
+      var values: [String: String] = [:]
+      for (name, template) in tab.select.parameters { values[name] = template.render(in: context) }
+      let path = ScreenLoader.resolve(tab.select.screen, relativeTo: spec.file)
+      tabs.append(try makeScreen(path, parameters: values, id: id + index, tab: tab))
+    }
+    var first = tabs.removeFirst()
+    first.group = TabGroup(
+      file: spec.file, title: spec.title.render(in: context),
+      titles: spec.body.tabs.map { $0.title.render(in: context) },
+      others: Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($0.offset + 1, $0.element) }))
+    return first
   }
 
   /// Makes the preview of screen `id`: the detail screen, through the same data sources (their
@@ -170,6 +217,10 @@ private final class ScreenWorkRunner: Sendable {
     // A few at a time, so a list.
     var tasks: [(id: Int, task: Task<Void, Never>)] = []
     var timer: ScheduledAction?
+    /// The screen's next refresh (`AppEffect.refresh`).
+    var refresh: ScheduledAction?
+
+    var isIdle: Bool { tasks.isEmpty && timer == nil && refresh == nil }
   }
 
   private struct Inner {
@@ -222,9 +273,7 @@ private final class ScreenWorkRunner: Sendable {
           if !Task.isCancelled { self?.deliver(.screenInput(address, input)) }
           self?.inner.withLock { inner in
             inner.screens[address]?.tasks.removeAll { $0.id == id }
-            if inner.screens[address]?.tasks.isEmpty == true, inner.screens[address]?.timer == nil {
-              inner.screens[address] = nil
-            }
+            if inner.screens[address]?.isIdle == true { inner.screens[address] = nil }
           }
         }
         inner.screens[address, default: Running()].tasks.append((id, task))
@@ -243,13 +292,30 @@ private final class ScreenWorkRunner: Sendable {
   }
 
   /// Stops the work of every screen `matches` picks: requests cancelled (their answers dropped),
-  /// timers cancelled.
+  /// timers and refreshes cancelled.
   func stop(where matches: (ScreenAddress) -> Bool) {
     inner.withLock { inner in
       for address in inner.screens.keys where matches(address) {
         for (_, task) in inner.screens[address]?.tasks ?? [] { task.cancel() }
         inner.screens[address]?.timer?.cancel()
+        inner.screens[address]?.refresh?.cancel()
         inner.screens[address] = nil
+      }
+    }
+  }
+
+  /// Sets the screen's next refresh, replacing the one before: `due` makes the action it sends
+  /// when it comes due (reading the clock then). Nil cancels it.
+  func refresh(_ address: ScreenAddress, after interval: Duration?, _ due: @escaping @Sendable () -> AppAction) {
+    inner.withLock { inner in
+      inner.screens[address]?.refresh?.cancel()
+      inner.screens[address]?.refresh = nil
+      guard let interval else {
+        if inner.screens[address]?.isIdle == true { inner.screens[address] = nil }
+        return
+      }
+      inner.screens[address, default: Running()].refresh = scheduler.schedule(after: interval) { [weak self] in
+        self?.deliver(due())
       }
     }
   }

@@ -44,7 +44,10 @@ extension AppState {
       }
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
-    if showsStatus { state.status = status(current.spec.source.plugin) }
+    if showsStatus {
+      let lines = [status(current.spec.source.plugin), current.refreshStatus].compactMap { $0 }
+      state.status = lines.isEmpty ? nil : lines.joined(separator: " · ")
+    }
     return state
   }
 

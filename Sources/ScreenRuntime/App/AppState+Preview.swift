@@ -223,3 +223,19 @@ extension AppState {
     return composed
   }
 }
+
+extension AppState {
+  /// Whether the app's tick has work to do: a spinner to turn (the current screen is busy), the
+  /// screen files to look at (`--watch`), or a preview pane whose highlighted row it has not
+  /// asked for yet (its debounce counts ticks). Idle, nothing ticks: the process sleeps until a
+  /// key, an answer or a refresh comes.
+  package var needsTick: Bool {
+    if watching { return true }
+    guard let screen = current else { return false }
+    if screen.model.isBusy { return true }
+    guard let pane = previews[screen.id], pane.isShown, PreviewLayout(width: screenViewport.columns) != nil else {
+      return false
+    }
+    return screen.model.resolvePreview(screen: screen.screenState) != pane.requested
+  }
+}

@@ -88,6 +88,19 @@ package struct AppScreen: Sendable, Equatable {
   package var model: AnyViewModel
   /// How many times its file has been reloaded into it.
   package var revision = 0
+  /// The tabs screen it is the shown tab of, with the tabs not shown; nil for a screen of its own.
+  package var group: TabGroup?
+  /// The refresh interval its tab declares, over its screen file's (`TabSpec.refresh`).
+  package var tabRefresh: Duration?
+  /// When it last asked its source for what it shows, in Unix seconds on the app's clock: its
+  /// status line says "updated 14:02". Set at its first load and at each refresh.
+  package var fetchedAt: Double?
+  /// A refresh came due while it was not shown (under another screen, a tab not shown, the
+  /// process stopped): it refreshes when next shown.
+  package var refreshDue = false
+  /// Until when its refresh waits for the source's rate limit (Unix seconds), which its status
+  /// line says; nil when it does not wait.
+  package var refreshWaitsUntil: Double?
 
   package init(id: Int, spec: ScreenSpec, parameters: [String: String], model: AnyViewModel) {
     self.id = id
@@ -95,6 +108,9 @@ package struct AppScreen: Sendable, Equatable {
     self.parameters = parameters
     self.model = model
   }
+
+  /// How often it asks its source again for what it shows: its tab's interval, else its file's.
+  package var refresh: Duration? { tabRefresh ?? spec.refresh }
 
   /// The keys that work on the screen now, in `viewport`, for the `?` help: its kind's own
   /// (moving, opening), then the screen's actions, then the keys every screen shares (back,
@@ -108,9 +124,11 @@ package struct AppScreen: Sendable, Equatable {
     return kind.own + actions + kind.shared
   }
 
-  /// The state to draw.
+  /// The state to draw, with its tab bar when it is a tab.
   package var screenState: ScreenState {
-    ScreenState(spec: spec, parameters: parameters, content: model.content)
+    var state = ScreenState(spec: spec, parameters: parameters, content: model.content)
+    state.tabBar = group.map { $0.bar(shown: self) }
+    return state
   }
 
   /// The data error the screen stands in, if any.
@@ -118,6 +136,52 @@ package struct AppScreen: Sendable, Equatable {
 
   package static func == (lhs: AppScreen, rhs: AppScreen) -> Bool {
     lhs.id == rhs.id && lhs.spec.file == rhs.spec.file && lhs.parameters == rhs.parameters
-      && lhs.model == rhs.model && lhs.revision == rhs.revision
+      && lhs.model == rhs.model && lhs.revision == rhs.revision && lhs.group == rhs.group
+      && lhs.tabRefresh == rhs.tabRefresh && lhs.fetchedAt == rhs.fetchedAt && lhs.refreshDue == rhs.refreshDue
+      && lhs.refreshWaitsUntil == rhs.refreshWaitsUntil
+  }
+}
+
+/// The tabs of a tabs screen, held by the tab shown (the stack's entry): the screen file, each
+/// tab's title, which tab is shown, and every other tab's screen, live (its requests run, its
+/// answers apply) while another is shown.
+package struct TabGroup: Sendable, Equatable {
+  /// The tabs screen's file.
+  package var file: String
+  /// Its title, rendered.
+  package var title: String
+  /// Each tab's title, rendered, in the bar's order.
+  package var titles: [String]
+  /// The tab shown, from 0.
+  package var current: Int
+  /// The tabs not shown, by their place in the bar.
+  package var others: [Int: AppScreen]
+
+  package init(file: String, title: String, titles: [String], current: Int = 0, others: [Int: AppScreen] = [:]) {
+    self.file = file
+    self.title = title
+    self.titles = titles
+    self.current = current
+    self.others = others
+  }
+
+  /// The tab bar, with `shown` as the current tab: each title with its count of records, where
+  /// its screen has one.
+  func bar(shown: AppScreen) -> TabBar {
+    let tabs = titles.indices.map { index -> String in
+      let screen = index == current ? shown : others[index]
+      guard let count = screen?.model.count else { return titles[index] }
+      return "\(titles[index]) (\(TemplateFilter.grouped(count)))"
+    }
+    return TabBar(title: title, tabs: tabs, current: current)
+  }
+
+  /// The tab `move` reaches from the one shown; nil when there is no such tab.
+  package func index(_ move: TabMove) -> Int? {
+    switch move {
+    case .next: (current + 1) % titles.count
+    case .previous: (current + titles.count - 1) % titles.count
+    case .number(let number): titles.indices.contains(number - 1) ? number - 1 : nil
+    }
   }
 }

@@ -39,7 +39,7 @@ extension ScreenSchema {
       opened screen reads).
       """,
       "type": "object",
-      "required": ["kind", "title", "source"],
+      "required": ["kind", "title"],
     ])
     schema["properties"] = .object(properties)
     schema["additionalProperties"] = false
@@ -96,6 +96,10 @@ extension ScreenSchema {
         required: ["plugin", "resource"])
     case "footer":
       return template("A line under the screen, such as {meta.attribution}; a list's or table's reads no record.")
+    case "refresh":
+      return refresh(
+        "How often the screen asks its source again for what it shows, keeping its query, pages and highlighted record; off when left out."
+      )
     default: return [:]
     }
   }
@@ -108,8 +112,10 @@ extension ScreenSchema {
     if kind.resource == .list {
       for key in ["title", "footer", "empty"] { properties[key] = ["$ref": "#/$defs/recordlessTemplate"] }
     }
+    if !kind.hasSource { properties["source"] = false }
     var then = JSONObject(["properties": .object(properties)])
-    if !schema.required.isEmpty { then["required"] = .array(schema.required.map(JSON.string)) }
+    let required = (kind.hasSource ? ["source"] : []) + schema.required
+    if !required.isEmpty { then["required"] = .array(required.map(JSON.string)) }
     if !schema.rules.isEmpty { then["allOf"] = .array(schema.rules) }
     return ["if": kindIs(kind), "then": .object(then)]
   }

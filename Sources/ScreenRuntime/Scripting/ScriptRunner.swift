@@ -69,7 +69,14 @@ package final class ScriptRunner {
     note = nil
     switch command {
     case .wait(let milliseconds):
-      clock.advance(by: .milliseconds(milliseconds))
+      // Timer by timer, each one's work settled before the next: a refresh every 10 s refreshes
+      // twice in `wait 20000`, the second timer set when the first one's answer came.
+      let end = clock.now + .milliseconds(milliseconds)
+      while let due = clock.nextDue, due < end {
+        clock.advance(by: due - clock.now)
+        await navigator.settle()
+      }
+      clock.advance(by: end - clock.now)
     case .open(let row):
       do {
         try navigator.select(row - 1)
@@ -88,6 +95,17 @@ package final class ScriptRunner {
       }
     case .quit:
       break
+    case .tab(let move):
+      guard let group = entry.group else {
+        throw ScriptError(
+          line: line,
+          message: "'\(command)' needs a tabs screen, and \(entry.spec.file) is a \(entry.model.kind) screen")
+      }
+      guard group.index(move) != nil else {
+        throw ScriptError(
+          line: line, message: "'\(command)': there is no tab \(move); the screen has \(group.titles.count)")
+      }
+      navigator.send(.showTab(move))
     case .kind:
       switch navigator.run(command, viewport: viewport) {
       case .send: break

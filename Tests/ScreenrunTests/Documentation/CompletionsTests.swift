@@ -94,7 +94,7 @@ struct CompletionsTests {
     #expect(
       answers[1] == [
         "Screens/character-comics.json", "Screens/character.json", "Screens/characters-chart.json",
-        "Screens/characters-table.json", "Screens/characters.json",
+        "Screens/characters-ordered.json", "Screens/characters-table.json", "Screens/characters.json",
       ])
     #expect(answers[2] == ["id="], "the keys that Screens/character.json reads")
     #expect(answers[3] == ["id="], "the screen may come after --param")

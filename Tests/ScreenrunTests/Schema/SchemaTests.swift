@@ -137,7 +137,7 @@ struct SchemaTests {
     let properties = try #require(schema["properties"] as? [String: Any])
     let definitions = try #require(schema["$defs"] as? [String: Any])
     func enumeration(_ node: Any?) -> [String]? { (node as? [String: Any])?["enum"] as? [String] }
-    #expect(enumeration(properties["kind"]) == ["list", "detail", "table", "chart"])
+    #expect(enumeration(properties["kind"]) == ["list", "detail", "table", "chart", "tabs"])
     let source = try #require((properties["source"] as? [String: Any])?["properties"] as? [String: Any])
     #expect(Set(enumeration(source["plugin"]) ?? []).isSuperset(of: ["marvel", "github", "shelf", "git"]))
     let section = try #require((definitions["section"] as? [String: Any])?["properties"] as? [String: Any])

@@ -14,7 +14,7 @@ package struct ChartKind: Kind {
 
   package static let name = "chart"
   package static let resource = Resource.Kind.list
-  package static let keys = ["search", "paging", "bars", "sort", "empty", "select"]
+  package static let keys = ["search", "paging", "bars", "sort", "empty", "id", "select"]
 
   package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> ChartSpec? {
     decoder.decodeChart(object)
@@ -35,6 +35,7 @@ package struct ChartKind: Kind {
   package func start(after previous: State?) -> (state: State, action: Action) { table.start(after: previous) }
 
   package static let reload = TableKind.reload
+  package static let refresh = TableKind.refresh
 
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { table.reduce(&state, action) }
 
@@ -48,6 +49,7 @@ package struct ChartKind: Kind {
 
   package static func isBusy(_ state: State) -> Bool { TableKind.isBusy(state) }
   package static func error(_ state: State) -> DataSourceError? { TableKind.error(state) }
+  package static func count(_ state: State) -> Int? { TableKind.count(state) }
 
   package static func explain(_ state: State, _ chart: ChartSpec) -> KindExplanation {
     TableKind.explain(state, chart.table)

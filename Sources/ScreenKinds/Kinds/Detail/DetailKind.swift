@@ -32,6 +32,7 @@ package struct DetailKind: Kind {
   }
 
   package static let reload = Action.reload
+  package static let refresh = Action.refresh
 
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
 
@@ -68,6 +69,8 @@ package struct DetailKind: Kind {
       scroll(to: key == .character("k") ? shown(screen) - 1 : shown(screen) + 1, screen)
     },
     KeyBinding([.character("?")], help: "these keys", action: .help),
+    // On a tab of a tabs screen, Tab switches tabs: the links are Enter's (and a script's `open`).
+    .tabs,
     KeyBinding(
       [.tab, .backTab], hint: KeyHint("Tab link", need: .main),
       help: "focus the next or the previous link, in screen order",

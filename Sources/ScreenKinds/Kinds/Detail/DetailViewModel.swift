@@ -23,6 +23,9 @@ package struct DetailViewModel: ViewModel {
   package enum Input: Sendable, Equatable {
     case appear
     case reload
+    /// Ask the source again for the record (a screen's `refresh`), keeping it shown, and where
+    /// the body is scrolled, until the answer comes; a record that failed reloads.
+    case refresh
     /// Scrolls the body so that this line is the first shown.
     case scroll(to: Int)
     /// Focuses this link (nil: none), and scrolls the body to this line when one is given.
@@ -51,6 +54,14 @@ package struct DetailViewModel: ViewModel {
       return state.status == .idle ? load(&state) : []
     case .reload:
       return load(&state)
+    case .refresh:
+      switch state.status {
+      case .loaded:
+        state.generation += 1
+        return [.cancelRunning, request(state.generation)]
+      case .error: return load(&state)
+      default: return []
+      }
     case .scroll(let line):
       state.scroll = max(0, line)
       return []
@@ -75,16 +86,18 @@ package struct DetailViewModel: ViewModel {
   private func load(_ state: inout State) -> [Effect<Input>] {
     state.generation += 1
     state.status = .loading
-    let (generation, source, request) = (state.generation, self.source, self.request)
-    return [
-      .cancelRunning,
-      .run {
-        do throws(DataSourceError) {
-          return .recordLoaded(generation: generation, .success(try await source.record(request)))
-        } catch {
-          return .recordLoaded(generation: generation, .failure(error))
-        }
-      },
-    ]
+    return [.cancelRunning, request(state.generation)]
+  }
+
+  /// The request for the record, whose answer is marked with `generation`.
+  private func request(_ generation: Int) -> Effect<Input> {
+    let (source, request) = (self.source, self.request)
+    return .run {
+      do throws(DataSourceError) {
+        return .recordLoaded(generation: generation, .success(try await source.record(request)))
+      } catch {
+        return .recordLoaded(generation: generation, .failure(error))
+      }
+    }
   }
 }

@@ -24,8 +24,11 @@ extension SpecDecoder {
     let empty = optionalTemplate(object, "empty", at: .root)
     let select = object["select"].flatMap { decodeSelect($0, at: .root / "select") }
     let preview = object["preview"].flatMap { decodeSelect($0, at: .root / "preview", name: "preview") }
+    let id = optionalTemplate(object, "id", at: .root)
     guard let row else { return nil }
-    return ListSpec(search: search, paging: paging, row: row, empty: empty, select: select, preview: preview)
+    var list = ListSpec(search: search, paging: paging, row: row, empty: empty, select: select, preview: preview)
+    list.id = id
+    return list
   }
 
   private mutating func decodeRow(_ value: JSON?, at pointer: JSONPointer) -> RowSpec? {

@@ -31,6 +31,9 @@ extension ListKind {
       "search": ScreenSchema.ref("search", "Search as you type: the parameter the query goes to, and when it is sent."),
       "paging": ScreenSchema.ref("paging", "Pages of records, and when the next one is asked for."),
       "empty": ScreenSchema.template("Shown when there are no records; reads no record."),
+      "id": ScreenSchema.template(
+        "What names a record, as in \"{full_name}\": after a refresh the highlight stays on the record it names; \"{id}\" by default."
+      ),
       "select": ScreenSchema.ref("select", "The screen a row opens, and the parameters it is opened with."),
       "preview": ScreenSchema.ref(
         "select",

@@ -11,7 +11,7 @@ package struct ListKind: Kind {
 
   package static let name = "list"
   package static let resource = Resource.Kind.list
-  package static let keys = ["search", "paging", "row", "empty", "select", "preview", "children"]
+  package static let keys = ["search", "paging", "row", "empty", "id", "select", "preview", "children"]
 
   package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> ListSpec? {
     decoder.decodeList(object)
@@ -34,7 +34,7 @@ package struct ListKind: Kind {
       configuration: ListViewModel.Configuration(
         resource: screen.screen.source.resource, parameters: screen.parameters, search: screen.spec.search,
         paging: screen.spec.paging, members: screen.screen.recordMembers, children: screen.spec.children,
-        keepsLastPageOnly: screen.screen.streamsRecords))
+        keepsLastPageOnly: screen.screen.streamsRecords, identity: screen.spec.identity))
   }
 
   package func start(after previous: State?) -> (state: State, action: Action) {
@@ -49,6 +49,7 @@ package struct ListKind: Kind {
   }
 
   package static let reload = Action.reload
+  package static let refresh = Action.refresh
 
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
 
@@ -64,6 +65,9 @@ package struct ListKind: Kind {
 
   package static func isBusy(_ state: State) -> Bool { state.status == .loading || state.isLoadingNextPage }
   package static func error(_ state: State) -> DataSourceError? { state.status.error }
+  package static func count(_ state: State) -> Int? {
+    state.status == .loaded || state.isLoadingNextPage ? state.total ?? state.records.count : nil
+  }
 
   package static func explain(_ state: State, _ list: ListSpec) -> KindExplanation {
     var settings: [String] = []
@@ -146,8 +150,8 @@ package struct ListKind: Kind {
     KeyBinding(
       [.escape], hint: KeyHint("Esc clear", need: .back), help: "clear the search; with none typed, go back",
       when: isEditing, send: .search("")),
-    .previewToggle, KeyBinding.back.hinted(when: isNotEditing && .canGoBack), .quit, .pagerBack(when: hasNoSearch),
-    .suspend, .redraw,
+    .tabs, .previewToggle, KeyBinding.back.hinted(when: isNotEditing && .canGoBack), .quit,
+    .pagerBack(when: hasNoSearch), .suspend, .redraw,
     KeyBinding([.pageUp, .pageDown], hint: "PgUp/PgDn page", hintWhen: hasRows, help: "move by a screenful") {
       key, screen in
       .send(.moveSelection(to: screen.state.selection + (key == .pageUp ? -page(screen) : page(screen))))

@@ -15,12 +15,21 @@ package struct ListSpec: KindSpec {
   /// The path of each record's member that holds its own records: the list shows each page's
   /// records as a tree, depth-first, with `{depth}` for its rows (`JSONTree`); nil for a flat list.
   package var children: [String]? = nil
+  /// What names a record across refreshes (`id`): the highlight stays on the record it names.
+  package var id: Template? = nil
+
+  /// The id the highlight follows across a refresh: the declared one, or `{id}`.
+  package var identity: Template { id ?? Self.defaultID }
+
+  /// A record's id where a list declares none.
+  static let defaultID = (try? Template("{id}")) ?? Template(literal: "")
 
   package var namedTemplates: [(pointer: JSONPointer, template: Template)] {
     let root = JSONPointer.root
     var templates: [(pointer: JSONPointer, template: Template)] = [(root / "row" / "title", row.title)]
     if let subtitle = row.subtitle { templates.append((root / "row" / "subtitle", subtitle)) }
     if let empty { templates.append((root / "empty", empty)) }
+    if let id { templates.append((root / "id", id)) }
     if let search { templates.append((root / "search" / "placeholder", search.placeholder)) }
     for parameter in select?.parameters ?? [] {
       templates.append((root / "select" / "params" / parameter.name, parameter.value))
@@ -39,6 +48,7 @@ package struct ListSpec: KindSpec {
   /// A list's title and footer stand above and below many records, and read none.
   package var titleHasRecord: Bool { false }
 
+  package var recordID: Template? { identity }
   package var hasSearch: Bool { search != nil }
   package var hasPreview: Bool { preview != nil }
 
@@ -63,6 +73,7 @@ extension ListBased {
   package func part<Part: KindSpec>(_ type: Part.Type) -> Part? { self as? Part ?? list as? Part }
   package var hasSearch: Bool { list.hasSearch }
   package var hasPreview: Bool { list.hasPreview }
+  package var recordID: Template? { list.recordID }
 }
 
 extension ScreenSpec {

@@ -36,10 +36,28 @@ package struct PagedList: ViewModel {
     package var selection = 0
     /// The pages loaded since the first, by digest: a page that repeats one is an error.
     package var history = PageHistory()
+    /// A refresh on its way (`Input.refresh`): the pages asked for again so far, shown once all
+    /// have come; the rows before stay shown until then.
+    package var refreshing: Refreshing?
 
     package init() {}
 
     package var hasMore: Bool { next != nil }
+  }
+
+  /// A refresh of the pages shown, as it comes in: they replace the rows shown only once all
+  /// have come, so that an unchanged answer leaves the rows, and the frame, as they were.
+  package struct Refreshing: Sendable, Equatable {
+    /// How many pages to ask for again: as many as were shown.
+    package var pages: Int
+    /// The highlighted record's id (`Configuration.identity`), which the highlight follows to
+    /// its new row; nil keeps the highlight's row.
+    package var selected: String?
+    package var records: [JSON] = []
+    package var depths: [Int] = []
+    package var loaded = 0
+    /// The loop check of paging, afresh for the pages asked for again.
+    package var history = PageHistory()
   }
 
   package enum Input: Sendable, Equatable {
@@ -72,6 +90,11 @@ package struct PagedList: ViewModel {
     case highlight(Int)
     /// The data source's answer to the request made in `generation` after `page` pages.
     case pageLoaded(generation: Int, page: Int, cursor: PageCursor?, PageAnswer)
+    /// Ask the source again for the pages shown (a screen's `refresh`), keeping the query, the
+    /// pages and the highlighted record; a list that failed reloads, one still loading is left be.
+    case refresh
+    /// The source's answer to page `page` of the refresh made in `generation`.
+    case refreshLoaded(generation: Int, page: Int, cursor: PageCursor?, PageAnswer)
   }
 
   /// A page or why there is none: `Result`'s generic type would cost its first instantiation on
@@ -95,11 +118,16 @@ package struct PagedList: ViewModel {
     /// The member of each record that holds its own records: each page is shown as a tree,
     /// depth-first (a list screen's `children`); nil for a flat list.
     package var children: [String]?
+    /// What names a record across refreshes (a list's `id`, `{id}` by default), which the
+    /// highlight follows; nil keeps the highlight's row.
+    package var identity: Template?
 
     package init(
       resource: String, parameters: [String: String], search: SearchSpec?, paging: PagingSpec,
-      members: RecordMembers? = nil, children: [String]? = nil, keepsLastPageOnly: Bool = false
+      members: RecordMembers? = nil, children: [String]? = nil, keepsLastPageOnly: Bool = false,
+      identity: Template? = nil
     ) {
+      self.identity = identity
       self.resource = resource
       self.parameters = parameters
       self.search = search
@@ -172,7 +200,117 @@ package struct PagedList: ViewModel {
     case .pageLoaded(let generation, let page, let cursor, let answer):
       receive(&state, answer, generation: generation, page: page, cursor: cursor)
       return []
+    case .refresh:
+      if case .error = state.status { return reduce(&state, .reload) }
+      guard state.status == .loaded, !state.isLoadingNextPage, state.refreshing == nil, state.pagesLoaded > 0 else {
+        return []
+      }
+      state.generation += 1
+      let selected =
+        state.records.indices.contains(state.selection) ? identity(of: state.records[state.selection]) : nil
+      state.refreshing = Refreshing(pages: state.pagesLoaded, selected: selected)
+      return [.cancelRunning] + refetch(state, cursor: nil)
+    case .refreshLoaded(let generation, let page, let cursor, let answer):
+      guard generation == state.generation, state.refreshing?.loaded == page else { return [] }
+      return refreshed(&state, answer, cursor: cursor)
     }
+  }
+
+  /// The rendered id of `record` (`Configuration.identity`); nil when it has none.
+  private func identity(of record: JSON) -> String? {
+    guard let template = configuration.identity else { return nil }
+    let id = template.render(in: TemplateContext(record: record))
+    return id.isEmpty ? nil : id
+  }
+
+  /// Asks for page `refreshing.loaded` of a refresh, from `cursor`.
+  private func refetch(_ state: State, cursor: PageCursor?) -> [Effect<Input>] {
+    let request = pageRequest(state, cursor: cursor)
+    let (generation, page, source) = (state.generation, state.refreshing?.loaded ?? 0, self.source)
+    return [
+      .run {
+        do throws(DataSourceError) {
+          return .refreshLoaded(
+            generation: generation, page: page, cursor: cursor, .success(try await source.page(request)))
+        } catch {
+          return .refreshLoaded(generation: generation, page: page, cursor: cursor, .failure(error))
+        }
+      }
+    ]
+  }
+
+  /// A page of a refresh: kept until the last, then shown in place of the rows before, the
+  /// highlight on the record it was on (or its row, when the record is gone or has no id).
+  private func refreshed(_ state: inout State, _ answer: PageAnswer, cursor: PageCursor?) -> [Effect<Input>] {
+    guard var refreshing = state.refreshing else { return [] }
+    switch answer {
+    case .failure(let error):
+      state.refreshing = nil
+      state.failedCursor = cursor
+      state.status = .error(error)
+      return []
+    case .success(let page):
+      if !page.records.isEmpty,
+        let error = refreshing.history.note(page.recordsDigest, page: refreshing.loaded + 1, cursor: cursor)
+      {
+        state.refreshing = nil
+        state.failedCursor = cursor
+        state.status = .error(error)
+        return []
+      }
+      let (records, depths) = shaped(page)
+      if configuration.keepsLastPageOnly {
+        (refreshing.records, refreshing.depths) = (records, depths)
+      } else {
+        refreshing.records += records
+        refreshing.depths += depths
+      }
+      refreshing.loaded += 1
+      if refreshing.loaded < refreshing.pages, let next = page.next, !page.records.isEmpty {
+        state.refreshing = refreshing
+        return refetch(state, cursor: next)
+      }
+      state.refreshing = nil
+      state.records = refreshing.records
+      state.depths = refreshing.depths
+      state.history = refreshing.history
+      state.total = total(of: page, depths: refreshing.depths)
+      state.reachable = page.reachable
+      state.next = page.records.isEmpty && refreshing.loaded > 1 ? nil : page.next
+      state.attribution = page.attribution ?? state.attribution
+      state.pagesLoaded = refreshing.loaded
+      state.failedCursor = nil
+      state.status = .loaded
+      if let selected = refreshing.selected,
+        let row = state.records.firstIndex(where: { identity(of: $0) == selected })
+      {
+        state.selection = row
+      } else if !state.records.isEmpty {
+        state.selection = min(state.selection, state.records.count - 1)
+      } else {
+        state.selection = 0
+      }
+      return []
+    }
+  }
+
+  /// A page's records as the list keeps them: a tree's depth-first, each with its depth, and
+  /// only the members the screen reads.
+  private func shaped(_ page: Page) -> (records: [JSON], depths: [Int]) {
+    var records = page.records
+    var depths: [Int] = []
+    if let children = configuration.children {
+      // A tree: its records depth-first; the total counts the source's records, not the tree's.
+      let tree = JSONTree(records, children: children)
+      records = tree.nodes.map(\.record)
+      depths = tree.nodes.map(\.depth)
+    }
+    return (Self.kept(records, members: configuration.members), depths)
+  }
+
+  /// The list's total: the source's, but in a tree that has nested records (which it does not count).
+  private func total(of page: Page, depths: [Int]) -> Int? {
+    configuration.children == nil || depths.allSatisfy({ $0 == 0 }) ? page.total : nil
   }
 
   /// After an edit of the query: a new search at once, or when the debounce runs out (every edit
@@ -220,18 +358,25 @@ package struct PagedList: ViewModel {
   }
 
   private func loadNextPage(_ state: inout State) -> [Effect<Input>] {
-    guard state.status == .loaded, let next = state.next, !state.isLoadingNextPage else { return [] }
+    guard state.status == .loaded, let next = state.next, !state.isLoadingNextPage, state.refreshing == nil else {
+      return []
+    }
     return fetch(&state, cursor: next)
   }
 
-  private func fetch(_ state: inout State, cursor: PageCursor?) -> [Effect<Input>] {
+  /// The request for the page at `cursor` of the query the records answer.
+  private func pageRequest(_ state: State, cursor: PageCursor?) -> PageRequest {
     var parameters = configuration.parameters
     if let search = configuration.search, let query = state.activeQuery, !query.isEmpty {
       parameters[search.parameter] = query
     }
-    let request = PageRequest(
+    return PageRequest(
       resource: configuration.resource, parameters: parameters, cursor: cursor,
       pageSize: configuration.paging.pageSize, members: configuration.requestedMembers)
+  }
+
+  private func fetch(_ state: inout State, cursor: PageCursor?) -> [Effect<Input>] {
+    let request = pageRequest(state, cursor: cursor)
     if cursor == nil {
       state.status = .loading
     } else {
@@ -275,15 +420,7 @@ package struct PagedList: ViewModel {
         return
       }
       state.failedCursor = nil
-      var records = answer.records
-      var depths: [Int] = []
-      if let children = configuration.children {
-        // A tree: its records depth-first; the total counts the source's records, not the tree's.
-        let tree = JSONTree(records, children: children)
-        records = tree.nodes.map(\.record)
-        depths = tree.nodes.map(\.depth)
-      }
-      records = Self.kept(records, members: configuration.members)
+      let (records, depths) = shaped(answer)
       if page == 0 || configuration.keepsLastPageOnly {
         state.records = records
         state.depths = depths
@@ -291,7 +428,7 @@ package struct PagedList: ViewModel {
         state.records += records
         state.depths += depths
       }
-      state.total = configuration.children == nil || depths.allSatisfy({ $0 == 0 }) ? answer.total : nil
+      state.total = total(of: answer, depths: depths)
       state.reachable = answer.reachable
       state.next = answer.records.isEmpty && page > 0 ? nil : answer.next
       state.attribution = answer.attribution ?? state.attribution

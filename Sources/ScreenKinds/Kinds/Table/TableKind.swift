@@ -12,7 +12,7 @@ package struct TableKind: Kind {
 
   package static let name = "table"
   package static let resource = Resource.Kind.list
-  package static let keys = ["search", "paging", "columns", "sort", "empty", "select", "preview"]
+  package static let keys = ["search", "paging", "columns", "sort", "empty", "id", "select", "preview"]
 
   package static func decode(_ object: JSONObject, _ decoder: inout SpecDecoder) -> TableSpec? {
     decoder.decodeTable(object)
@@ -49,6 +49,7 @@ package struct TableKind: Kind {
   }
 
   package static let reload = Action.list(.reload)
+  package static let refresh = Action.list(.refresh)
 
   package func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] { model.reduce(&state, action) }
 
@@ -62,6 +63,7 @@ package struct TableKind: Kind {
 
   package static func isBusy(_ state: State) -> Bool { ListKind.isBusy(state.list) }
   package static func error(_ state: State) -> DataSourceError? { ListKind.error(state.list) }
+  package static func count(_ state: State) -> Int? { ListKind.count(state.list) }
 
   package static func explain(_ state: State, _ table: TableSpec) -> KindExplanation {
     ListKind.explain(state.list, table.list)
