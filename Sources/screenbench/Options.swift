@@ -37,7 +37,7 @@ struct Options: Sendable {
     Measures screenrun side by side with its baselines and prints a table: each figure is the
     median of several runs, with the min and max. Run it from the package root:
 
-      swift run -c release screenbench     P2 to P8
+      swift run -c release screenbench     P2 to P8, P10, P11 and P12
       Tests/Benchmarks/p1                  P1: builds screenrun static and dynamic, and the
                                            hello-worlds, then runs screenbench --only P1
 

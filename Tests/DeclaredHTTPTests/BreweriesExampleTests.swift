@@ -4,7 +4,7 @@ import ScreenKit
 import TestSupport
 import Testing
 
-/// PLUGINS.md's example of a declared REST API (Plugins/Declared/breweries): its shipped screens
+/// docs/plugins/declared.md's example of a declared REST API (Plugins/Declared/breweries): its shipped screens
 /// list, search, page and open records from its sample file, and live from a local server
 /// answering as Open Brewery DB does, with the requests the manifest declares.
 @Suite("The declared breweries example, from its sample and live")

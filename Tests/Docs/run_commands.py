@@ -1,5 +1,5 @@
-"""Runs the commands of README.md and PLUGINS.md that are marked runnable, and checks the lines
-the two documents promise to keep in step (Tests/Docs/run-commands is the way in).
+"""Runs the commands of the DOCUMENTS below that are marked runnable, and checks the lines the
+documents promise to keep in step (Tests/Docs/run-commands is the way in).
 
     python3 Tests/Docs/run_commands.py [--keep]
 
@@ -16,12 +16,13 @@ twice).
 Everything happens in a scratch folder, so the user's tree is never touched:
 1. the checks, before anything is built:
    - the version promise is the same text in README.md and PLUGINS.md;
-   - every line of PLUGINS.md's Package.swift block is in Tests/OutsidePackage/Package.swift, in
-     order, with only the path changed;
-   - PLUGINS.md's URL form resolves: a package of Tests/OutsidePackage's files whose dependency
-     line is PLUGINS.md's URL line, with only the URL changed to a file:// URL of a bare copy of
-     this repository (named as the URL's last part) whose `main` is the commit checked out here (`swift package resolve`, then
-     `show-dependencies`, which loads the whole graph, products included, without building);
+   - every line of docs/plugins/swift.md's Package.swift block is in Tests/OutsidePackage/Package.swift,
+     in order, with only the path changed;
+   - docs/plugins/swift.md's URL form resolves: a package of Tests/OutsidePackage's files whose
+     dependency line is the URL line, beside a bare copy of this repository whose `main` is the
+     commit checked out here (a relative URL as written; any other replaced by a file:// URL of the
+     copy, named as the URL's last part): `swift package resolve`, then `show-dependencies`, which
+     loads the whole graph, products included, without building;
 2. a clone of the repository, with the working tree's uncommitted changes copied over, and a
    HOME, cache and config of its own;
 3. one `swift build` in the clone (its own .build): the only build. Its output is reused: the
@@ -44,10 +45,13 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-DOCUMENTS = ["README.md", "PLUGINS.md"]
+DOCUMENTS = ["README.md", "PLUGINS.md", "docs/plugins/declared.md", "docs/plugins/external.md", "docs/plugins/swift.md"]
+# The documents that carry the version promise, and the one that shows the Swift package lines.
+PROMISE_DOCUMENTS = ["README.md", "PLUGINS.md"]
+SWIFT_GUIDE = "docs/plugins/swift.md"
 MARK = "<!-- runnable -->"
 PACKAGE_LINES = "<!-- the lines of Tests/OutsidePackage/Package.swift, but for the path -->"
-URL_FORM = "<!-- the URL form: Tests/Docs/run-commands resolves it, with a file:// URL -->"
+URL_FORM = "<!-- the URL form: Tests/Docs/run-commands resolves it as written, beside a bare copy of this repository -->"
 PROMISE_START = "<!-- the version promise:"
 PROMISE_END = "<!-- end of the version promise -->"
 OUTSIDE = os.path.join(ROOT, "Tests", "OutsidePackage")
@@ -83,7 +87,7 @@ def run(arguments, cwd, env=None, timeout=600, stdin=subprocess.DEVNULL):
 
 def check_promise():
     texts = {}
-    for document in DOCUMENTS:
+    for document in PROMISE_DOCUMENTS:
         text = read(document)
         start = text.find(PROMISE_START)
         end = text.find(PROMISE_END)
@@ -96,7 +100,7 @@ def check_promise():
 
 
 def check_package_lines():
-    lines, first = block_after("PLUGINS.md", PACKAGE_LINES)
+    lines, first = block_after(SWIFT_GUIDE, PACKAGE_LINES)
     outside = read("Tests/OutsidePackage/Package.swift").split("\n")
     position = 0
     for offset, line in enumerate(lines):
@@ -107,22 +111,29 @@ def check_package_lines():
             position += 1
         if position == len(outside):
             raise Failure(
-                f"PLUGINS.md:{first + offset}: '{line.strip()}' is not in Tests/OutsidePackage/Package.swift "
+                f"{SWIFT_GUIDE}:{first + offset}: '{line.strip()}' is not in Tests/OutsidePackage/Package.swift "
                 f"(in this order, with only the path changed): the outside package must use the guide's lines")
         position += 1
-    print("ok   PLUGINS.md's Package.swift lines are Tests/OutsidePackage's, but for the path")
+    print(f"ok   {SWIFT_GUIDE}'s Package.swift lines are Tests/OutsidePackage's, but for the path")
 
 
 def check_url_form(scratch, env):
-    lines, first = block_after("PLUGINS.md", URL_FORM)
+    lines, first = block_after(SWIFT_GUIDE, URL_FORM)
     lines = [line for line in lines if line.strip()]
     if len(lines) != 1 or ".package(url:" not in lines[0]:
-        raise Failure(f"PLUGINS.md:{first}: the URL form should be one `dependencies:` line with .package(url: …)")
+        raise Failure(f"{SWIFT_GUIDE}:{first}: the URL form should be one `dependencies:` line with .package(url: …)")
     url = re.search(r'url: "([^"]*)"', lines[0])
     if not url:
-        raise Failure(f"PLUGINS.md:{first}: the URL form has no url: \"…\"")
-    # The copy keeps the URL's last part, which SwiftPM names the package after.
-    repository = os.path.join(scratch, "repositories", url.group(1).rstrip("/").rsplit("/", 1)[-1])
+        raise Failure(f"{SWIFT_GUIDE}:{first}: the URL form has no url: \"…\"")
+    # The copy keeps the URL's last part, which SwiftPM names the package after. A URL relative to
+    # the package (`../screenrun`) is resolved as written, with the copy where it points; another
+    # URL is replaced by a file:// URL of the copy.
+    package = os.path.join(scratch, "url", "package")  # its `../screenrun` is not the clone's folder
+    relative = "://" not in url.group(1) and not url.group(1).startswith("/")
+    if relative:
+        repository = os.path.normpath(os.path.join(package, url.group(1)))
+    else:
+        repository = os.path.join(scratch, "repositories", url.group(1).rstrip("/").rsplit("/", 1)[-1])
     head = run(["git", "rev-parse", "HEAD"], ROOT).stdout.strip()
     for arguments, cwd in [
         (["git", "clone", "--quiet", "--bare", ROOT, repository], ROOT),
@@ -131,8 +142,7 @@ def check_url_form(scratch, env):
         result = run(arguments, cwd)
         if result.returncode != 0:
             raise Failure(f"{' '.join(arguments)} failed:\n{result.stdout}")
-    url_line = re.sub(r'url: "[^"]*"', f'url: "file://{repository}"', lines[0])
-    package = os.path.join(scratch, "url-package")
+    url_line = lines[0] if relative else re.sub(r'url: "[^"]*"', f'url: "file://{repository}"', lines[0])
     shutil.copytree(OUTSIDE, package, ignore=shutil.ignore_patterns(".build", ".swiftpm", "Package.resolved"))
     manifest = os.path.join(package, "Package.swift")
     with open(manifest, encoding="utf-8") as file:
@@ -148,9 +158,9 @@ def check_url_form(scratch, env):
         result = run(["swift", "package", "--scratch-path", os.path.join(scratch, "url-build"), command], package, env)
         if result.returncode != 0 or "error:" in result.stdout:
             raise Failure(
-                f"PLUGINS.md:{first}: the URL form does not resolve ({url_line.strip()}; swift package {command}):\n"
+                f"{SWIFT_GUIDE}:{first}: the URL form does not resolve ({url_line.strip()}; swift package {command}):\n"
                 f"{result.stdout}")
-    print(f"ok   PLUGINS.md's URL form resolves (as {url_line.strip().rstrip(',')}, main at {head[:7]})")
+    print(f"ok   {SWIFT_GUIDE}'s URL form resolves (as {url_line.strip().rstrip(',')}, main at {head[:7]})")
 
 
 def make_clone(scratch):

@@ -4,7 +4,7 @@ import ScreenKit
 import ScreenRunTesting
 import Testing
 
-/// The example plugin of PLUGINS.md, tested as the guide shows: its screens driven to settled
+/// The example plugin of docs/plugins/swift.md, tested as the guide shows: its screens driven to settled
 /// frames and snapshot-tested, and the guide's code checked against the target's.
 @MainActor
 @Suite("Example plugin")
@@ -54,13 +54,13 @@ struct ExamplePluginTests {
     #expect(titles.count == 12 && Set(titles).count == 12)
   }
 
-  /// PLUGINS.md shows the example's whole source; this keeps the two the same.
+  /// docs/plugins/swift.md shows the example's whole source; this keeps the two the same.
   @Test func theGuideShowsThisTargetsCode() throws {
-    let guide = try String(contentsOf: Self.root.appendingPathComponent("PLUGINS.md"), encoding: .utf8)
+    let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/plugins/swift.md"), encoding: .utf8)
     let source = try String(
       contentsOf: Self.root.appendingPathComponent("Plugins/Example/ExamplePlugin.swift"), encoding: .utf8)
     let marker = "<!-- the source of Plugins/Example/ExamplePlugin.swift -->\n```swift\n"
-    let start = try #require(guide.range(of: marker), "PLUGINS.md lost its example's marker")
+    let start = try #require(guide.range(of: marker), "docs/plugins/swift.md lost its example's marker")
     let end = try #require(guide.range(of: "\n```", range: start.upperBound..<guide.endIndex))
     #expect(String(guide[start.upperBound..<end.lowerBound]) + "\n" == source)
   }

@@ -2,7 +2,7 @@ import Foundation
 import PluginHTTP
 import Testing
 
-/// PLUGINS.md's recipe for a live test against a local server, run as the guide gives it: the
+/// docs/plugins/swift.md's recipe for a live test against a local server, run as the guide gives it: the
 /// server is started with `Process`, says its port on its first line, and is stopped with SIGKILL.
 /// A Swift Testing test's thread blocks SIGTERM, and a child keeps the mask it started with, so
 /// `terminate()` (a SIGTERM) would leave the server running and `waitUntilExit()` would hang.
@@ -15,7 +15,7 @@ struct LocalServerRecipeTests {
     try #"{"stop": {"id": "S1", "name": "Central"}}"#.write(
       to: folder.appendingPathComponent("S1"), atomically: true, encoding: .utf8)
 
-    // The recipe, as PLUGINS.md shows it.
+    // The recipe, as docs/plugins/swift.md shows it.
     let server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     server.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path]

@@ -4,7 +4,7 @@ import ScreenRunTesting
 import Synchronization
 import Testing
 
-/// The record-and-review loop of `assertSnapshot`, step by step as PLUGINS.md ("Recording and
+/// The record-and-review loop of `assertSnapshot`, step by step as docs/plugins/swift.md ("Recording and
 /// reviewing snapshots") shows it, on the example plugin's list, with the snapshots of a test
 /// file in a scratch folder (so the repository's own snapshots are never touched).
 ///

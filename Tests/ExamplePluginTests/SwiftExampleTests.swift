@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// PLUGINS.md's complete live example, the transit plugin of Tests/OutsidePackage (which CI
+/// docs/plugins/swift.md's complete live example, the transit plugin of Tests/OutsidePackage (which CI
 /// builds and tests): the guide shows its files as they are, and the plugin with its test is
 /// at most 40 lines of Swift, counted without blank and comment lines as `swift format` (with the
 /// repository's `.swift-format`) lays them out (issue 40, part 6).
@@ -24,13 +24,15 @@ struct SwiftExampleTests {
   }
 
   @Test func theGuideShowsTheExamplesFiles() throws {
-    let guide = try String(contentsOf: Self.root.appendingPathComponent("PLUGINS.md"), encoding: .utf8)
+    let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/plugins/swift.md"), encoding: .utf8)
     for file in Self.files {
       let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
       let marker = "<!-- the source of \(file) -->\n```swift\n"
-      let start = try #require(guide.range(of: marker), "PLUGINS.md does not show \(file)")
+      let start = try #require(guide.range(of: marker), "docs/plugins/swift.md does not show \(file)")
       let end = try #require(guide.range(of: "\n```", range: start.upperBound..<guide.endIndex))
-      #expect(String(guide[start.upperBound..<end.lowerBound]) + "\n" == source, "PLUGINS.md's \(file) is not the file")
+      #expect(
+        String(guide[start.upperBound..<end.lowerBound]) + "\n" == source,
+        "docs/plugins/swift.md's \(file) is not the file")
     }
   }
 
@@ -43,12 +45,13 @@ struct SwiftExampleTests {
       #expect(formatted == source, "\(file) is not as swift format lays it out; run swift format -i on it")
       total += Self.counted(formatted)
     }
-    #expect(total <= Self.most, "the transit example is \(total) lines of Swift; PLUGINS.md promises \(Self.most)")
+    #expect(
+      total <= Self.most, "the transit example is \(total) lines of Swift; docs/plugins/swift.md promises \(Self.most)")
     #expect(total > 20, "\(total) lines: the count read too little")
     // The guide says how many lines the example is: the count it says is the count.
-    let guide = try String(contentsOf: Self.root.appendingPathComponent("PLUGINS.md"), encoding: .utf8)
+    let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/plugins/swift.md"), encoding: .utf8)
     let said = "test are \(total) lines of Swift without blank and comment lines"
-    #expect(guide.contains(said), "PLUGINS.md does not say the count, \(total)")
+    #expect(guide.contains(said), "docs/plugins/swift.md does not say the count, \(total)")
   }
 
   /// `swift format` of the file at `path` with the repository's configuration: its output.

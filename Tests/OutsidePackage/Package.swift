@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // A package outside screenrun, as a plugin author would write one: it depends on screenrun by
 // path, adds its own plugin, and snapshot-tests its screen. CI builds and tests it (.ci/run).
-// Its dependency and target lines are PLUGINS.md's ("Depending on screenrun") with only the path
+// Its dependency and target lines are docs/plugins/swift.md's ("Depending on screenrun") with only the path
 // changed, and Tests/Docs/run-commands holds the two to each other: change both together.
 import PackageDescription
 
@@ -33,7 +33,7 @@ let package = Package(
       dependencies: [.product(name: "ScreenRunTesting", package: "screenrun")],
       exclude: ["__Snapshots__"]
     ),
-    // PLUGINS.md's complete Swift example: a transit API's stops, paged by number with a total,
+    // docs/plugins/swift.md's complete Swift example: a transit API's stops, paged by number with a total,
     // a stop with its departures, and a bearer token; its screens, and a test of them against a
     // table of answers (`HTTPStub`). ExampleLineCountTests counts its lines: 40 at most.
     .target(

@@ -3,7 +3,7 @@ import Testing
 @testable import ScreenJSON
 @testable import ScreenKit
 
-/// The error kinds of the external plugin protocol (PLUGINS.md) are the runtime's kinds, so an
+/// The error kinds of the external plugin protocol (docs/plugins/external.md) are the runtime's kinds, so an
 /// external plugin's 404 reads as a Swift plugin's does.
 @Suite("External plugins: error kinds")
 struct ExternalErrorKindTests {

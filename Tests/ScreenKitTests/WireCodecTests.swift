@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScreenKit
 
-/// The codec of the external plugin protocol: every message both ways, the bytes PLUGINS.md
+/// The codec of the external plugin protocol: every message both ways, the bytes docs/plugins/external.md
 /// shows, and lines that cannot be messages, each refused with what was expected and where.
 @Suite("Wire codec: the messages of the plugin protocol")
 struct WireCodecTests {
@@ -13,7 +13,7 @@ struct WireCodecTests {
     WireCodec.decodeReply(bytes(text), greeted: greeted)
   }
 
-  @Test("the requests are the bytes of PLUGINS.md's exchange, and read back as the same messages")
+  @Test("the requests are the bytes of docs/plugins/external.md's exchange, and read back as the same messages")
   func requests() throws {
     let page = Wire.PageRequest(
       resource: "commits", parameters: ["query": "fix"], cursor: nil, pageSize: 2, members: ["subject", "sha"])

@@ -40,6 +40,11 @@ struct PictureCommandTests {
     ],
     ["Plugins/Declared/hn/Screens/stories.json", "--plugin-path", "Plugins/Declared/hn"],
     ["Plugins/Declared/hn/Screens/story.json", "--plugin-path", "Plugins/Declared/hn", "--param", "id=46201001"],
+    ["Plugins/External/planets/Screens/planets.json", "--plugin-path", "Plugins/External/planets"],
+    [
+      "Plugins/External/planets/Screens/planet.json", "--plugin-path", "Plugins/External/planets", "--param",
+      "name=Saturn",
+    ],
   ]
 
   /// Reads each picture file given and prints a JSON line for it: what is wrong with it (an

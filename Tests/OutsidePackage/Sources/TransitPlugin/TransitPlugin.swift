@@ -1,6 +1,6 @@
 import PluginHTTP
 
-/// Stops and their departures, from a transit API with a bearer token: PLUGINS.md's Swift example.
+/// Stops and their departures, from a transit API with a bearer token: docs/plugins/swift.md's Swift example.
 public enum TransitPlugin {
   public static let plugin = Plugin(
     name: "transit", summary: "Stops and their next departures, from a transit API",
