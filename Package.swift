@@ -121,7 +121,7 @@ let package = Package(
     // The one list of the plugins screenrun ships (Plugins/Shipped/ShippedPlugins.swift).
     .target(
       name: "ShippedPlugins",
-      dependencies: ["ScreenKit", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin", "DeclaredHTTP"],
+      dependencies: ["ScreenKit", "PluginHTTP", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin", "DeclaredHTTP"],
       path: "Plugins/Shipped"
     ),
     // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that

@@ -2,6 +2,7 @@ import DeclaredHTTP
 import ExamplePlugin
 import GitHubPlugin
 import MarvelPlugin
+import PluginHTTP
 import ScreenKit
 
 /// The plugins this build of screenrun ships: the one list a Swift plugin is added to.
@@ -19,4 +20,8 @@ public enum ShippedPlugins {
       ExamplePlugin.plugin,
     ]
   }()
+
+  /// The variables that the HTTP the live plugins share reads (`SCREENRUN_HTTP_TIMEOUT`, …):
+  /// declared where they are read, and listed by `--help` and the man page.
+  package static let httpVariables = HTTPConfiguration.variables
 }

@@ -14,6 +14,17 @@ package struct HTTPConfiguration: Sendable {
   package static let defaultConnectTimeout: Duration = .seconds(10)
   package static let defaultTimeout: Duration = .seconds(30)
 
+  /// The variables it reads beside the cache's, as `--help` and the man page list them: the
+  /// command line names none itself.
+  package static let variables = [
+    EnvironmentVariable(
+      "SCREENRUN_HTTP_TIMEOUT", summary: "seconds a whole HTTP request may take",
+      defaultValue: String(defaultTimeout.components.seconds)),
+    EnvironmentVariable(
+      "SCREENRUN_HTTP_CONNECT_TIMEOUT", summary: "seconds to wait for the connection to a server to be made",
+      defaultValue: String(defaultConnectTimeout.components.seconds)),
+  ]
+
   package var connectTimeout: Duration
   package var timeout: Duration
   /// Where cached responses live; nil: no cache.
