@@ -17,6 +17,7 @@ struct KeystrokeLatencyBenchmark {
   static let down: [UInt8] = Array("\u{1B}[B".utf8)
   static let up: [UInt8] = Array("\u{1B}[A".utf8)
   static let end: [UInt8] = Array("\u{1B}[F".utf8)
+  static let tab: [UInt8] = [0x09]
 
   func run() throws -> Section {
     var section = Section(
@@ -26,6 +27,12 @@ struct KeystrokeLatencyBenchmark {
 
     let sample = try measure(["Screens/characters.json"], environment: [:], label: "sample data") { _, _ in }
     section.rows += Self.rows("sample data (Screens/characters.json)", sample)
+
+    // Tab shows the next tab of a dashboard, round its three (issue 41): each a live screen,
+    // loaded already, drawn in place of the one before.
+    let tabs = try measure(
+      ["Screens/github-dashboard.json"], environment: [:], label: "tabs", key: { _ in Self.tab }, prepare: { _, _ in })
+    section.rows += Self.rows("Tab, the next tab (Screens/github-dashboard.json)", tabs)
 
     let folder = try Self.largeList(rows: rows)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -76,7 +83,7 @@ struct KeystrokeLatencyBenchmark {
   /// Starts screenrun on a new pty, lets `prepare` bring the screen to where it is measured,
   /// then times `samples` keystrokes, in milliseconds; quits with Ctrl-C.
   private func measure(
-    _ arguments: [String], environment: [String: String], label: String,
+    _ arguments: [String], environment: [String: String], label: String, key: ((Int) -> [UInt8])? = nil,
     prepare: (Terminal, _ firstFrames: String) throws -> Void
   ) throws -> [Double] {
     let terminal = try Terminal(
@@ -88,7 +95,7 @@ struct KeystrokeLatencyBenchmark {
     let clock = ContinuousClock()
     for index in 0..<samples {
       // At the end of a list, up first; at its top, down first: one move, one frame, each time.
-      let key = (index % 2 == 0) == (label == "sample data") ? Self.down : Self.up
+      let key = key?(index) ?? ((index % 2 == 0) == (label == "sample data") ? Self.down : Self.up)
       let start = clock.now
       try terminal.send(key)
       try terminal.readFrame()
