@@ -143,6 +143,9 @@ struct KeystrokeLatencyBenchmark {
 final class Terminal {
   private let master: Int32
   private let pid: pid_t
+  /// The program's wait status, once it has been reaped (by `read`, which says how it ended, or
+  /// by `stop`): after that its pid is no longer its own, to wait for or to kill.
+  private var reaped: Int32?
   /// The frames' last sequences: the cursor shown (on the search's caret) or hidden.
   static let frameEnds = [Array("\u{1B}[?25h".utf8), Array("\u{1B}[?25l".utf8)]
 
@@ -227,11 +230,12 @@ final class Terminal {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = Foundation.read(master, &buffer, buffer.count)
     guard count > 0 else {
+      let error = errno
       var status: Int32 = 0
-      let ended = waitpid(pid, &status, WNOHANG) == pid
+      if reaped == nil, waitpid(pid, &status, WNOHANG) == pid { reaped = status }
       throw ChildProcess.Failure(
-        description: "P10: screenrun closed the terminal (\(String(cString: strerror(errno)))"
-          + (ended ? ", wait status \(status))" : ")"))
+        description: "P10: screenrun closed the terminal (\(String(cString: strerror(error)))"
+          + (reaped.map { ", wait status \($0))" } ?? ")"))
     }
     return Array(buffer[0..<count])
   }
@@ -242,7 +246,7 @@ final class Terminal {
     var status: Int32 = 0
     for _ in 0..<200 {
       _ = try? readUntilQuiet(for: .milliseconds(1))
-      if waitpid(pid, &status, WNOHANG) == pid {
+      if reaped != nil || waitpid(pid, &status, WNOHANG) == pid {
         close(master)
         return
       }
