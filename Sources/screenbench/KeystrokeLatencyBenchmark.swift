@@ -142,7 +142,8 @@ struct KeystrokeLatencyBenchmark {
 /// A program on a pseudo-terminal of its own: what the test writes is typed, what it draws is read.
 final class Terminal {
   private let master: Int32
-  private let pid: pid_t
+  /// The program's process id (its /proc entry is what P13 reads).
+  let pid: pid_t
   /// The program's wait status, once it has been reaped (by `read`, which says how it ended, or
   /// by `stop`): after that its pid is no longer its own, to wait for or to kill.
   private var reaped: Int32?
@@ -205,11 +206,13 @@ final class Terminal {
     throw ChildProcess.Failure(description: "P10: no frame within 5 s of a keystroke")
   }
 
-  /// Reads until nothing has come for `quiet`; returns the text read.
-  func readUntilQuiet(for quiet: Duration) throws -> String {
+  /// Reads until nothing has come for `quiet` (or, given a `limit`, until that long has passed
+  /// even if it keeps coming); returns the text read.
+  func readUntilQuiet(for quiet: Duration, limit: Duration? = nil) throws -> String {
     var bytes: [UInt8] = []
     let milliseconds = Int32(quiet.seconds * 1_000)
-    while true {
+    let deadline = limit.map { ContinuousClock.now + $0 }
+    while deadline.map({ ContinuousClock.now < $0 }) ?? true {
       let chunk: [UInt8]
       do {
         chunk = try read(waiting: max(1, milliseconds))
@@ -220,6 +223,16 @@ final class Terminal {
       if chunk.isEmpty { return String(decoding: bytes, as: UTF8.self) }
       bytes += chunk
     }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Everything written until `deadline`, read as it comes.
+  func read(until deadline: ContinuousClock.Instant) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    while case let left = deadline - ContinuousClock.now, left > .zero {
+      bytes += try read(waiting: Int32(max(1, (left.seconds * 1_000).rounded(.up))))
+    }
+    return bytes
   }
 
   /// What comes within `milliseconds` (empty if nothing does).
