@@ -57,9 +57,18 @@ struct IdleBenchmark {
 
     let answeredBefore = server.requests.count
     let before = try Usage(terminal.pid)
+    var switches = Switches(before)
     let windowStart = clock.now
-    let written = try terminal.read(until: windowStart + .seconds(seconds))
+    let windowEnd = windowStart + .seconds(seconds)
+    // Read what comes, and look at the threads once a second: an idle worker thread that ends
+    // takes its counts away with it, so each thread counts from its first sighting to its last.
+    var written: [UInt8] = []
+    while clock.now < windowEnd {
+      written += try terminal.read(until: min(windowEnd, clock.now + .seconds(1)))
+      switches.add(try Usage(terminal.pid))
+    }
     let after = try Usage(terminal.pid)
+    switches.add(after)
     let window = (clock.now - windowStart).seconds
     let answered = server.requests.dropFirst(answeredBefore)
 
@@ -74,10 +83,10 @@ struct IdleBenchmark {
         goal: .atMost(0, .everyRun)),
       Row(
         "wakeups (voluntary context switches) a second", .count,
-        Measurement([Double(after.voluntary - before.voluntary) / window])),
+        Measurement([Double(switches.voluntary) / window])),
       Row(
         "involuntary context switches a second", .count,
-        Measurement([Double(after.involuntary - before.involuntary) / window])),
+        Measurement([Double(switches.involuntary) / window])),
       Row("requests the server answered", .count, Measurement([Double(answered.count)])),
       Row("of them 304 Not Modified", .count, Measurement([Double(answered.filter { $0.status == 304 }.count)])),
     ]
@@ -85,8 +94,8 @@ struct IdleBenchmark {
       String(format: "a window of %.2f s: %.0f ms of CPU ", window, cpu * 1_000)
         + String(
           format: "(%d ticks of %.0f ms, its resolution), ", after.ticks - before.ticks, 1_000 / Usage.ticksPerSecond)
-        + "\(after.voluntary - before.voluntary) voluntary and \(after.involuntary - before.involuntary) involuntary "
-        + "switches over \(after.threads) threads")
+        + "\(switches.voluntary) voluntary and \(switches.involuntary) involuntary switches "
+        + "over \(switches.threads) threads (\(before.threads.count) at its start, \(after.threads.count) at its end)")
     section.notes.append(
       "first frame: \(grouped(first.count)) bytes, quiet for \(Int(Self.settled.seconds)) s after "
         + String(format: "%.2f s", settling.seconds - Self.settled.seconds)
@@ -104,14 +113,12 @@ struct IdleBenchmark {
       + (answers.isEmpty ? "" : " (\(answers.joined(separator: " ")))")
   }
 
-  /// A process's CPU time and context switches, as /proc shows them at one moment.
+  /// A process's CPU time and its threads' context switches, as /proc shows them at one moment.
   struct Usage {
-    /// utime + stime of the whole process, in clock ticks.
+    /// utime + stime of the whole process (its ended threads too), in clock ticks.
     var ticks: Int
-    /// Context switches summed over the threads alive now (a thread that ended takes its own away).
-    var voluntary = 0
-    var involuntary = 0
-    var threads = 0
+    /// Each thread alive now, by id: its voluntary and involuntary context switches.
+    var threads: [String: (voluntary: Int, involuntary: Int)] = [:]
 
     static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
 
@@ -130,14 +137,41 @@ struct IdleBenchmark {
         guard let status = try? String(contentsOfFile: "\(folder)/task/\(task)/status", encoding: .utf8) else {
           continue
         }
-        threads += 1
+        var counts = (voluntary: 0, involuntary: 0)
         for line in status.split(separator: "\n") {
           let parts = line.split(separator: ":", maxSplits: 1)
           guard parts.count == 2, let count = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }
-          if parts[0] == "voluntary_ctxt_switches" { voluntary += count }
-          if parts[0] == "nonvoluntary_ctxt_switches" { involuntary += count }
+          if parts[0] == "voluntary_ctxt_switches" { counts.voluntary = count }
+          if parts[0] == "nonvoluntary_ctxt_switches" { counts.involuntary = count }
         }
+        threads[task] = counts
       }
     }
+  }
+
+  /// The context switches of a window, thread by thread: from a thread's count at the window's
+  /// start (zero for a thread born in it) to its count when last seen.
+  struct Switches {
+    private var first: [String: (voluntary: Int, involuntary: Int)]
+    private var last: [String: (voluntary: Int, involuntary: Int)]
+
+    init(_ start: Usage) {
+      first = start.threads
+      last = start.threads
+    }
+
+    mutating func add(_ usage: Usage) {
+      for (thread, counts) in usage.threads {
+        if first[thread] == nil { first[thread] = (0, 0) }
+        last[thread] = counts
+      }
+    }
+
+    var voluntary: Int { last.map { $0.value.voluntary - first[$0.key, default: (0, 0)].voluntary }.reduce(0, +) }
+    var involuntary: Int {
+      last.map { $0.value.involuntary - first[$0.key, default: (0, 0)].involuntary }.reduce(0, +)
+    }
+    /// Every thread seen in the window.
+    var threads: Int { last.count }
   }
 }
