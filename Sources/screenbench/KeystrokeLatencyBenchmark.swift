@@ -149,7 +149,11 @@ struct KeystrokeLatencyBenchmark {
 /// A program on a pseudo-terminal of its own: what the test writes is typed, what it draws is read.
 final class Terminal {
   private let master: Int32
-  private let pid: pid_t
+  /// The program's process id (its /proc entry is what P13 reads).
+  let pid: pid_t
+  /// The program's wait status, once it has been reaped (by `read`, which says how it ended, or
+  /// by `stop`): after that its pid is no longer its own, to wait for or to kill.
+  private var reaped: Int32?
   /// The frames' last sequences: the cursor shown (on the search's caret) or hidden.
   static let frameEnds = [Array("\u{1B}[?25h".utf8), Array("\u{1B}[?25l".utf8)]
 
@@ -209,11 +213,13 @@ final class Terminal {
     throw ChildProcess.Failure(description: "P10: no frame within 5 s of a keystroke")
   }
 
-  /// Reads until nothing has come for `quiet`; returns the text read.
-  func readUntilQuiet(for quiet: Duration) throws -> String {
+  /// Reads until nothing has come for `quiet` (or, given a `limit`, until that long has passed
+  /// even if it keeps coming); returns the text read.
+  func readUntilQuiet(for quiet: Duration, limit: Duration? = nil) throws -> String {
     var bytes: [UInt8] = []
     let milliseconds = Int32(quiet.seconds * 1_000)
-    while true {
+    let deadline = limit.map { ContinuousClock.now + $0 }
+    while deadline.map({ ContinuousClock.now < $0 }) ?? true {
       let chunk: [UInt8]
       do {
         chunk = try read(waiting: max(1, milliseconds))
@@ -224,6 +230,16 @@ final class Terminal {
       if chunk.isEmpty { return String(decoding: bytes, as: UTF8.self) }
       bytes += chunk
     }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Everything written until `deadline`, read as it comes.
+  func read(until deadline: ContinuousClock.Instant) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    while case let left = deadline - ContinuousClock.now, left > .zero {
+      bytes += try read(waiting: Int32(max(1, (left.seconds * 1_000).rounded(.up))))
+    }
+    return bytes
   }
 
   /// What comes within `milliseconds` (empty if nothing does).
@@ -234,11 +250,12 @@ final class Terminal {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = Foundation.read(master, &buffer, buffer.count)
     guard count > 0 else {
+      let error = errno
       var status: Int32 = 0
-      let ended = waitpid(pid, &status, WNOHANG) == pid
+      if reaped == nil, waitpid(pid, &status, WNOHANG) == pid { reaped = status }
       throw ChildProcess.Failure(
-        description: "P10: screenrun closed the terminal (\(String(cString: strerror(errno)))"
-          + (ended ? ", wait status \(status))" : ")"))
+        description: "P10: screenrun closed the terminal (\(String(cString: strerror(error)))"
+          + (reaped.map { ", wait status \($0))" } ?? ")"))
     }
     return Array(buffer[0..<count])
   }
@@ -249,7 +266,7 @@ final class Terminal {
     var status: Int32 = 0
     for _ in 0..<200 {
       _ = try? readUntilQuiet(for: .milliseconds(1))
-      if waitpid(pid, &status, WNOHANG) == pid {
+      if reaped != nil || waitpid(pid, &status, WNOHANG) == pid {
         close(master)
         return
       }

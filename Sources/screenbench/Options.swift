@@ -1,14 +1,14 @@
 /// What to measure, and how much: the full sizes of the issue by default, tiny ones with
 /// `--smoke` (what CI runs, so the benchmark keeps compiling and running), or any in between.
 struct Options: Sendable {
-  /// Which benchmarks run, by id (P1…P12). P1 needs the builds of `Tests/Benchmarks/p1`, so it
+  /// Which benchmarks run, by id (P1…P13). P1 needs the builds of `Tests/Benchmarks/p1`, so it
   /// runs when `--p1-builds` is given (which the script does), and not by default.
-  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11", "P12"]
+  var only: Set<String> = ["P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11", "P12", "P13"]
   /// P1: the folder `Tests/Benchmarks/p1` filled with the static and dynamic screenrun and the
   /// four hello-worlds.
   var p1Builds: String?
   /// Every benchmark's id, in order.
-  static let ids = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11", "P12"]
+  static let ids = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P10", "P11", "P12", "P13"]
   /// Runs per figure; nil means each benchmark's own default.
   var runs: Int?
   /// P2: the size of the generated document, in megabytes.
@@ -23,6 +23,15 @@ struct Options: Sendable {
   var keystrokes = 500
   /// Seed of every random choice (documents, latencies, keystrokes), so runs can be compared.
   var seed: UInt64 = 6
+  /// P13: the screen left idle, and the query it starts with (nil: none).
+  var idleScreen = Options.defaultIdleScreen
+  var idleQuery: String? = Options.defaultIdleQuery
+  /// P13: how long it is left alone, in seconds.
+  var idleSeconds = 60
+  /// P13's screen by default: a list of GitHub's repositories, searched for what a recording
+  /// answers (`Tests/Fixtures/Recorded/github/github_vcr_search_repositories_github3_2017.json`).
+  static let defaultIdleScreen = "Screens/repositories.json"
+  static let defaultIdleQuery = "github3 language:python"
   var smoke = false
   /// Where the table is also written, as JSON.
   var jsonPath: String?
@@ -32,7 +41,8 @@ struct Options: Sendable {
   static let usage = """
     usage: screenbench [--smoke] [--only P1,P2,...] [--runs N] [--mb N] [--render-sizes N,N,...]
                        [--trials N] [--records N] [--keystrokes N] [--seed N] [--root DIR]
-                       [--json FILE] [--p1-builds DIR]
+                       [--json FILE] [--p1-builds DIR] [--idle-screen FILE] [--idle-query TEXT]
+                       [--idle-seconds N]
 
     Measures screenrun side by side with its baselines and prints a table: each figure is the
     median of several runs, with the min and max. Run it from the package root:
@@ -50,7 +60,9 @@ struct Options: Sendable {
                            P8 screen tests (screenrun test against a process per test),
                            P10 keystroke to frame through a pty (sample data, 100,000 rows),
                            P11 paging through a declared REST API against the compiled-in source,
-                           P12 bytes and frames a keystroke writes through a pty (↓, a character, PgDn)
+                           P12 bytes and frames a keystroke writes through a pty (↓, a character, PgDn),
+                           P13 a screen left idle in a pty, live against the replay server: CPU time,
+                           wakeups, bytes written and requests (60 s; 5 s with --smoke)
       --runs N             runs per figure (default: 21 for P1, P3 and P7, 7 for P2, 3 for P5)
       --mb N               P2: megabytes of generated JSON (default 20)
       --render-sizes LIST  P3: records loaded in each list (default 100,10000,100000)
@@ -62,6 +74,11 @@ struct Options: Sendable {
       --root DIR           the package root (default: found from the working folder)
       --json FILE          also write the table, with every run, as JSON
       --p1-builds DIR      P1: the folder of builds Tests/Benchmarks/p1 made; P1 runs with it
+      --idle-screen FILE   P13: the screen left idle (default Screens/repositories.json, searched
+                           for 'github3 language:python', a recorded search)
+      --idle-query TEXT    P13: the query it starts with (default none, but for the default screen;
+                           '' for none)
+      --idle-seconds N     P13: how long it is left alone (default 60; 5 with --smoke)
     """
 
   struct UsageError: Error, CustomStringConvertible {
@@ -123,6 +140,13 @@ struct Options: Sendable {
         options.jsonPath = try value(option)
       case "--p1-builds":
         options.p1Builds = try value(option)
+      case "--idle-screen":
+        options.idleScreen = try value(option)
+      case "--idle-query":
+        let query = try value(option)
+        options.idleQuery = query.isEmpty ? nil : query
+      case "--idle-seconds":
+        options.idleSeconds = try number(option, try value(option))
       case "--help", "-h":
         throw UsageError(description: "")
       default:
@@ -130,6 +154,9 @@ struct Options: Sendable {
       }
       explicit.insert(option)
       index += 1
+    }
+    if options.idleScreen != Options.defaultIdleScreen, !explicit.contains("--idle-query") {
+      options.idleQuery = nil
     }
     if options.p1Builds != nil, !explicit.contains("--only") { options.only.insert("P1") }
     if options.only.contains("P1"), options.p1Builds == nil {
@@ -144,6 +171,7 @@ struct Options: Sendable {
       if !explicit.contains("--trials") { options.trials = 20 }
       if !explicit.contains("--records") { options.records = 1_000 }
       if !explicit.contains("--keystrokes") { options.keystrokes = 20 }
+      if !explicit.contains("--idle-seconds") { options.idleSeconds = 5 }
     }
     return options
   }
@@ -163,7 +191,8 @@ struct Options: Sendable {
       "runs": runs.map(String.init) ?? "default", "mb": String(megabytes),
       "renderSizes": renderSizes.map(String.init).joined(separator: ","), "trials": String(trials),
       "records": String(records), "keystrokes": String(keystrokes), "seed": String(seed), "smoke": String(smoke),
-      "only": only.sorted().joined(separator: ","), "p1Builds": p1Builds ?? "",
+      "only": only.sorted().joined(separator: ","), "p1Builds": p1Builds ?? "", "idleScreen": idleScreen,
+      "idleQuery": idleQuery ?? "", "idleSeconds": String(idleSeconds),
     ]
   }
 }

@@ -47,6 +47,7 @@ enum Unit: String, Sendable, Codable {
   case megabytesPerSecond = "MB/s"
   case megabytes = "MB"
   case ratio = "x"
+  case percent = "%"
   case count = ""
 
   func format(_ value: Double) -> String {
@@ -55,6 +56,7 @@ enum Unit: String, Sendable, Codable {
     case .milliseconds, .microseconds: return String(format: value < 10 ? "%.2f" : "%.1f", value) + " " + rawValue
     case .megabytesPerSecond, .megabytes: return String(format: "%.1f", value) + " " + rawValue
     case .ratio: return String(format: "%.2f", value) + rawValue
+    case .percent: return String(format: "%.2f", value) + " " + rawValue
     case .count: return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
     }
   }

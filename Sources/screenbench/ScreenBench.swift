@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release screenbench`: screenrun's benchmarks, P1 to P12 of BENCHMARKS.md.
+/// `swift run -c release screenbench`: screenrun's benchmarks, P1 to P13 of BENCHMARKS.md.
 ///
 /// Every figure is measured side by side with its baseline in the same run, rounds interleaved,
 /// because the machines here are shared and noisy: a ratio taken in one run means more than two
@@ -111,6 +111,14 @@ struct ScreenBench {
       progress("P12 bytes and frames per keystroke…")
       report.sections.append(
         try FrameBytesBenchmark(screenrun: screenrun, samples: min(options.keystrokes, options.smoke ? 3 : 20)).run())
+    }
+    if options.only.contains("P13") {
+      progress("P13 idle for \(options.idleSeconds) s…")
+      report.sections.append(
+        try IdleBenchmark(
+          screenrun: screenrun, arguments: [options.idleScreen] + (options.idleQuery.map { ["--query", $0] } ?? []),
+          seconds: options.idleSeconds
+        ).run())
     }
     report.seconds = (ContinuousClock.now - started).seconds
 

@@ -73,6 +73,65 @@ public enum RecordedFixtures {
     return files.sorted { $0.path < $1.path }
   }
 
+  /// The exchanges recorded in every file under `roots` (files or folders), as the replay-server
+  /// tool serves them: when two files record the same request (method, path and query, leaving
+  /// out the query items in `ignored`), the first file in name order keeps it. `log` hears of each
+  /// request left to another file, and of each file or folder that could not be read.
+  public static func serving(
+    _ roots: [URL], ignoring ignored: Set<String>, log: (String) -> Void = { _ in }
+  ) -> [RecordedExchange] {
+    var exchanges: [RecordedExchange] = []
+    var owners: [String: String] = [:]
+    for root in roots {
+      let files = exchangeFiles(under: root)
+      if files.isEmpty { log("replay-server: warning: no recorded exchanges in \(root.path)") }
+      for file in files {
+        do {
+          for exchange in try Self.exchanges(in: file) {
+            let query = (exchange.query ?? []).filter { !ignored.contains($0.name) }.sorted()
+            let key =
+              "\(exchange.method) \(exchange.path)"
+              + (query.isEmpty ? "" : "?" + query.map(\.description).joined(separator: "&"))
+            if let owner = owners[key], owner != exchange.source {
+              log("replay-server: \(key) is answered by \(owner), not \(exchange.source)")
+              continue
+            }
+            owners[key] = exchange.source
+            exchanges.append(exchange)
+          }
+        } catch {
+          log("replay-server: warning: skipped \(error)")
+        }
+      }
+    }
+    return exchanges
+  }
+
+  /// `exchanges`, each 2xx answer with no `ETag` given one made from its body (a strong tag, the
+  /// same for the same bytes), as GitHub's API tags its answers: many recordings dropped the
+  /// header, and without it the server has no conditional request to answer with a 304.
+  public static func tagged(_ exchanges: [RecordedExchange]) -> [RecordedExchange] {
+    exchanges.map { exchange in
+      guard (200..<300).contains(exchange.response.status), exchange.response.header("ETag") == nil else {
+        return exchange
+      }
+      var tagged = exchange
+      tagged.response.headers.append(("ETag", etag(of: exchange.response.body)))
+      return tagged
+    }
+  }
+
+  /// A quoted tag from `body`'s 64-bit FNV-1a hash.
+  static func etag(of body: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in body {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+  }
+
   private static func document(_ file: URL) throws(LoadError) -> JSON {
     let data: Data
     do {

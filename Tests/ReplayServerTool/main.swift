@@ -70,30 +70,7 @@ let roots =
   : paths.map { URL(fileURLWithPath: $0) }
 
 // Load every file; when two files record the same request, the first keeps it.
-var exchanges: [RecordedExchange] = []
-var owners: [String: String] = [:]
-for root in roots {
-  let files = RecordedFixtures.exchangeFiles(under: root)
-  if files.isEmpty { log("replay-server: warning: no recorded exchanges in \(root.path)") }
-  for file in files {
-    do {
-      for exchange in try RecordedFixtures.exchanges(in: file) {
-        let query = (exchange.query ?? []).filter { !ignored.contains($0.name) }.sorted()
-        let key =
-          "\(exchange.method) \(exchange.path)"
-          + (query.isEmpty ? "" : "?" + query.map(\.description).joined(separator: "&"))
-        if let owner = owners[key], owner != exchange.source {
-          log("replay-server: \(key) is answered by \(owner), not \(exchange.source)")
-          continue
-        }
-        owners[key] = exchange.source
-        exchanges.append(exchange)
-      }
-    } catch {
-      log("replay-server: warning: skipped \(error)")
-    }
-  }
-}
+let exchanges = RecordedFixtures.serving(roots, ignoring: ignored, log: log)
 guard !exchanges.isEmpty else {
   log("replay-server: error: nothing to serve; name fixture files or folders (see --help)")
   exit(1)
