@@ -30,8 +30,9 @@ struct Options: Sendable {
   var idleSeconds = 60
   /// P13's screen by default: a list of GitHub's repositories, searched for what a recording
   /// answers (`Tests/Fixtures/Recorded/github/github_vcr_search_repositories_github3_2017.json`).
-  static let defaultIdleScreen = "Screens/repositories.json"
-  static let defaultIdleQuery = "github3 language:python"
+  /// Issue 41's screen: four tabs, each refreshing every 5 s, on searches the recordings hold.
+  static let defaultIdleScreen = "Tests/Benchmarks/idle/dashboard.json"
+  static let defaultIdleQuery: String? = nil
   var smoke = false
   /// Where the table is also written, as JSON.
   var jsonPath: String?
@@ -74,10 +75,9 @@ struct Options: Sendable {
       --root DIR           the package root (default: found from the working folder)
       --json FILE          also write the table, with every run, as JSON
       --p1-builds DIR      P1: the folder of builds Tests/Benchmarks/p1 made; P1 runs with it
-      --idle-screen FILE   P13: the screen left idle (default Screens/repositories.json, searched
-                           for 'github3 language:python', a recorded search)
-      --idle-query TEXT    P13: the query it starts with (default none, but for the default screen;
-                           '' for none)
+      --idle-screen FILE   P13: the screen left idle (default Tests/Benchmarks/idle/dashboard.json:
+                           4 tabs, each refreshing every 5 s, on recorded searches)
+      --idle-query TEXT    P13: the search the screen starts with (default none)
       --idle-seconds N     P13: how long it is left alone (default 60; 5 with --smoke)
     """
 
@@ -154,9 +154,6 @@ struct Options: Sendable {
       }
       explicit.insert(option)
       index += 1
-    }
-    if options.idleScreen != Options.defaultIdleScreen, !explicit.contains("--idle-query") {
-      options.idleQuery = nil
     }
     if options.p1Builds != nil, !explicit.contains("--only") { options.only.insert("P1") }
     if options.only.contains("P1"), options.p1Builds == nil {

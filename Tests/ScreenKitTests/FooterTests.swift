@@ -143,7 +143,7 @@ struct FooterTests {
     await store.settle()
     var state = store.state
     state.showsStatus = true
-    let lines = try #require(state.frame(status: { _ in "sample data" })?.lines)
+    let lines = try #require(state.frame(status: { _ in SourceStatus(mode: .sample) })?.lines)
     #expect(lines.count == rows, "\(lines)")
     // The first screen: no way back to offer.
     #expect(lines.last?.hasSuffix("Ctrl-C quit · ? help") == true, "\(lines)")

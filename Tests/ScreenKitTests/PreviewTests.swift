@@ -406,11 +406,11 @@ struct PreviewTests {
     await previewNow(id: 1, generation: 1)
     var state = store.state
     state.showsStatus = true
-    let drawn = try #require(state.frame(status: { _ in "books · 2 requests" })).lines
+    let drawn = try #require(state.frame(status: { _ in SourceStatus(mode: .sample, rateLimitRemaining: 2) })).lines
     let shown = drawn.joined(separator: "\n")
     #expect(drawn.count == 16, "\(shown)")
     // The status line runs across the frame above the key line; the pane fills the rows above.
-    #expect(drawn[14] == "source: books · 2 requests", "\(shown)")
+    #expect(drawn[14] == "source: sample data · rate limit 2", "\(shown)")
     #expect(drawn[15].contains("Ctrl-T preview"), "\(shown)")
     #expect(!drawn[15].contains("│"), "the key line runs across the frame, nothing of the pane beside it: \(shown)")
     // The first screen: no `Esc back` to offer.

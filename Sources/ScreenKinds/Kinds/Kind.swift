@@ -93,6 +93,9 @@ package protocol Kind<Spec, State, Action>: ViewModel where Input == Action {
   static func render(_ state: State, _ spec: Spec, _ screen: ScreenState, _ options: RenderOptions) -> Frame
   /// What `--explain` says of a screen of the kind, beyond what every screen has.
   static func explain(_ state: State, _ spec: Spec) -> KindExplanation
+  /// A number that changes whenever the data the screen shows changes (a page, a record, a
+  /// refresh whose answer differs), and only then: the status line's "updated" time follows it.
+  static func dataRevision(_ state: State) -> Int
   /// How many records the screen has, for a tab's title (`Open (12)`): the source's total where
   /// it gives one; nil before an answer, and for a kind with none to count.
   static func count(_ state: State) -> Int?
@@ -125,6 +128,7 @@ extension Kind {
   package static var refresh: Action { reload }
   package static var hasSource: Bool { true }
   package static func count(_ state: State) -> Int? { nil }
+  package static func dataRevision(_ state: State) -> Int { 0 }
 }
 
 /// What a kind's reducer is made with when a screen opens.

@@ -45,6 +45,8 @@ package struct AnyViewModel: Sendable, Equatable {
   package var refreshInput: ScreenInput { box.refreshInput }
   /// How many records the screen has, for a tab's title (`Kind.count`).
   package var count: Int? { box.count }
+  /// A number that changes when the data shown changes (`Kind.dataRevision`).
+  package var dataRevision: Int { box.dataRevision }
 
   /// The state to draw.
   package var content: ScreenContent { box.content }
@@ -190,6 +192,7 @@ private protocol KindBox: Sendable {
   var reloadInput: ScreenInput { get }
   var refreshInput: ScreenInput { get }
   var count: Int? { get }
+  var dataRevision: Int { get }
   var content: ScreenContent { get }
   var isBusy: Bool { get }
   var error: DataSourceError? { get }
@@ -221,6 +224,7 @@ private struct Box<K: Kind>: KindBox {
   var reloadInput: ScreenInput { ScreenInput(K.reload) }
   var refreshInput: ScreenInput { ScreenInput(K.refresh) }
   var count: Int? { K.count(state) }
+  var dataRevision: Int { K.dataRevision(state) }
 
   private func context(_ screen: ScreenState, _ viewport: Viewport) -> KindContext<K>? {
     guard let spec = screen.spec.body as? K.Spec else { return nil }

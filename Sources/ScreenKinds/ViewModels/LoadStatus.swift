@@ -14,3 +14,17 @@ package enum LoadStatus: Sendable, Equatable {
     return nil
   }
 }
+
+/// A count that goes up when the data a screen shows changes (`Kind.dataRevision`). Any two are
+/// equal: it is bookkeeping, so a state compared whole (as a test states it) is compared by what
+/// it shows, as `PageHistory` is.
+package struct DataRevision: Sendable, Equatable {
+  package private(set) var value = 0
+
+  package init() {}
+
+  /// The data shown changed.
+  package mutating func bump() { value &+= 1 }
+
+  package static func == (_: DataRevision, _: DataRevision) -> Bool { true }
+}

@@ -55,7 +55,6 @@ extension App {
     state.update(id) {
       $0.refreshDue = false
       $0.refreshWaitsUntil = nil
-      $0.fetchedAt = now
     }
     return apply(screen.model.refreshInput, to: .stack(id), &state) + [.refresh(screen: id, after: interval), .draw]
   }

@@ -237,7 +237,15 @@ package enum App {
     guard state.isOpen(address) else { return [] }
     switch address {
     case .stack(let id):
-      work = state.update(id) { $0.model.reduce(input) } ?? []
+      let now = state.now
+      work =
+        state.update(id) { screen in
+          let revision = screen.model.dataRevision
+          let work = screen.model.reduce(input)
+          // New data shown: its time is what the status line's "updated" says.
+          if screen.model.dataRevision != revision { screen.fetchedAt = now }
+          return work
+        } ?? []
     case .preview(let id, _):
       work = state.previews[id]?.screen?.model.reduce(input) ?? []
     }

@@ -135,7 +135,6 @@ package final class AppEnvironment {
     if let refresh = tab?.refresh { spec.refresh = refresh }
     var screen = AppScreen(id: id, spec: spec, parameters: parameters, model: try makeModel(spec, parameters))
     screen.tabRefresh = tab?.refresh
-    screen.fetchedAt = TemplateClock.current.now
     return screen
   }
 

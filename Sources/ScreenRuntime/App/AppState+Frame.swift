@@ -22,7 +22,7 @@ extension AppState {
   /// What to draw: the current screen, with the key help over it, the problems of a failed
   /// reload above it and, where the app shows it, its data source's status line (`status` gives
   /// a plugin's).
-  package func screenState(status: (String) -> String? = { _ in nil }) -> ScreenState? {
+  package func screenState(status: (String) -> SourceStatus? = { _ in nil }) -> ScreenState? {
     guard let current else { return nil }
     var state = current.screenState
     state.canGoBack = stack.count > 1
@@ -45,15 +45,22 @@ extension AppState {
     }
     state.problems = reloadError?.diagnostics.map(\.description) ?? []
     if showsStatus {
-      let lines = [status(current.spec.source.plugin), current.refreshStatus].compactMap { $0 }
-      state.status = lines.isEmpty ? nil : lines.joined(separator: " · ")
+      let plugin = current.spec.source.plugin
+      var source = status(plugin)
+      // A screen that refreshes says when its data last changed ("updated 14:02"), not whether
+      // the last answer was a 304: an unchanged answer leaves the line, and the frame, as it was.
+      if current.refresh != nil { source?.cached = nil }
+      // After the data mode ("live"), where a cut line keeps it.
+      var parts = source?.line(plugin: plugin).components(separatedBy: " · ") ?? []
+      if let refresh = current.refreshStatus { parts.insert(refresh, at: min(1, parts.count)) }
+      state.status = parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
     return state
   }
 
   /// The frame to draw in a terminal of the app's size: the screen's frame with the flash
   /// message on its last lines, or, in a terminal too small for a frame, a line saying so.
-  package func frame(glyphs: Glyphs = .unicode, status: (String) -> String? = { _ in nil }) -> AppFrame? {
+  package func frame(glyphs: Glyphs = .unicode, status: (String) -> SourceStatus? = { _ in nil }) -> AppFrame? {
     guard current != nil else { return nil }
     guard size.columns >= RenderOptions.minimumWidth, size.rows >= RenderOptions.minimumHeight else {
       // Too small for a frame: say so in what room there is, rather than draw a frame that wraps.

@@ -48,6 +48,9 @@ package struct AppState: Sendable, Equatable {
   /// Why the screen that took `startingQuery` could not search for it (it has no search); it
   /// then started as it would have without.
   package var startingQueryProblem: String?
+  /// The app's clock when the action being applied came (Unix seconds; the store sets it before
+  /// each action, 0 where none does): what a screen's "updated" time reads.
+  package var now: Double = 0
 
   package init() {}
 

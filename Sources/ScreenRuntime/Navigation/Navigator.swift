@@ -30,6 +30,7 @@ package final class Navigator {
     var queue = [action]
     var terminal: [AppEffect] = []
     while !queue.isEmpty {
+      state.now = TemplateClock.current.now
       for effect in App.reduce(&state, queue.removeFirst()) {
         if effect.isTerminal {
           terminal.append(effect)
@@ -75,7 +76,7 @@ package final class Navigator {
   package func frame(glyphs: Glyphs) -> AppFrame? { state.frame(glyphs: glyphs, status: status) }
 
   /// A plugin's status line, as its data source last reported it.
-  private func status(_ plugin: String) -> String? { monitor.status(of: plugin)?.line(plugin: plugin) }
+  private func status(_ plugin: String) -> SourceStatus? { monitor.status(of: plugin) }
 
   /// Loads every open screen's file again (`--watch`). Where a screen still asks the same of its
   /// data source, it keeps its view model: query, pages, records and selection stay. Where it

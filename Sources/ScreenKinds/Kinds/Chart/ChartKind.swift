@@ -50,6 +50,7 @@ package struct ChartKind: Kind {
   package static func isBusy(_ state: State) -> Bool { TableKind.isBusy(state) }
   package static func error(_ state: State) -> DataSourceError? { TableKind.error(state) }
   package static func count(_ state: State) -> Int? { TableKind.count(state) }
+  package static func dataRevision(_ state: State) -> Int { TableKind.dataRevision(state) }
 
   package static func explain(_ state: State, _ chart: ChartSpec) -> KindExplanation {
     TableKind.explain(state, chart.table)

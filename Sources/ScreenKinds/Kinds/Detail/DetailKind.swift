@@ -45,6 +45,7 @@ package struct DetailKind: Kind {
   package static func isBusy(_ state: State) -> Bool { state.status == .loading }
   package static func hasAnswer(_ state: State) -> Bool { state.status != .idle && state.status != .loading }
   package static func error(_ state: State) -> DataSourceError? { state.status.error }
+  package static func dataRevision(_ state: State) -> Int { state.dataRevision.value }
 
   /// A list section's row and select read each item of its array.
   package static func explain(_ state: State, _ detail: DetailSpec) -> KindExplanation {

@@ -16,6 +16,9 @@ package struct DetailViewModel: ViewModel {
     package var scroll = 0
     /// The focused link (Tab moves it, Enter opens it), counted in screen order; nil for none.
     package var focus: Int?
+    /// Bumped when the record shown changes (`Kind.dataRevision`); a refresh that brings the
+    /// same record leaves it.
+    package var dataRevision = DataRevision()
 
     package init() {}
   }
@@ -73,6 +76,7 @@ package struct DetailViewModel: ViewModel {
       guard generation == state.generation else { return [] }
       switch answer {
       case .success(let record):
+        if state.record != record.value || state.status != .loaded { state.dataRevision.bump() }
         state.record = record.value
         state.attribution = record.attribution ?? state.attribution
         state.status = .loaded

@@ -68,6 +68,7 @@ package struct ListKind: Kind {
   package static func count(_ state: State) -> Int? {
     state.status == .loaded || state.isLoadingNextPage ? state.total ?? state.records.count : nil
   }
+  package static func dataRevision(_ state: State) -> Int { state.dataRevision.value }
 
   package static func explain(_ state: State, _ list: ListSpec) -> KindExplanation {
     var settings: [String] = []

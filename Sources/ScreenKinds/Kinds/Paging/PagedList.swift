@@ -39,6 +39,9 @@ package struct PagedList: ViewModel {
     /// A refresh on its way (`Input.refresh`): the pages asked for again so far, shown once all
     /// have come; the rows before stay shown until then.
     package var refreshing: Refreshing?
+    /// Bumped when the records shown change (`Kind.dataRevision`): a page, or a refresh whose
+    /// answer differs; a refresh that brings the same records leaves it.
+    package var dataRevision = DataRevision()
 
     package init() {}
 
@@ -271,6 +274,9 @@ package struct PagedList: ViewModel {
         return refetch(state, cursor: next)
       }
       state.refreshing = nil
+      if refreshing.records != state.records || total(of: page, depths: refreshing.depths) != state.total {
+        state.dataRevision.bump()
+      }
       state.records = refreshing.records
       state.depths = refreshing.depths
       state.history = refreshing.history
@@ -420,6 +426,7 @@ package struct PagedList: ViewModel {
         return
       }
       state.failedCursor = nil
+      state.dataRevision.bump()
       let (records, depths) = shaped(answer)
       if page == 0 || configuration.keepsLastPageOnly {
         state.records = records

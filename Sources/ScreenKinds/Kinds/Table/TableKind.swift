@@ -64,6 +64,7 @@ package struct TableKind: Kind {
   package static func isBusy(_ state: State) -> Bool { ListKind.isBusy(state.list) }
   package static func error(_ state: State) -> DataSourceError? { ListKind.error(state.list) }
   package static func count(_ state: State) -> Int? { ListKind.count(state.list) }
+  package static func dataRevision(_ state: State) -> Int { ListKind.dataRevision(state.list) }
 
   package static func explain(_ state: State, _ table: TableSpec) -> KindExplanation {
     ListKind.explain(state.list, table.list)
