@@ -7,16 +7,18 @@ extension ScreenRunCommand {
   /// of the frame (`Explanation`). Exit 0; 1 after a data error, with what was learned up to it;
   /// 2 for a screen that cannot be opened.
   @MainActor
-  static func runExplain(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
+  static func runExplain(_ run: RunCommand, registry: PluginRegistry) async -> ExitCode {
     let monitor = SourceMonitor(trace: TraceFile.line, keepsExchanges: true)
     let navigator: Navigator
-    switch start(screen, arguments: arguments, registry: registry, monitor: monitor) {
+    switch start(run, registry: registry, monitor: monitor) {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
     await navigator.settle()
     guard let entry = navigator.current else { return .failure }
-    Output.write(Explanation.text(entry, exchanges: monitor.exchanges, mode: pluginContext(arguments).mode))
-    return ending(navigator, file: screen)
+    Output.write(
+      Explanation.text(entry, exchanges: monitor.exchanges, mode: run.data.pluginContext(environment: environment).mode)
+    )
+    return ending(navigator, file: run.screen)
   }
 }

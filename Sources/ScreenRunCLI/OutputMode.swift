@@ -9,11 +9,11 @@ extension ScreenRunCommand {
   /// rules) as the interactive mode. An error stops the paging: the records got so far are
   /// printed (a JSON array closed), then the error on stderr, exit 1. stdout holds only records.
   @MainActor
-  static func runOutput(_ screen: String, format: RecordFormat, arguments: Arguments, registry: PluginRegistry)
-    async -> ExitCode
-  {
+  static func runOutput(_ run: RunCommand, format: RecordFormat, registry: PluginRegistry) async -> ExitCode {
+    let pages: Int?
+    if case .output(_, let given) = run.mode { pages = given } else { pages = nil }
     let navigator: Navigator
-    switch start(screen, arguments: arguments, registry: registry, scheduler: VirtualScheduler()) {
+    switch start(run, registry: registry, scheduler: VirtualScheduler()) {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
@@ -27,7 +27,7 @@ extension ScreenRunCommand {
     let list: ExportedPages
     switch export {
     case .record(let record, let rows):
-      if arguments.pages != nil {
+      if pages != nil {
         Output.error("screenrun: error: --pages: \(file) is a \(entry.model.kind) screen, which has no pages")
         return .usage
       }
@@ -38,7 +38,7 @@ extension ScreenRunCommand {
     }
     // A query shorter than the search's minLength is no search: the list would be every record
     // (or, where a search is required, none), which a script that asked for one must not get.
-    if let query = arguments.query,
+    if let query = run.query,
       list.status == .idle || (list.activeQuery == "" && !query.trimmingWhitespace().isEmpty)
     {
       let shown = "'\(query)'"
@@ -52,7 +52,7 @@ extension ScreenRunCommand {
       Output.error("screenrun: error: \(file) lists nothing until it is given a search: add --query TEXT")
       return .usage
     }
-    return await writePages(navigator, file: file, format: format, limit: arguments.pages ?? 1)
+    return await writePages(navigator, file: file, format: format, limit: pages ?? 1)
   }
 
   /// A detail screen's record: whole as JSON, or its `name,value` rows under their header. When

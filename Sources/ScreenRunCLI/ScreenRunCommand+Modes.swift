@@ -8,18 +8,19 @@ extension ScreenRunCommand {
   /// parameters, 1 for a data source that cannot start).
   @MainActor
   static func start(
-    _ screen: String, arguments: Arguments, registry: PluginRegistry, scheduler: any Scheduler = VirtualScheduler(),
+    _ run: RunCommand, registry: PluginRegistry, scheduler: any Scheduler = VirtualScheduler(),
     monitor: SourceMonitor = SourceMonitor(trace: TraceFile.line)
   ) -> Result<Navigator, ExitCode> {
     var loader = ScreenLoader(registry: registry, kinds: .standard)
     // Whole records for the formats that print them whole, and for --explain, so that the fields
     // a screen does not read show too (a misspelt one among them).
-    loader.wholeRecords = arguments.output?.keepsWholeRecords ?? arguments.explain
-    loader.streamsRecords = arguments.output != nil
-    let navigator = Navigator(loader: loader, context: pluginContext(arguments), scheduler: scheduler, monitor: monitor)
-    navigator.startingQuery = arguments.query
+    loader.wholeRecords = run.output?.keepsWholeRecords ?? run.explains
+    loader.streamsRecords = run.output != nil
+    let navigator = Navigator(
+      loader: loader, context: run.data.pluginContext(environment: environment), scheduler: scheduler, monitor: monitor)
+    navigator.startingQuery = run.query
     do {
-      try navigator.open(screen, parameters: arguments.parameters)
+      try navigator.open(run.screen, parameters: run.parameters)
       if let problem = navigator.startingQueryProblem {
         Output.error("screenrun: error: --query: \(problem)")
         return .failure(.usage)
@@ -41,18 +42,12 @@ extension ScreenRunCommand {
     return .failure
   }
 
-  /// The plugins' settings: data mode (`--live`) and environment (`--no-cache` included).
-  static func pluginContext(_ arguments: Arguments) -> PluginContext {
-    arguments.pluginContext(environment: environment)
-  }
-
   /// The process's environment, read once (`ProcessEnvironment`, from `environ`).
   static let environment = ProcessEnvironment.current()
 
   /// Runs a script: one frame after each command, each headed by the command.
   @MainActor
-  static func runScript(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
-    let path = arguments.script ?? "-"
+  static func runScript(_ run: RunCommand, script path: String, registry: PluginRegistry) async -> ExitCode {
     let name = path == "-" ? "<stdin>" : path
     // Lines are read as they are run, so a script on a pipe can be written one command at a
     // time (an editor's `--watch` loop), and a bad line stops the run after the frames before it.
@@ -77,19 +72,19 @@ extension ScreenRunCommand {
 
     let clock = VirtualScheduler()
     let navigator: Navigator
-    switch start(screen, arguments: arguments, registry: registry, scheduler: clock) {
+    switch start(run, registry: registry, scheduler: clock) {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
-    navigator.showsStatus = arguments.status
-    let width = arguments.width ?? 80
+    navigator.showsStatus = run.status
+    let width = run.width ?? 80
     let runner = ScriptRunner(
       navigator: navigator, clock: clock,
-      options: RenderOptions(width: width, height: arguments.height, glyphs: arguments.glyphs))
-    let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
+      options: RenderOptions(width: width, height: run.height, glyphs: run.glyphs))
+    let watcher = run.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
     await navigator.settle()
-    let theme = Theme.resolve(arguments.color, interactive: false, environment: environment)
-    Output.write(runner.frameValue(), theme: theme, heading: runner.heading("start \(screen)"))
+    let theme = Theme.resolve(run.color, interactive: false, environment: environment)
+    Output.write(runner.frameValue(), theme: theme, heading: runner.heading("start \(run.screen)"))
     var number = 0
     while let text = nextLine() {
       number += 1
@@ -104,21 +99,20 @@ extension ScreenRunCommand {
         return .usage
       }
     }
-    return ending(navigator, file: navigator.current?.spec.file ?? screen)
+    return ending(navigator, file: navigator.current?.spec.file ?? run.screen)
   }
 
   /// Runs full screen until the user quits.
   @MainActor
-  static func runInteractive(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
+  static func runInteractive(_ run: RunCommand, registry: PluginRegistry) async -> ExitCode {
     let navigator: Navigator
-    switch start(screen, arguments: arguments, registry: registry, scheduler: RealScheduler()) {
+    switch start(run, registry: registry, scheduler: RealScheduler()) {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
     navigator.showsStatus = true
-    let watcher = arguments.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
-    let session = InteractiveSession(
-      navigator: navigator, watcher: watcher, glyphs: arguments.glyphs, color: arguments.color)
+    let watcher = run.watch ? ScreenWatcher(navigator: navigator, registry: registry) : nil
+    let session = InteractiveSession(navigator: navigator, watcher: watcher, glyphs: run.glyphs, color: run.color)
     let ending = await session.run()
     switch ending {
     case .ok: return .ok

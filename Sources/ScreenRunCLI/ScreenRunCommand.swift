@@ -40,9 +40,9 @@ struct ScreenRunCommand {
   /// replace a shipped one of the same name).
   @MainActor
   static func run(_ argv: [String], adding added: [Plugin] = []) async -> ExitCode {
-    let arguments: Arguments
+    let invocation: Invocation
     do {
-      arguments = try Arguments.parse(argv).resolvingEnvironment(environment)
+      invocation = try Arguments.parse(argv, environment: environment)
     } catch {
       var text = "screenrun: error: \(error)"
       if let pointer = error.pointer(in: argv, program: "screenrun") { text += "\n" + pointer }
@@ -55,16 +55,16 @@ struct ScreenRunCommand {
     // A secret that any plugin declares is masked whichever plugin echoes it: the shipped ones'
     // before an external plugin can take a shipped name, and the external ones' once found.
     registry.registerSecrets(from: environment)
-    let discovery = discover(arguments, into: registry)
+    let discovery = discover(invocation.places, into: registry)
     registry.registerSecrets(from: environment)
-    switch arguments.command {
+    switch invocation {
     case .check: break  // said among the problems it reports
     case .test: break  // a test finds its own plugins, never the user's, and says what is broken
     default:
       // A broken manifest is said once; it is fatal only to a screen that uses its plugin.
       for problem in discovery.problems { Output.error(problem.description) }
     }
-    switch arguments.command {
+    switch invocation {
     case .help:
       Output.write(Arguments.help(plugins: registry.all))
       return .ok
@@ -74,26 +74,26 @@ struct ScreenRunCommand {
     case .plugins:
       Output.write(PluginListing.text(registry, found: discovery.found))
       return .ok
-    case .check(let files):
-      return check(files, registry: registry, problems: discovery.problems)
-    case .test(let paths):
+    case .check(let check):
+      return self.check(check.files, registry: registry, problems: discovery.problems)
+    case .test(let test):
       // A signal stops the tests' plugin processes before screenrun ends, as for a run.
       SignalWatcher.start([
         SIGINT: ExitCode.interrupted.rawValue, SIGTERM: ExitCode.terminated.rawValue,
         SIGHUP: ExitCode.terminated.rawValue,
       ])
-      return await TestCommand(paths: paths, options: arguments.testOptions, plugins: added, environment: environment)
+      return await TestCommand(paths: test.paths, options: test.options, plugins: added, environment: environment)
         .run()
-    case .schema(let what):
-      return schema(of: what, registry: registry)
+    case .schema(let schema):
+      return self.schema(of: schema.of, registry: registry)
     case .completions(let shell):
       return completions(shell)
     case .parameterKeys(let screen):
       return parameterKeys(of: screen, registry: registry)
-    case .pluginCheck(let folders):
+    case .pluginCheck(let check):
       return await DeclaredCheckCommand.pluginCheck(
-        folders, context: pluginContext(arguments), parameters: arguments.parameters)
-    case .run(let screen):
+        check.folders, context: check.data.pluginContext(environment: environment), parameters: check.parameters)
+    case .run(let run):
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).
       if !discovery.found.isEmpty {
@@ -102,27 +102,24 @@ struct ScreenRunCommand {
           SIGHUP: ExitCode.terminated.rawValue,
         ])
       }
-      return await TraceFile.running(arguments.trace) {
-        if let format = arguments.output {
-          return await runOutput(screen, format: format, arguments: arguments, registry: registry)
+      return await TraceFile.running(run.trace) {
+        switch run.mode {
+        case .output(let format, _): return await runOutput(run, format: format, registry: registry)
+        case .explain: return await runExplain(run, registry: registry)
+        case .script(let path): return await runScript(run, script: path, registry: registry)
+        case .show(let once, _) where once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1:
+          return await runOnce(run, registry: registry)
+        case .show: return await runInteractive(run, registry: registry)
         }
-        if arguments.explain { return await runExplain(screen, arguments: arguments, registry: registry) }
-        if arguments.script != nil {
-          return await runScript(screen, arguments: arguments, registry: registry)
-        }
-        if arguments.once || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
-          return await runOnce(screen, arguments: arguments, registry: registry)
-        }
-        return await runInteractive(screen, arguments: arguments, registry: registry)
       }
     }
   }
 
   /// Finds the external plugins (see `PluginDiscovery`) and registers them over the compiled-in
   /// ones of their names; returns what was found and the broken manifests.
-  static func discover(_ arguments: Arguments, into registry: PluginRegistry) -> PluginDiscovery {
+  static func discover(_ places: PluginPlaces, into registry: PluginRegistry) -> PluginDiscovery {
     let places = PluginDiscovery.places(
-      pluginPaths: arguments.pluginPaths, environment: environment, noUserPlugins: arguments.noUserPlugins,
+      pluginPaths: places.paths, environment: environment, noUserPlugins: places.noUserPlugins,
       executable: SystemError.executablePath)
     let discovery = PluginDiscovery(places: places, compiled: registry.names)
     discovery.register(in: registry)
@@ -158,29 +155,29 @@ struct ScreenRunCommand {
 
   /// Loads the screen, waits for its first load to settle, and prints one frame.
   @MainActor
-  static func runOnce(_ screen: String, arguments: Arguments, registry: PluginRegistry) async -> ExitCode {
+  static func runOnce(_ run: RunCommand, registry: PluginRegistry) async -> ExitCode {
     let navigator: Navigator
-    switch start(screen, arguments: arguments, registry: registry) {
+    switch start(run, registry: registry) {
     case .success(let opened): navigator = opened
     case .failure(let code): return code
     }
-    navigator.showsStatus = arguments.status
-    let width = arguments.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
+    navigator.showsStatus = run.status
+    let width = run.width ?? Terminal.width(of: STDOUT_FILENO) ?? 80
     // The app is as wide (and as tall) as the frame: a preview pane loads where it shows.
-    navigator.send(.resize(Viewport(columns: width, rows: arguments.height ?? 24)))
+    navigator.send(.resize(Viewport(columns: width, rows: run.height ?? 24)))
     await navigator.settle()
     guard let state = navigator.screenState else { return .failure }
-    let options = RenderOptions(width: width, height: arguments.height, glyphs: arguments.glyphs)
+    let options = RenderOptions(width: width, height: run.height, glyphs: run.glyphs)
     let frame = TextRenderer.frame(state, options: options)
-    if let format = arguments.picture {
+    if case .show(_, let format?) = run.mode {
       // Markup made of escaped text: written as untrusted all the same, so a secret is redacted.
       TerminalWriter.write(
         untrusted: FramePicture.draw(
-          frame, as: format, columns: options.width, rows: arguments.height, theme: FramePicture.theme(arguments.color),
-          glyphs: arguments.glyphs))
+          frame, as: format, columns: options.width, rows: run.height, theme: FramePicture.theme(run.color),
+          glyphs: run.glyphs))
     } else {
-      Output.write(frame, theme: Theme.resolve(arguments.color, interactive: false, environment: environment))
+      Output.write(frame, theme: Theme.resolve(run.color, interactive: false, environment: environment))
     }
-    return ending(navigator, file: screen)
+    return ending(navigator, file: run.screen)
   }
 }

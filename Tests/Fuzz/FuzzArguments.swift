@@ -10,7 +10,7 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     .map { String(decoding: $0, as: UTF8.self) }
   let parsed: Arguments
   do {
-    parsed = try Arguments.parse(arguments)
+    parsed = try Arguments.read(arguments)
   } catch {
     _ = error.description
     _ = error.pointer(in: arguments, program: "screenrun")
@@ -18,6 +18,7 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   if let width = parsed.width, !(20...1000).contains(width) { fatalError("--width \(width) was accepted") }
   guard let resolved = try? parsed.resolvingEnvironment(["SCREENRUN_DATA": arguments.last ?? ""]) else { return 0 }
-  _ = resolved.pluginContext(environment: ["HOME": "/nonexistent"])
+  // The command it asks for, with its own options, as a run sorts them.
+  if case .run(let run) = resolved.invocation { _ = run.data.pluginContext(environment: ["HOME": "/nonexistent"]) }
   return 0
 }

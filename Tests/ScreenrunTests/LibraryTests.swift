@@ -27,14 +27,31 @@ struct LibraryTests {
 
   @Test func parsesInProcess() throws {
     let parsed = try Arguments.parse(["--width=40", "Screens/characters.json", "--param", "a=b=c", "--once"])
-    #expect(parsed.command == .run(screen: "Screens/characters.json"))
-    #expect(parsed.width == 40)
-    #expect(parsed.parameters == ["a": "b=c"])
-    #expect(parsed.once)
-    #expect(try Arguments.parse(["a.json", "--check", "b.json"]).command == .check(files: ["a.json", "b.json"]))
-    #expect(try Arguments.parse(["--check", "--", "-x.json"]).command == .check(files: ["-x.json"]))
     #expect(
-      try Arguments.parse(["--help", "--widht"]).command == .help, "what follows --help is never read")
+      parsed
+        == .run(
+          RunCommand(
+            screen: "Screens/characters.json", mode: .show(once: true, picture: nil), width: 40,
+            parameters: ["a": "b=c"])))
+    #expect(try Arguments.parse(["a.json", "--check", "b.json"]) == .check(CheckCommand(files: ["a.json", "b.json"])))
+    #expect(try Arguments.parse(["--check", "--", "-x.json"]) == .check(CheckCommand(files: ["-x.json"])))
+    #expect(try Arguments.parse(["--help", "--widht"]) == .help, "what follows --help is never read")
+    // Each command holds its own options: a run's mode is the one its options choose.
+    let output = try Arguments.parse(["s.json", "--output", "csv", "--pages", "3", "--live", "--no-cache"])
+    guard case .run(let run) = output else {
+      Issue.record("not a run: \(output)")
+      return
+    }
+    #expect(run.mode == .output(.csv, pages: 3) && run.data == DataChoice(live: true, noCache: true))
+    #expect(
+      try Arguments.parse(["s.json"], environment: ["SCREENRUN_DATA": "live"])
+        == .run(RunCommand(screen: "s.json", mode: .show(once: false, picture: nil), data: DataChoice(live: true))))
+    #expect(
+      try Arguments.parse(["test", "--jobs", "2", "--plugin-path", "p"])
+        == .test(ScreenTestsCommand(paths: [], options: TestOptions(jobs: 2, pluginPaths: ["p"]))))
+    #expect(
+      try Arguments.parse(["plugin", "check", "x", "--param", "a=1"])
+        == .pluginCheck(PluginCheckInvocation(folders: ["x"], parameters: ["a": "1"])))
   }
 
   @Test func aUsageErrorPointsAtItsArgument() {

@@ -62,11 +62,15 @@ struct LivePluginErrorTests {
     #expect(!frame.contains("Elevation"), "a blank record: \(frame)")
     #expect(driver.navigator.current?.error?.kind == .notFound(resource: "station 'GHCND:X/../Y'", parameter: "id"))
 
-    let arguments = try Arguments.parse([
-      folder.file("station.json"), "--once", "--live", "--param", "id=GHCND:X/../Y", "--width", "100",
-    ])
-    let status = await ScreenRunCommand.runOnce(
-      folder.file("station.json"), arguments: arguments, registry: ScreenRunCommand.registry(adding: [plugin]))
+    guard
+      case .run(let run) = try Arguments.parse([
+        folder.file("station.json"), "--once", "--live", "--param", "id=GHCND:X/../Y", "--width", "100",
+      ])
+    else {
+      Issue.record("not a run")
+      return
+    }
+    let status = await ScreenRunCommand.runOnce(run, registry: ScreenRunCommand.registry(adding: [plugin]))
     #expect(status.rawValue == 1)
     // Both requests went out as one encoded segment, and nothing else was asked.
     #expect(server.requests.map(\.path) == Array(repeating: "/stations/GHCND%3AX%2F..%2FY", count: 2))
@@ -94,9 +98,13 @@ struct LivePluginErrorTests {
         "error: rate limited: Weather's rate limit of 60 requests is used up (API rate limit exceeded) until "
           + "\(HTTPErrorMapping.localTime(Double(reset))) (local time)"), "\(frame)")
     #expect(driver.navigator.current?.error?.kind == .rateLimited(until: Double(reset), retryAfter: nil))
-    let arguments = try Arguments.parse([folder.file("station.json"), "--once", "--live", "--param", "id=A1"])
-    let status = await ScreenRunCommand.runOnce(
-      folder.file("station.json"), arguments: arguments, registry: ScreenRunCommand.registry(adding: [plugin]))
+    guard
+      case .run(let run) = try Arguments.parse([folder.file("station.json"), "--once", "--live", "--param", "id=A1"])
+    else {
+      Issue.record("not a run")
+      return
+    }
+    let status = await ScreenRunCommand.runOnce(run, registry: ScreenRunCommand.registry(adding: [plugin]))
     #expect(status.rawValue == 1)
   }
 }

@@ -14,12 +14,4 @@ extension Arguments {
     }
     return resolved
   }
-
-  /// What the plugins are made with: the data mode, and the environment they read their
-  /// settings from, with `--no-cache` passed on as `SCREENRUN_NO_CACHE=1`.
-  func pluginContext(environment: [String: String]) -> PluginContext {
-    var environment = environment
-    if noCache { environment["SCREENRUN_NO_CACHE"] = "1" }
-    return PluginContext(mode: live ? .live : .sample, environment: environment)
-  }
 }

@@ -2,7 +2,9 @@ import ScreenKinds
 import ScreenKit
 import ScreenRuntime
 
-/// What the command line asked for.
+/// What the options of the command line set, as the parser reads them one by one (each
+/// option's effect sets its part here), and the command chosen; `invocation` then sorts them into
+/// that command's own type (`Invocation`), which is what runs.
 struct Arguments: Equatable {
   enum Command: Equatable {
     case run(screen: String)
@@ -81,9 +83,15 @@ struct Arguments: Equatable {
     declaration.help(pluginEnvironment: CommandDeclaration.Topic.variables(of: plugins))
   }
 
-  /// Reads the arguments after the program name, as `declaration` says; a problem is a usage
-  /// error, located at the argument it is about.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+  /// Reads the arguments after the program name into the command they ask for, with its own
+  /// options, as `declaration` says; `environment`'s `SCREENRUN_DATA` applies as `--live` does. A
+  /// problem is a usage error, located at the argument it is about.
+  static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Invocation {
+    try read(arguments).resolvingEnvironment(environment).invocation
+  }
+
+  /// Reads the options of the arguments after the program name, and the command they choose.
+  static func read(_ arguments: [String]) throws(UsageError) -> Arguments {
     var result = Arguments(command: .help)
     var mode: Mode?
     var operands: [(index: Int, text: String)] = []
