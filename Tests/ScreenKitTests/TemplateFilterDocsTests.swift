@@ -3,7 +3,7 @@ import Testing
 
 @testable import ScreenKit
 
-/// The README's table of filters is the registry's list: a filter registered and not documented,
+/// The table of filters (docs/reference/screen-format.md) is the registry's list: a filter registered and not documented,
 /// or documented and not registered, fails here.
 @Suite("Template filters in the README")
 struct TemplateFilterDocsTests {
@@ -11,7 +11,7 @@ struct TemplateFilterDocsTests {
     .deletingLastPathComponent()  // ScreenKitTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
-    .appendingPathComponent("README.md")
+    .appendingPathComponent("docs/reference/screen-format.md")
 
   /// The filters the README's table names, in its order: the first cell of each row after
   /// "Filters follow a bar", each backticked name up to its colon (`upper`, `lower` is two).
