@@ -7,7 +7,7 @@ import Testing
 
 /// The table of keys (docs/reference/keys.md) is the kinds' bindings: a key bound and not documented, or
 /// documented and not bound, fails here. The footer and the `?` help come from the same bindings.
-@Suite("Keys in the README")
+@Suite("Keys in the reference")
 struct KeyTableDocsTests {
   static let readme = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // ScreenKitTests

@@ -4,7 +4,7 @@ import Testing
 /// The pictures of the README and the guide (`docs/pictures/*.svg`): each made by the command a
 /// document shows beside it, `screenrun … --picture svg > docs/pictures/NAME.svg` or `screenrun test …
 /// --pictures docs/pictures`, and each what the current build draws.
-@Suite("README pictures")
+@Suite("Pictures of the README and the guide")
 struct ReadmePictureTests {
   static let folder = "docs/pictures"
   static let regenerate = "SCREENRUN_RECORD_SNAPSHOTS=1 swift test --skip-build --filter ReadmePictureTests"
