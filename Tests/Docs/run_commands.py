@@ -1,5 +1,6 @@
-"""Runs the commands of the DOCUMENTS below that are marked runnable, and checks the lines the
-documents promise to keep in step (Tests/Docs/run-commands is the way in).
+"""Runs the commands of the DOCUMENTS below (README.md, PLUGINS.md, docs/plugins, the guide and the
+reference) that are marked runnable, and checks the lines the documents promise to keep in step
+(Tests/Docs/run-commands is the way in).
 
     python3 Tests/Docs/run_commands.py [--keep]
 
@@ -16,6 +17,7 @@ twice).
 Everything happens in a scratch folder, so the user's tree is never touched:
 1. the checks, before anything is built:
    - the version promise is the same text in README.md and PLUGINS.md;
+   - the screen file README.md shows whole is Screens/characters.json, byte for byte;
    - every line of docs/plugins/swift.md's Package.swift block is in Tests/OutsidePackage/Package.swift,
      in order, with only the path changed;
    - docs/plugins/swift.md's URL form resolves: a package of Tests/OutsidePackage's files whose
@@ -25,17 +27,19 @@ Everything happens in a scratch folder, so the user's tree is never touched:
      loads the whole graph, products included, without building;
 2. a clone of the repository, with the working tree's uncommitted changes copied over, and a
    HOME, cache and config of its own;
-3. one `swift build` in the clone (its own .build): the only build. Its output is reused: the
-   clone's .build/debug is first on PATH, so a block's `screenrun` is the binary just built,
-   and `swift run screenrun` and `swift run -c release screenrun` are run as `screenrun`, the
-   same program without a second build (a release build would take minutes more). A block's
-   own `swift build` finds nothing to do;
+3. one `swift build` in the clone (its own .build): the only build. The README's synopsis must then
+   be the usage lines of the built `screenrun --help` (the same words, wrapped as each likes).
+   The build's output is reused: the clone's .build/debug is first on PATH, so a block's
+   `screenrun` is the binary just built, and `swift run screenrun` and `swift run -c release
+   screenrun` are run as `screenrun`, the same program without a second build (a release build
+   would take minutes more). A block's own `swift build` finds nothing to do;
 4. each runnable block, in document order, with bash -euo pipefail in the clone's root, stdin
    from /dev/null, and a time limit. A block that exits non-zero fails the run, with its output.
 
 --keep leaves the scratch folder in place and prints where it is.
 """
 
+import glob
 import os
 import re
 import shutil
@@ -45,10 +49,14 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-DOCUMENTS = ["README.md", "PLUGINS.md", "docs/plugins/declared.md", "docs/plugins/external.md", "docs/plugins/swift.md"]
+DOCUMENTS = (
+    ["README.md", "PLUGINS.md", "docs/plugins/declared.md", "docs/plugins/external.md", "docs/plugins/swift.md"]
+    + sorted(glob.glob("docs/guide/*.md", root_dir=ROOT) + glob.glob("docs/reference/*.md", root_dir=ROOT)))
 # The documents that carry the version promise, and the one that shows the Swift package lines.
 PROMISE_DOCUMENTS = ["README.md", "PLUGINS.md"]
 SWIFT_GUIDE = "docs/plugins/swift.md"
+SYNOPSIS = "<!-- the synopsis: screenrun --help's usage lines (Tests/Docs/run-commands checks) -->"
+SCREEN_FILE = "<!-- the whole of Screens/characters.json (Tests/Docs/run-commands checks) -->"
 MARK = "<!-- runnable -->"
 PACKAGE_LINES = "<!-- the lines of Tests/OutsidePackage/Package.swift, but for the path -->"
 URL_FORM = "<!-- the URL form: Tests/Docs/run-commands resolves it as written, beside a bare copy of this repository -->"
@@ -97,6 +105,41 @@ def check_promise():
     if len(set(texts.values())) != 1:
         raise Failure("the version promise differs between README.md and PLUGINS.md: make them the same text")
     print("ok   the version promise is the same in README.md and PLUGINS.md")
+
+
+def check_screen_file():
+    lines, first = block_after("README.md", SCREEN_FILE)
+    if "\n".join(lines) + "\n" != read("Screens/characters.json"):
+        raise Failure(
+            f"README.md:{first}: the screen file shown whole is not Screens/characters.json: show it as it is")
+    print("ok   README.md shows Screens/characters.json whole, as it is")
+
+
+def commands(lines):
+    """Usage lines as commands: each starts at `screenrun`; a line that does not continues the one before."""
+    result = []
+    for line in lines:
+        words = line.split()
+        if words[:1] == ["usage:"]:
+            words = words[1:]
+        if not words:
+            continue
+        if words[0] == "screenrun" or not result:
+            result.append(words)
+        else:
+            result[-1].extend(words)
+    return [" ".join(words) for words in result]
+
+
+def check_synopsis(clone, env):
+    lines, first = block_after("README.md", SYNOPSIS)
+    help_text = run(["screenrun", "--help"], clone, env).stdout
+    usage = help_text.split("\n\n", 1)[0].split("\n")
+    shown, printed = commands(lines), commands(usage)
+    if shown != printed:
+        raise Failure(
+            f"README.md:{first}: the synopsis is not --help's usage lines; --help prints:\n" + "\n".join(printed))
+    print("ok   README.md's synopsis is the usage lines of screenrun --help")
 
 
 def check_package_lines():
@@ -231,6 +274,7 @@ def main():
     started = time.monotonic()
     try:
         check_promise()
+        check_screen_file()
         check_package_lines()
         clone = os.path.join(scratch, "screenrun")
         env = environment(scratch, clone)
@@ -241,6 +285,7 @@ def main():
         build = run(["swift", "build"], clone, env, timeout=3600)
         if build.returncode != 0:
             raise Failure(f"swift build failed in the clone:\n{build.stdout[-6000:]}")
+        check_synopsis(clone, env)
         for document, first, text in runnable:
             script = SWIFT_RUN.sub("screenrun", text)
             began = time.monotonic()

@@ -5,15 +5,15 @@ import Testing
 @testable import ScreenKinds
 @testable import ScreenRuntime
 
-/// The README's table of keys is the kinds' bindings: a key bound and not documented, or
+/// The table of keys (docs/reference/keys.md) is the kinds' bindings: a key bound and not documented, or
 /// documented and not bound, fails here. The footer and the `?` help come from the same bindings.
-@Suite("Keys in the README")
+@Suite("Keys in the reference")
 struct KeyTableDocsTests {
   static let readme = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // ScreenKitTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
-    .appendingPathComponent("README.md")
+    .appendingPathComponent("docs/reference/keys.md")
 
   /// How the README names a key where it is not a script's name for it (`Key(name:)`).
   static let spellings: [String: String] = [

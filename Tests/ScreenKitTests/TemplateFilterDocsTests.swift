@@ -3,15 +3,15 @@ import Testing
 
 @testable import ScreenKit
 
-/// The README's table of filters is the registry's list: a filter registered and not documented,
+/// The table of filters (docs/reference/screen-format.md) is the registry's list: a filter registered and not documented,
 /// or documented and not registered, fails here.
-@Suite("Template filters in the README")
+@Suite("Template filters in the reference")
 struct TemplateFilterDocsTests {
   static let readme = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // ScreenKitTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
-    .appendingPathComponent("README.md")
+    .appendingPathComponent("docs/reference/screen-format.md")
 
   /// The filters the README's table names, in its order: the first cell of each row after
   /// "Filters follow a bar", each backticked name up to its colon (`upper`, `lower` is two).
@@ -31,7 +31,7 @@ struct TemplateFilterDocsTests {
     return names
   }
 
-  @Test("the README lists every registered filter, and no other, in the registry's order")
+  @Test("the reference lists every registered filter, and no other, in the registry's order")
   func readmeListsTheRegistry() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     #expect(

@@ -110,15 +110,15 @@ struct ActionRunnerTests {
   }
 }
 
-/// README's "Actions" shows what a script prints for an action: the same as screenrun prints.
-@Suite("README: actions")
+/// The guide's chapter on actions (docs/guide/05-actions.md) shows what a script prints for an action: the same as screenrun prints.
+@Suite("The guide: actions")
 struct ReadmeActionsTests {
   @Test func theScriptExampleShowsWhatScreenrunPrints() async throws {
     let result = try await Screenrun.run(
       ["Screens/repositories.json", "--script", "-", "--width", "60"], stdin: "search py\nkey Ctrl-O\nkey Ctrl-Y\n")
     #expect(result.exitCode == 0, "\(result)")
     let readme = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("docs/guide/05-actions.md"), encoding: .utf8)
     let notes = result.standardOutput.components(separatedBy: "\n").enumerated().filter {
       $0.element.hasPrefix("action: ")
     }
@@ -128,7 +128,9 @@ struct ReadmeActionsTests {
       // A note wraps to the width: the lines after it, up to the next frame, are its own.
       let rest = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") && !$0.isEmpty }
       let block = ([note] + rest).joined(separator: "\n")
-      #expect(readme.contains("Sample data: recorded GitHub responses\n" + block + "\n"), "README shows:\n\(block)")
+      #expect(
+        readme.contains("Sample data: recorded GitHub responses\n" + block + "\n"),
+        "docs/guide/05-actions.md shows:\n\(block)")
     }
   }
 }

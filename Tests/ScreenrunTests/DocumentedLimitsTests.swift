@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// What the docs say and what the tool does agree: `--watch --script` ends with its script, and
-/// the 4 MiB limit on screen files is in the README, the man page and the error.
+/// the 4 MiB limit on screen files is in the reference, the man page and the error.
 @Suite("Docs and behaviour agree: --watch --script, the screen file limit")
 struct DocumentedLimitsTests {
   static func text(_ name: String) throws -> String {
     try String(contentsOf: Screenrun.repositoryRoot.appendingPathComponent(name), encoding: .utf8)
   }
 
-  @Test("--watch --script ends when the script ends, with its status, as --help, the man page and the README say")
+  @Test("--watch --script ends when the script ends, with its status, as --help, the man page and the guide say")
   func watchWithScriptEnds() async throws {
     let result = try await Screenrun.run(
       ["Screens/characters.json", "--watch", "--script", "-", "--width", "60"], stdin: "search iron\n")
@@ -22,11 +22,11 @@ struct DocumentedLimitsTests {
     let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains(said), "\(help)")
     #expect(try Self.text("docs/screenrun.1").contains(said.replacingOccurrences(of: "-", with: "\\-")))
-    #expect(try Self.text("README.md").contains("With `--script`, the run ends when the script ends"))
-    #expect(try !Self.text("README.md").contains("fixed edit clears them. It never exits."))
+    #expect(try Self.text("docs/guide/02-editing.md").contains("With `--script`, the run ends when the script ends"))
+    #expect(try !Self.text("docs/guide/02-editing.md").contains("fixed edit clears them. It never exits."))
   }
 
-  @Test("a screen file over 4 MiB is refused with its size, and the README and the man page give the limit")
+  @Test("a screen file over 4 MiB is refused with its size, and the reference and the man page give the limit")
   func screenFileLimit() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenrun-limit-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -40,7 +40,7 @@ struct DocumentedLimitsTests {
     let result = try await Screenrun.run(["--check", screen.path])
     #expect(result.exitCode == 2, "\(result)")
     #expect(result.standardError.contains("is at most 4194304"), "\(result)")
-    #expect(try Self.text("README.md").contains("at most 4 MiB (4,194,304 bytes)"))
+    #expect(try Self.text("docs/reference/command-line.md").contains("at most 4 MiB (4,194,304 bytes)"))
     #expect(try Self.text("docs/screenrun.1").contains("at most 4 MiB (4,194,304 bytes)"))
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The preview pane end to end: beside the list in a wide tmux pane, following the highlight,
-/// hidden and shown with Ctrl-T, gone in a narrow pane; and the README's frame is what the tool
+/// hidden and shown with Ctrl-T, gone in a narrow pane; and the guide's frame is what the tool
 /// draws.
 @Suite("The preview pane")
 struct PreviewPaneTests {
@@ -60,18 +60,18 @@ struct PreviewPaneTests {
     }
   }
 
-  @Test("the README's preview frame is the one --once --width 120 draws")
+  @Test("the guide's preview frame is the one --once --width 120 draws")
   func readmeFrame() async throws {
-    let readme = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let chapter = Screenrun.repositoryRoot.appendingPathComponent("docs/guide/03-lists-tables-charts.md")
+    let readme = try String(contentsOf: chapter, encoding: .utf8)
     let command = "$ screenrun Screens/characters.json --once --width 120 | head -8"
     let lines = readme.components(separatedBy: "\n")
-    let start = try #require(lines.firstIndex(of: command), "the README shows the command")
+    let start = try #require(lines.firstIndex(of: command), "the guide shows the command")
     let shown = Array(lines[(start + 1)...].prefix { !$0.hasPrefix("```") })
     #expect(shown.count == 8)
     let result = try await Screenrun.run(["Screens/characters.json", "--once", "--width", "120"])
     #expect(result.exitCode == 0, "\(result)")
     let drawn = Array(result.standardOutput.components(separatedBy: "\n").prefix(8))
-    #expect(drawn == shown, "README:\n\(shown.joined(separator: "\n"))\ndrawn:\n\(drawn.joined(separator: "\n"))")
+    #expect(drawn == shown, "the guide:\n\(shown.joined(separator: "\n"))\ndrawn:\n\(drawn.joined(separator: "\n"))")
   }
 }

@@ -209,14 +209,14 @@ struct RecordOutputTests {
     }
   }
 
-  @Test("README's section shows what the commands print")
+  @Test("the guide's chapter on output shows what the commands print")
   func readme() async throws {
     let readme = try String(
-      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: Screenrun.repositoryRoot.appendingPathComponent("docs/guide/06-output.md"), encoding: .utf8)
     let tsv = try await Screenrun.run(["Screens/characters.json", "--query", "iron man", "--output", "tsv"])
     #expect(tsv.exitCode == 0, "\(tsv)")
     let shown = "$ screenrun Screens/characters.json --query \"iron man\" --output tsv\n" + tsv.standardOutput + "```"
-    #expect(readme.contains(shown), "README.md should show:\n\(shown)")
+    #expect(readme.contains(shown), "docs/guide/06-output.md should show:\n\(shown)")
     let pages = try await Screenrun.run([
       "Screens/repositories.json", "--query", "a", "--output", "json", "--pages", "2",
     ])
@@ -241,7 +241,7 @@ struct RecordOutputTests {
         #"{ ("$0" Screens/repositories.json --query a --output jsonl --pages all; echo "status $?" >&3) | head -1; } 3>&1"#,
         binary.path,
       ], workingDirectory: Screenrun.repositoryRoot, environment: Screenrun.environment(), timeout: .seconds(30))
-    // The first record, then screenrun's status: 1, as for any write that fails (README).
+    // The first record, then screenrun's status: 1, as for any write that fails (docs/reference/command-line.md).
     #expect(result.stdoutLines.count == 2, "\(result)")
     #expect(result.stdoutLines.first?.hasPrefix("{\"id\":") == true, "\(result)")
     #expect(result.stdoutLines.last == "status 1", "\(result)")

@@ -1,17 +1,23 @@
 import Foundation
 import Testing
 
-/// The README's pictures (`docs/pictures/*.svg`): each made by the command the README shows beside
-/// it, `screenrun … --picture svg > docs/pictures/NAME.svg` or `screenrun test … --pictures
-/// docs/pictures`, and each what the current build draws.
-@Suite("README pictures")
+/// The pictures of the README and the guide (`docs/pictures/*.svg`): each made by the command a
+/// document shows beside it, `screenrun … --picture svg > docs/pictures/NAME.svg` or `screenrun test …
+/// --pictures docs/pictures`, and each what the current build draws.
+@Suite("Pictures of the README and the guide")
 struct ReadmePictureTests {
   static let folder = "docs/pictures"
   static let regenerate = "SCREENRUN_RECORD_SNAPSHOTS=1 swift test --skip-build --filter ReadmePictureTests"
   static var recording: Bool { ProcessInfo.processInfo.environment["SCREENRUN_RECORD_SNAPSHOTS"] == "1" }
 
+  /// The documents that show pictures: README.md and the guide's chapters.
   static func readme() throws -> String {
-    try String(contentsOf: Screenrun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let root = Screenrun.repositoryRoot
+    let guide = root.appendingPathComponent("docs/guide")
+    let chapters = try FileManager.default.contentsOfDirectory(atPath: guide.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+    let files = [root.appendingPathComponent("README.md")] + chapters.map { guide.appendingPathComponent($0) }
+    return try files.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
   }
 
   /// The README's commands that make pictures: each picture's arguments (after `screenrun`) and
@@ -72,7 +78,7 @@ struct ReadmePictureTests {
       committed.subtracting(drawn.keys).isEmpty,
       "\(Self.folder) holds pictures no README command makes: \(committed.subtracting(drawn.keys).sorted()); \(Self.regenerate) removes them"
     )
-    for match in readme.matches(of: /\]\((docs\/pictures\/[^)]+)\)/) {
+    for match in readme.matches(of: /\]\(((?:\.\.\/)*(?:docs\/)?pictures\/[^)]+)\)/) {
       let name = URL(fileURLWithPath: String(match.output.1)).lastPathComponent
       #expect(drawn[name] != nil, "the README shows \(match.output.1), which no command beside it makes")
     }
