@@ -1,5 +1,4 @@
 import ScreenRuntime
-import ShippedPlugins
 
 extension Arguments {
   /// screenrun's command line, declared once: the parser, the usage and `--help` read this.
@@ -226,28 +225,25 @@ extension Arguments {
       .init(name: "143", help: "ended by SIGTERM or SIGHUP in the interactive mode"),
     ],
     environment: [
-      .init(name: "SCREENRUN_DATA", help: "live: ask the real APIs over HTTP, as --live does; sample (the default)")
-    ]
-      // The shared HTTP's own, as it declares them (PluginHTTP).
-      + ShippedPlugins.httpVariables.map { .init(name: $0.name, help: $0.help) } + [
-        .init(name: "SCREENRUN_NO_CACHE", help: "1: no HTTP response cache, as --no-cache"),
-        .init(name: "SCREENRUN_PLUGIN_PATH", help: "folders of external plugins, separated by colons"),
-        .init(name: "SCREENRUN_NO_USER_PLUGINS", help: "1: as --no-user-plugins"),
-        .init(
-          name: "SCREENRUN_PLUGIN_TIMEOUT",
-          help:
-            "seconds to wait for an external plugin's answer, above 0 and at most 3600 (default: its manifest's, or 10)"
-        ),
-        .init(
-          name: "XDG_CACHE_HOME, XDG_CONFIG_HOME, HOME", help: "where the cache and the user's plugins are (see FILES)"),
-        .init(
-          name: "NO_COLOR",
-          help: """
-            when set and not empty, no colour is written (errors and matches are then bold); bold, dim, underline and \
-            reverse video stay, as no-color.org asks; --color always writes colours all the same
-            """),
-        .init(name: "TERM", help: "dumb: with --color auto, the interactive mode writes no attribute"),
-      ],
+      .init(name: "SCREENRUN_DATA", help: "live: ask the real APIs over HTTP, as --live does; sample (the default)"),
+      .init(name: "SCREENRUN_NO_CACHE", help: "1: no HTTP response cache, as --no-cache"),
+      .init(name: "SCREENRUN_PLUGIN_PATH", help: "folders of external plugins, separated by colons"),
+      .init(name: "SCREENRUN_NO_USER_PLUGINS", help: "1: as --no-user-plugins"),
+      .init(
+        name: "SCREENRUN_PLUGIN_TIMEOUT",
+        help:
+          "seconds to wait for an external plugin's answer, above 0 and at most 3600 (default: its manifest's, or 10)"
+      ),
+      .init(
+        name: "XDG_CACHE_HOME, XDG_CONFIG_HOME, HOME", help: "where the cache and the user's plugins are (see FILES)"),
+      .init(
+        name: "NO_COLOR",
+        help: """
+          when set and not empty, no colour is written (errors and matches are then bold); bold, dim, underline and \
+          reverse video stay, as no-color.org asks; --color always writes colours all the same
+          """),
+      .init(name: "TERM", help: "dumb: with --color auto, the interactive mode writes no attribute"),
+    ],
     files: [
       .init(
         name: "SCREEN.json",

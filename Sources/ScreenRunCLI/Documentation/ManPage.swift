@@ -8,6 +8,9 @@ struct ManPage {
   var declaration: CommandDeclaration
   /// The plugins whose variables the page lists.
   var plugins: [Plugin]
+  /// The variables that what the plugins share reads (the HTTP's timeouts), each declared where
+  /// it is read: the command line names none itself.
+  var shared: [EnvironmentVariable] = []
   var version: String
 
   init(_ declaration: CommandDeclaration, plugins: [Plugin], version: String = ScreenRun.version) {
@@ -18,7 +21,8 @@ struct ManPage {
 
   /// Every variable the page lists: screenrun's own, then each plugin's.
   var environment: [CommandDeclaration.Topic] {
-    declaration.environment + CommandDeclaration.Topic.variables(of: plugins)
+    declaration.environment + shared.map { .init(name: $0.name, help: $0.help) }
+      + CommandDeclaration.Topic.variables(of: plugins)
   }
 
   var text: String {
