@@ -46,6 +46,7 @@ let package = Package(
     // (the one table of what untrusted text may not carry raw, which JSON text escapes too), and
     // the registry of secrets that redaction masks. Lowest, because templates cut text too.
     .target(name: "ScreenText"),
+    .target(name: "ScreenSystem", dependencies: ["CSpawn"]),
     // JSON values, parsed and written by jansson, with JSON pointers and source locations.
     .target(name: "ScreenJSON", dependencies: ["CJansson", "ScreenText"]),
     // The screen file format: documents and their diagnostics, spelling suggestions, and templates
@@ -57,12 +58,17 @@ let package = Package(
     // processes, the spec decoder's shared parts, and source activity.
     .target(
       name: "ScreenKit",
-      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "CSpawn"]
+      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "ScreenSystem"]
+    ),
+    .target(
+      name: "PluginHost",
+      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "ScreenSystem", "ScreenKit", "CSpawn"]
     ),
     // Kinds and their models: screen specs and their loading and checks, the kinds (list, detail,
     // table) with their view models, the schedulers, script commands, and frames (the text
     // renderer and its lines). Used only inside this package.
-    .target(name: "ScreenKinds", dependencies: ["ScreenKit"]),
+    .target(name: "ScreenTerminal", dependencies: ["ScreenText", "ScreenSystem"]),
+    .target(name: "ScreenKinds", dependencies: ["ScreenKit", "PluginHost", "ScreenTerminal"]),
     // The runtime: navigation between screens, the script runner, explain mode, the terminal
     // writer, and the JSON Schema assembled from every kind. Used only inside this package.
     .target(name: "ScreenRuntime", dependencies: ["ScreenKinds"]),
@@ -76,13 +82,13 @@ let package = Package(
     // cache, MD5, and the redaction that keeps secrets out of every message.
     .target(
       name: "PluginHTTP",
-      dependencies: ["ScreenKit", "CCurl"]
+      dependencies: ["ScreenKit", "ScreenSystem", "CCurl"]
     ),
     // REST APIs declared in a plugin.json with no code (its `http` object): run live over
     // PluginHTTP, or from the manifest's sample file.
     .target(
       name: "DeclaredHTTP",
-      dependencies: ["ScreenKit", "PluginHTTP"]
+      dependencies: ["ScreenKit", "PluginHost", "PluginHTTP"]
     ),
     .target(
       name: "MarvelPlugin",
@@ -127,8 +133,15 @@ let package = Package(
     // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that
     // ignores case, it would be the executable's folder and module).
     .target(
+      name: "ScreenTestRunner",
+      dependencies: ["ScreenKit", "PluginHost", "ScreenKinds", "ScreenRuntime", "ScreenTerminal", "ScreenText"]
+    ),
+    .target(
       name: "ScreenRunCLI",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ScreenText", "ShippedPlugins"]
+      dependencies: [
+        "ScreenKit", "PluginHost", "ScreenKinds", "ScreenRuntime", "ScreenTerminal", "ScreenTestRunner", "ScreenText",
+        "ScreenSystem", "ShippedPlugins",
+      ]
     ),
     .executableTarget(
       name: "screenrun",

@@ -1,3 +1,4 @@
+import PluginHost
 import Foundation
 import GitHubPlugin
 import MarvelPlugin

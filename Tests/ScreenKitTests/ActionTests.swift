@@ -1,3 +1,5 @@
+@testable import PluginHost
+@testable import ScreenTerminal
 import Foundation
 import ScreenRunTesting
 import TestSupport

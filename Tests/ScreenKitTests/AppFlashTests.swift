@@ -1,3 +1,4 @@
+@testable import ScreenTerminal
 import TestSupport
 import Testing
 

@@ -1,3 +1,6 @@
+@testable import PluginHost
+import ScreenFormat
+@testable import ScreenTerminal
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import ScreenTerminal
 import FoundationEssentials
 import ScreenFormat
 import Testing

@@ -1,3 +1,4 @@
+@testable import PluginHost
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import ScreenTerminal
 import Testing
 
 @testable import ScreenFormat

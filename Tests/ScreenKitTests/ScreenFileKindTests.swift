@@ -1,3 +1,4 @@
+@testable import PluginHost
 import Foundation
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+@testable import PluginHost
 import Synchronization
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+@testable import ScreenSystem
 import Foundation
 import Synchronization
 import Testing

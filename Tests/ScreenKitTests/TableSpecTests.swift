@@ -1,3 +1,5 @@
+@testable import PluginHost
+import ScreenFormat
 import Foundation
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+@testable import PluginHost
 import ScreenKinds
 import ScreenKit
 import TestSupport

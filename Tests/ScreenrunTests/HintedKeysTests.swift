@@ -1,3 +1,4 @@
+@testable import ScreenTerminal
 import Foundation
 import ScreenKinds
 import ScreenKit

@@ -1,3 +1,5 @@
+import ScreenFormat
+@testable import ScreenTerminal
 import ScreenKit
 import Testing
 

@@ -1,3 +1,5 @@
+@testable import ScreenTerminal
+@testable import ScreenTestRunner
 import Foundation
 import ScreenKit
 import ScreenRuntime

@@ -1,6 +1,8 @@
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
+import ScreenTestRunner
 
 /// What the command line asked for.
 struct Arguments: Equatable {
