@@ -80,8 +80,10 @@ struct ScreenRunCommand {
         SIGHUP: ExitCode.terminated.rawValue,
       ])
       return await TestCommand(
-        paths: paths, options: arguments.testOptions, plugins: Self.registry(adding: added).all, environment: environment)
-        .run()
+        paths: paths, options: arguments.testOptions, plugins: Self.registry(adding: added).all,
+        environment: environment
+      )
+      .run()
     case .schema(let what):
       return schema(of: what, registry: registry)
     case .completions(let shell):

@@ -1,7 +1,7 @@
-import PluginHost
 import Foundation
 import GitHubPlugin
 import MarvelPlugin
+import PluginHost
 import ReplayServer
 import ScreenKit
 import Testing

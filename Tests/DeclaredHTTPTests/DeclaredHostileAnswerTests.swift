@@ -1,5 +1,5 @@
-import PluginHost
 import Foundation
+import PluginHost
 import ReplayServer
 import ScreenKit
 import Testing

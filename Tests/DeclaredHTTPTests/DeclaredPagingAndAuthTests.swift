@@ -1,6 +1,6 @@
-import PluginHost
 import Foundation
 import PluginHTTP
+import PluginHost
 import ReplayServer
 import ScreenKit
 import Synchronization

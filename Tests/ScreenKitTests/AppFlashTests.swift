@@ -1,10 +1,10 @@
-@testable import ScreenTerminal
 import TestSupport
 import Testing
 
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// A flash message keeps its advice (issue 39): it wraps onto the frame's last lines, as many as

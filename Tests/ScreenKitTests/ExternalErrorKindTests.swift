@@ -1,6 +1,6 @@
-@testable import PluginHost
 import Testing
 
+@testable import PluginHost
 @testable import ScreenJSON
 @testable import ScreenKit
 

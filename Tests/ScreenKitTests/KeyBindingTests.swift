@@ -1,12 +1,12 @@
-@testable import PluginHost
 import ScreenFormat
-@testable import ScreenTerminal
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The keys of each kind, pressed through the navigator as the interactive loop does, with no

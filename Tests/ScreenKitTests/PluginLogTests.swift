@@ -1,7 +1,7 @@
-@testable import PluginHost
 import Foundation
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKit
 @testable import ScreenText
 

@@ -1,7 +1,7 @@
-@testable import PluginHost
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenFormat
 @testable import ScreenJSON
 @testable import ScreenKinds

@@ -1,8 +1,8 @@
-@testable import PluginHost
 import Foundation
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenFormat
 @testable import ScreenKinds
 @testable import ScreenKit

@@ -1,8 +1,8 @@
-@testable import PluginHost
 import Synchronization
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit

@@ -1,9 +1,9 @@
-@testable import PluginHost
-import ScreenFormat
 import Foundation
+import ScreenFormat
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 

@@ -1,9 +1,9 @@
-@testable import PluginHost
 import ScreenKinds
 import ScreenKit
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenFormat
 @testable import ScreenJSON
 

@@ -1,6 +1,6 @@
-@testable import PluginHost
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKit
 
 /// The codec of the external plugin protocol: every message both ways, the bytes PLUGINS.md

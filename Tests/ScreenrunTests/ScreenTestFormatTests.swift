@@ -1,5 +1,3 @@
-@testable import ScreenTerminal
-@testable import ScreenTestRunner
 import Foundation
 import ScreenKit
 import ScreenRuntime
@@ -7,6 +5,8 @@ import TestSupport
 import Testing
 
 @testable import ScreenRunCLI
+@testable import ScreenTerminal
+@testable import ScreenTestRunner
 
 /// The `.screentest` format: any frame reads back exactly, problems are located, and the diff
 /// shows what cannot be seen.

@@ -317,8 +317,7 @@ package struct PluginManifest: Sendable, Hashable {
   /// a parameter may have a `default`, which its request templates read.
   private static func decodeParameters(
     _ value: JSON?, at pointer: JSONPointer, declared: Bool, _ decoder: inout ManifestDecoder
-  ) -> [Parameter]?
-  {
+  ) -> [Parameter]? {
     guard let value else { return [] }
     guard case .array(let items) = value else {
       decoder.fail(

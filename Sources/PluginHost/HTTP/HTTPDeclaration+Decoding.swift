@@ -516,7 +516,8 @@ extension HTTPDeclaration {
       return try RequestTemplate(text)
     } catch {
       decoder.fail(
-        pointer, .value(offset: error.offset), "in template \(ManifestDecoder.quoted(template: text)): \(error.message)")
+        pointer, .value(offset: error.offset), "in template \(ManifestDecoder.quoted(template: text)): \(error.message)"
+      )
       return nil
     }
   }

@@ -313,11 +313,14 @@ extension Array {
       }
     }
     // Moving and opening first (the footer's main keys), then the rest in order.
-    let own = described.filter { !isShared($0) && $0.hint?.need == .main }
+    let own =
+      described.filter { !isShared($0) && $0.hint?.need == .main }
       + described.filter { !isShared($0) && $0.hint?.need != .main }
     let passedOn = described.filter { if case .passOn = $0.action { true } else { false } }
     let help = described.filter { if case .help = $0.action { true } else { false } }
-    func lines(_ bindings: [KeyBinding<K>]) -> [KeyHelpLine] { bindings.map { KeyHelpLine(keys: $0.names, does: $0.help) } }
+    func lines(_ bindings: [KeyBinding<K>]) -> [KeyHelpLine] {
+      bindings.map { KeyHelpLine(keys: $0.names, does: $0.help) }
+    }
     return (lines(own), lines(passedOn + help))
   }
 

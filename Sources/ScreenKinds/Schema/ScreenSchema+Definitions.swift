@@ -48,7 +48,8 @@ extension ScreenSchema {
             "recordlessTemplate",
             "Shown in the empty search field (default \"Search\"), as in \"Search {params.shelf}\".")
         case "debounceMs":
-          JSONSchema.integer(SpecDecoder.debounceRange, "Milliseconds of no typing before the query is sent (default 500).")
+          JSONSchema.integer(
+            SpecDecoder.debounceRange, "Milliseconds of no typing before the query is sent (default 500).")
         case "minLength":
           JSONSchema.integer(SpecDecoder.minLengthRange, "A shorter query counts as none (default 0).")
         case "required":
@@ -65,7 +66,8 @@ extension ScreenSchema {
       properties[key] =
         switch key {
         case "pageSize":
-          JSONSchema.integer(SpecDecoder.pageSizeRange, "Records a page (default 20); at most what the resource allows.")
+          JSONSchema.integer(
+            SpecDecoder.pageSizeRange, "Records a page (default 20); at most what the resource allows.")
         case "prefetch":
           JSONSchema.integer(
             SpecDecoder.prefetchRange,

@@ -1,4 +1,3 @@
-
 /// Key presses, decoded from the bytes a terminal sends in raw mode. (What a key does is the
 /// screen's kind's business: `Navigator.press`.)
 extension Key {

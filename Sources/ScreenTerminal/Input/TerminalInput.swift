@@ -18,7 +18,6 @@ package final class TerminalInput: Sendable {
     case endOfInput
   }
 
-
   /// The self-pipe SIGWINCH's handler writes to, for the handler, which can reach only globals.
   /// Made once, before the handler that reads it is installed.
   nonisolated(unsafe) private static var resizePipe: (read: Int32, write: Int32) = (-1, -1)
