@@ -1,22 +1,30 @@
 // swift-tools-version: 6.0
-// screenrun's core is six targets, one folder of Sources/ each, layered the way a screen flows;
-// each depends only on the layers before it, so no cycle can compile, and none depends on a
-// plugin (Tests/Docs/target-graph prints the graph and checks that):
+// screenrun's core is layered the way a screen flows, one folder of Sources/ a target, lowest
+// first; each depends only on the layers before it, so no cycle can compile, and none depends on
+// a plugin. Tests/Docs/target-graph prints the graph and fails when a target imports a module it
+// does not declare here, or when this drawing or README.md's disagrees with the targets below.
 //
-//   ScreenText     display width, cutting, escaping, secret redaction, frame lines (templates cut
-//                  text too, and JSON text escapes what it says is unsafe, so it sits lowest)
-//   ScreenJSON     JSON values from jansson, JSON pointers, source locations
-//   ScreenFormat   the screen file format: documents, diagnostics, spelling, templates, filters
-//   ScreenKit      the data layer, which plugin authors import (re-exporting the three above):
-//                  data sources, resources, the plugin registry, errors, bundled datasets,
-//                  environment declarations, external plugins and their wire protocol
-//   ScreenKinds    screen specs and their loading, the kinds and their view models, script
-//                  commands, the text renderer
-//   ScreenRuntime  navigation, the script runner, explain mode, the terminal writer, and the JSON
-//                  Schema assembled from every kind
-//
-// Plugins (Plugins/*) depend on ScreenKit and PluginHTTP; ShippedPlugins and the command line
-// (ScreenRunCLI) are where plugins and the upper layers meet.
+//   ScreenText        display width, cutting, escaping, secret redaction, frames and their lines
+//   ScreenSystem      the operating system: threads, signals, files, processes' paths, local time
+//   ScreenJSON        JSON values from jansson (CJansson), JSON pointers, source locations
+//   ScreenFormat      the screen file format: documents, diagnostics, the decoders' shared checks
+//                     (SpecDecoding), JSON Schema's building blocks, templates and filters
+//   ScreenTerminal    the terminal: keys and their decoding, the input thread, raw mode, signals,
+//                     and the one door out (TerminalWriter, FrameWriter, Theme, pictures)
+//   ScreenKit         the SDK plugin authors import (re-exporting ScreenText, ScreenJSON and
+//                     ScreenFormat): data sources, resources, errors, bundled datasets,
+//                     environment declarations, source activity; its public symbols only
+//   PluginHost        the plugin host: external plugins' processes, manifests, wire protocol and
+//                     conformance checks, declared HTTP APIs, the plugin registry
+//   PluginHTTP        the HTTP the live data sources share (authors import it too)
+//   DeclaredHTTP      REST APIs declared in a plugin.json, run over PluginHTTP
+//   ScreenKinds       screen specs, their decoder (SpecDecoder) and loading, the kinds and their
+//                     view models, script commands, the text renderer, the screen's JSON Schema
+//   ScreenRuntime     the app's reducer and state, navigation, the script runner, explain mode
+//   ScreenRunTesting  the testing library for plugin and screen authors
+//   ScreenTestRunner  the `screenrun test` engine: screen tests, transcripts, JUnit reports
+//   ScreenRunCLI      the command line, where the layers and the shipped plugins (Plugins/*,
+//                     through ShippedPlugins) meet
 import PackageDescription
 
 let package = Package(
@@ -39,33 +47,62 @@ let package = Package(
       providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
     ),
     // The core, in layers that follow the flow; each depends only on the ones above it here, so a
-    // cycle cannot compile. None names a data source, and none depends on a plugin (Plugins/*):
-    // Tests/Docs/target-graph prints this graph and fails if one does.
+    // cycle cannot compile. None names a data source, and none depends on a plugin (Plugins/*).
+    // Every module a target imports is declared, not reached through another target:
+    // Tests/Docs/target-graph prints this graph and fails if one is not.
     //
     // Text as a terminal draws it: display width, cutting to a width, escaping control characters
-    // (the one table of what untrusted text may not carry raw, which JSON text escapes too), and
-    // the registry of secrets that redaction masks. Lowest, because templates cut text too.
+    // (the one table of what untrusted text may not carry raw, which JSON text escapes too), the
+    // registry of secrets that redaction masks, and frames (lines of styled spans), which both the
+    // renderer and the terminal's writer use. Lowest, because templates cut text too.
     .target(name: "ScreenText"),
+    // The operating system, under every layer that touches it: threads, conditions, signals and
+    // the end they put to a run, files and paths, the environment, program search, local time,
+    // the C library's read and write (SystemIO), report files, and the exit statuses.
+    .target(name: "ScreenSystem", dependencies: ["CSpawn"]),
     // JSON values, parsed and written by jansson, with JSON pointers and source locations.
     .target(name: "ScreenJSON", dependencies: ["CJansson", "ScreenText"]),
-    // The screen file format: documents and their diagnostics, spelling suggestions, and templates
-    // with their filters.
+    // The screen file format: documents and their diagnostics, spelling suggestions, the checks
+    // every decoder of screenrun's files shares (`SpecDecoding`: a screen's and a manifest's), the
+    // building blocks of their JSON Schemas, and templates with their filters.
     .target(name: "ScreenFormat", dependencies: ["ScreenJSON", "ScreenText"]),
-    // The data layer, and the library plugin authors program against (`import ScreenKit` re-exports
-    // the layers under it): the data-source protocol, resources and parameters, the registry,
-    // errors, bundled datasets, environment declarations, the external-plugin wire protocol and
-    // processes, the spec decoder's shared parts, and source activity.
+    // The terminal, in one target: keys and their decoding from bytes, the input thread, raw mode,
+    // the signal watcher, and output (TerminalWriter, the one door out; TerminalControl, Theme,
+    // FrameWriter and FramePicture). A frame is a value of ScreenText that the renderer makes and
+    // this draws, so the terminal needs no layer of screens: the kinds bind its keys.
+    .target(name: "ScreenTerminal", dependencies: ["ScreenText", "ScreenSystem"]),
+    // The SDK, the library plugin authors program against (`import ScreenKit` re-exports the
+    // layers under it), and nothing else: the data-source protocol, resources and parameters,
+    // errors, bundled datasets, environment declarations, and source activity, with the package
+    // helpers its files and the shipped plugins use (the one check of a request against a
+    // declaration, sample indexes, page digests).
     .target(
       name: "ScreenKit",
-      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "CSpawn"]
+      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "ScreenSystem"]
     ),
-    // Kinds and their models: screen specs and their loading and checks, the kinds (list, detail,
-    // table) with their view models, the schedulers, script commands, and frames (the text
-    // renderer and its lines). Used only inside this package.
-    .target(name: "ScreenKinds", dependencies: ["ScreenKit"]),
-    // The runtime: navigation between screens, the script runner, explain mode, the terminal
-    // writer, and the JSON Schema assembled from every kind. Used only inside this package.
-    .target(name: "ScreenRuntime", dependencies: ["ScreenKinds"]),
+    // The plugin host: external plugins (discovery, manifests and their decoder and schema, the
+    // wire protocol, processes and their spawning, the conformance check), REST APIs declared in
+    // a plugin.json (decoding, request templates, schema), and the registry of plugins.
+    .target(
+      name: "PluginHost",
+      dependencies: ["ScreenJSON", "ScreenText", "ScreenFormat", "ScreenSystem", "ScreenKit", "CSpawn"]
+    ),
+    // Kinds and their models: screen specs, their decoder (`SpecDecoder`) and their loading and
+    // checks, the kinds (list, detail, table, chart) with their view models, the schedulers,
+    // script commands, the text renderer, and the screen file's JSON Schema assembled from every
+    // kind. Used only inside this package.
+    .target(
+      name: "ScreenKinds",
+      dependencies: [
+        "ScreenKit", "PluginHost", "ScreenTerminal", "ScreenFormat", "ScreenJSON", "ScreenSystem", "ScreenText",
+      ]
+    ),
+    // The runtime: the app's state and reducer, navigation between screens, the script runner,
+    // and explain mode. Used only inside this package.
+    .target(
+      name: "ScreenRuntime",
+      dependencies: ["ScreenKinds", "ScreenFormat", "ScreenJSON", "ScreenKit", "ScreenSystem", "ScreenTerminal", "ScreenText"]
+    ),
     // fork and exec for plugin programs, with what posix_spawn cannot set (PR_SET_PDEATHSIG),
     // and PR_SET_CHILD_SUBREAPER: no plugin process outlives screenrun.
     .target(name: "CSpawn"),
@@ -76,13 +113,13 @@ let package = Package(
     // cache, MD5, and the redaction that keeps secrets out of every message.
     .target(
       name: "PluginHTTP",
-      dependencies: ["ScreenKit", "CCurl"]
+      dependencies: ["ScreenKit", "ScreenSystem", "CCurl"]
     ),
     // REST APIs declared in a plugin.json with no code (its `http` object): run live over
     // PluginHTTP, or from the manifest's sample file.
     .target(
       name: "DeclaredHTTP",
-      dependencies: ["ScreenKit", "PluginHTTP"]
+      dependencies: ["ScreenKit", "PluginHost", "PluginHTTP"]
     ),
     .target(
       name: "MarvelPlugin",
@@ -124,11 +161,23 @@ let package = Package(
       dependencies: ["ScreenKit", "PluginHTTP", "MarvelPlugin", "GitHubPlugin", "ExamplePlugin", "DeclaredHTTP"],
       path: "Plugins/Shipped"
     ),
+    // The `screenrun test` engine: screen test files, their runs in parallel, transcripts and
+    // their diffs, accepting pending output, JUnit reports. The command line hands it the
+    // compiled-in plugins.
+    .target(
+      name: "ScreenTestRunner",
+      dependencies: [
+        "ScreenKit", "PluginHost", "ScreenKinds", "ScreenRuntime", "ScreenTerminal", "ScreenText", "ScreenSystem",
+      ]
+    ),
     // The command line, with the plugins it ships (not named `ScreenRun`: on a file system that
     // ignores case, it would be the executable's folder and module).
     .target(
       name: "ScreenRunCLI",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ScreenText", "ShippedPlugins"]
+      dependencies: [
+        "ScreenKit", "PluginHost", "ScreenKinds", "ScreenRuntime", "ScreenTerminal", "ScreenTestRunner", "ScreenText",
+        "ScreenSystem", "ShippedPlugins", "CSpawn", "ScreenFormat",
+      ]
     ),
     .executableTarget(
       name: "screenrun",
@@ -151,7 +200,7 @@ let package = Package(
       name: "screenbench",
       dependencies: [
         "ScreenKit", "ScreenKinds", "ScreenRuntime", "CJansson", "MarvelPlugin", "DeclaredHTTP", "ReplayServer",
-        "screenrun",
+        "screenrun", "PluginHost", "ScreenSystem",
       ]
     ),
     // The testing library for plugin and screen authors: `assertSnapshot`, the counting data
@@ -159,12 +208,12 @@ let package = Package(
     // answers a live source's requests from a table with no server.
     .target(
       name: "ScreenRunTesting",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "PluginHTTP"]
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "PluginHTTP", "PluginHost"]
     ),
     // What the test targets share: ScreenRunTesting, and the test plugin and screen folders.
     .target(
       name: "TestSupport",
-      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ScreenRunTesting"],
+      dependencies: ["ScreenKit", "ScreenKinds", "ScreenRuntime", "ScreenRunTesting", "PluginHost", "ScreenTerminal"],
       path: "Tests/TestSupport"
     ),
     // An HTTP/1.1 server on 127.0.0.1 that replays recorded exchanges, for the live-data tests.
@@ -183,17 +232,22 @@ let package = Package(
       name: "ScreenKitTests",
       dependencies: [
         "ScreenJSON", "ScreenText", "ScreenFormat", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport",
+        "PluginHost", "ScreenRunTesting", "ScreenSystem", "ScreenTerminal",
       ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "MarvelPluginTests",
-      dependencies: ["MarvelPlugin", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport"],
+      dependencies: [
+        "MarvelPlugin", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport", "PluginHost", "ScreenJSON",
+      ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "GitHubPluginTests",
-      dependencies: ["GitHubPlugin", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport"],
+      dependencies: [
+        "GitHubPlugin", "ScreenKit", "ScreenKinds", "ScreenRuntime", "TestSupport", "PluginHost", "ScreenJSON",
+      ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
@@ -211,7 +265,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GitHubLiveTests",
-      dependencies: ["GitHubPlugin", "ReplayServer", "ScreenKit"]
+      dependencies: ["GitHubPlugin", "ReplayServer", "ScreenKit", "PluginHTTP"]
     ),
     // Declared REST APIs (plugin.json's `http`): the manifest, the source against the replay
     // server, and the shipped GitHub and Marvel manifests against the compiled-in live sources.
@@ -219,7 +273,7 @@ let package = Package(
       name: "DeclaredHTTPTests",
       dependencies: [
         "DeclaredHTTP", "PluginHTTP", "GitHubPlugin", "MarvelPlugin", "ReplayServer", "ScreenKit", "TestSupport",
-        "screenrun",
+        "screenrun", "PluginHost",
       ]
     ),
     // Live data end to end: the built `screenrun` against the replay server.
@@ -238,6 +292,8 @@ let package = Package(
       name: "ScreenrunTests",
       dependencies: [
         "screenrun", "ScreenRunCLI", "ScreenKinds", "ScreenRuntime", "TestSupport", "PluginHTTP", "ReplayServer",
+        "ScreenFormat", "ScreenKit", "ScreenRunTesting", "ScreenSystem", "ScreenTerminal", "ScreenTestRunner",
+        "ScreenText",
       ],
       exclude: ["Catalog", "__Snapshots__"]
     ),

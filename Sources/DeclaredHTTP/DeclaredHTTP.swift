@@ -1,4 +1,5 @@
 import PluginHTTP
+import PluginHost
 import ScreenKit
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PluginHTTP
+import PluginHost
 import ScreenKit
 import Synchronization
 

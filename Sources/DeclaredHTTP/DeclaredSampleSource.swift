@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PluginHost
 import ScreenKit
 
 /// A declared API's sample: the records of JSON files in the plugin's folder, one for every

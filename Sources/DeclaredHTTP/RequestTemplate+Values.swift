@@ -1,4 +1,5 @@
 import PluginHTTP
+import PluginHost
 import ScreenKit
 
 /// What a request template's names stand for when a request is made.

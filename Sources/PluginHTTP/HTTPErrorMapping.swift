@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenKit
+import ScreenSystem
 
 /// The one mapping from an HTTP status to a `DataSourceError`, shared by every live source, so a
 /// 404 or a used-up rate limit reads the same whatever the API. `LiveService.get(_:)` throws

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenKit
+import ScreenSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenKit
+import ScreenSystem
 import Synchronization
 
 /// One GET through libcurl, on a thread of its own so that a slow server never holds a thread of

@@ -1,5 +1,7 @@
 import FoundationEssentials
+import PluginHost
 import ScreenKit
+import ScreenTerminal
 
 /// `screenrun plugin check DIR... [BASE_URL]` for a REST API declared in a `plugin.json` (`http`):
 /// asks each resource once, at `BASE_URL` when given (an operand starting with `http://` or

@@ -1,6 +1,8 @@
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 
 extension ScreenRunCommand {
   /// `--explain`: runs the screen's first load as a run would, and prints what it learned instead

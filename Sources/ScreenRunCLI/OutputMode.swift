@@ -1,6 +1,8 @@
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 
 extension ScreenRunCommand {
   /// `--output FORMAT`: prints the screen's records instead of its frame (what its kind exports),

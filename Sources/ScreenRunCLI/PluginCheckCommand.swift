@@ -1,5 +1,8 @@
 import FoundationEssentials
+import PluginHost
+import ScreenFormat
 import ScreenKit
+import ScreenTerminal
 
 #if canImport(Glibc)
   import Glibc

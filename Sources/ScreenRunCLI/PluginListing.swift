@@ -1,3 +1,4 @@
+import PluginHost
 import ScreenKit
 
 /// The text of `screenrun --plugins`: each data source, its resources and their parameters, and

@@ -1,6 +1,8 @@
 import FoundationEssentials
+import PluginHost
 @_exported import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -31,6 +33,7 @@ extension ScreenRun {
   @MainActor
   public static func main(plugins: [Plugin] = []) async -> Never {
     TerminalWriter.prepareStandardStreams()
+    TerminalWriter.setStops { ExternalSource.stopAll() }
     // Whatever a plugin's children leave behind is screenrun's to end (Linux): see PLUGINS.md.
     ExternalSource.adoptOrphans()
     let code = await ScreenRunCommand.run(Array(CommandLine.arguments.dropFirst()), adding: plugins)

@@ -1,5 +1,7 @@
+import PluginHost
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 
 extension ScreenRunCommand {
   /// `screenrun completions SHELL`: the completion script, from the command line's declaration.

@@ -1,7 +1,10 @@
 import FoundationEssentials
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenSystem
+import ScreenTerminal
 
 extension ScreenRunCommand {
   /// Opens the first screen, or says why it cannot be opened (exit 2 for the screen or its

@@ -1,5 +1,7 @@
+import PluginHost
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 
 extension ScreenRunCommand {
   /// `screenrun schema [plugin]`: the JSON Schema of a screen file, listing the plugins of

@@ -1,7 +1,12 @@
 import FoundationEssentials
+import PluginHost
+import ScreenFormat
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenSystem
+import ScreenTerminal
+import ScreenTestRunner
 import ShippedPlugins
 
 #if canImport(Glibc)
@@ -26,15 +31,7 @@ struct ScreenRunCommand {
   }
 
   /// How the run ends; also what a failed start throws.
-  enum ExitCode: Int32, Error {
-    case ok = 0
-    case failure = 1
-    case usage = 2
-    /// SIGINT in the interactive mode.
-    case interrupted = 130
-    /// SIGTERM or SIGHUP in the interactive mode.
-    case terminated = 143
-  }
+  typealias ExitCode = ScreenSystem.ExitCode
 
   /// Runs the arguments after the program's name, with the shipped plugins and `added` (which
   /// replace a shipped one of the same name).
@@ -82,8 +79,11 @@ struct ScreenRunCommand {
         SIGINT: ExitCode.interrupted.rawValue, SIGTERM: ExitCode.terminated.rawValue,
         SIGHUP: ExitCode.terminated.rawValue,
       ])
-      return await TestCommand(paths: test.paths, options: test.options, plugins: added, environment: environment)
-        .run()
+      return await TestCommand(
+        paths: test.paths, options: test.options, plugins: Self.registry(adding: added).all,
+        environment: environment
+      )
+      .run()
     case .schema(let schema):
       return self.schema(of: schema.of, registry: registry)
     case .completions(let shell):

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PluginHost
 import ScreenKit
 import ScreenRuntime
 

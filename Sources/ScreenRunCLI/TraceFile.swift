@@ -1,5 +1,7 @@
 import FoundationEssentials
 import ScreenKit
+import ScreenSystem
+import ScreenTerminal
 import Synchronization
 
 #if canImport(Glibc)

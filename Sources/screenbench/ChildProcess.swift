@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenSystem
 
 /// Runs other programs: timed with `posix_spawn` (no Foundation in the way, so the clock holds the
 /// child's start-up and nothing of ours), or through `Process` when their output is wanted.

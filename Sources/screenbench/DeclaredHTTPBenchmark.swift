@@ -1,6 +1,7 @@
 import DeclaredHTTP
 import Foundation
 import MarvelPlugin
+import PluginHost
 import ReplayServer
 import ScreenKit
 

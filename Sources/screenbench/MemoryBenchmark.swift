@@ -1,7 +1,9 @@
 import Foundation
 import MarvelPlugin
+import PluginHost
 import ScreenKinds
 import ScreenKit
+import ScreenSystem
 
 /// P5: the peak resident memory of a process that pages through many records and holds them the
 /// way a list screen holds them (Screens/characters.json's list: each page of an API's answer

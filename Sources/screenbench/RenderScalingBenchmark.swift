@@ -1,5 +1,6 @@
 import Foundation
 import MarvelPlugin
+import PluginHost
 import ScreenKinds
 import ScreenKit
 

@@ -1,4 +1,5 @@
 import MarvelPlugin
+import PluginHost
 import ScreenKinds
 import ScreenKit
 

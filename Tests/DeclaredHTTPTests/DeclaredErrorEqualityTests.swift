@@ -1,6 +1,7 @@
 import Foundation
 import GitHubPlugin
 import MarvelPlugin
+import PluginHost
 import ReplayServer
 import ScreenKit
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import PluginHTTP
+import PluginHost
 import ReplayServer
 import ScreenKit
 import Synchronization

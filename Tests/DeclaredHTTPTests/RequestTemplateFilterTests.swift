@@ -1,5 +1,6 @@
 import Foundation
 import PluginHTTP
+import PluginHost
 import ReplayServer
 import ScreenKit
 import Testing
@@ -88,7 +89,8 @@ struct RequestTemplateFilterTests {
          "request": {"path": "/search", "records": "/hits", "query": {"query": "{query}", "tags": "{tags}"}}}
         """#,
       requests: [["query": "fts"], ["query": "fts", "tags": ""], ["query": "fts", "tags": "comment"]])
-    #expect(targets == ["/search?query=fts&tags=story", "/search?query=fts&tags=story", "/search?query=fts&tags=comment"])
+    #expect(
+      targets == ["/search?query=fts&tags=story", "/search?query=fts&tags=story", "/search?query=fts&tags=comment"])
   }
 
   @Test(
@@ -97,7 +99,9 @@ struct RequestTemplateFilterTests {
       (#""required": true, "default": "story""#, true, "/resources/0/parameters/0/default", "never missing"),
       (#""values": ["a", "b"], "default": "story""#, true, "/resources/0/parameters/0/default", "not one of"),
       (#""default": 1"#, true, "/resources/0/parameters/0/default", "string"),
-      (#""default": "story""#, false, "/resources/0/parameters/0/default", "'default' is for a parameter of a declared"),
+      (
+        #""default": "story""#, false, "/resources/0/parameters/0/default", "'default' is for a parameter of a declared"
+      ),
     ])
   func refusedDefault(_ keys: String, _ declared: Bool, _ pointer: String, _ message: String) throws {
     let folder = try TemporaryDirectory("parameter-default")
@@ -129,6 +133,7 @@ struct RequestTemplateFilterTests {
                      "query": {"query": "{query|trim}", "tags": "{tags|default:\"story\"|lower}"}}}
         """#,
       requests: [["query": " fts "], ["query": "fts", "tags": " "], ["query": "fts", "tags": "COMMENT"]])
-    #expect(targets == ["/search?query=fts&tags=story", "/search?query=fts&tags=story", "/search?query=fts&tags=comment"])
+    #expect(
+      targets == ["/search?query=fts&tags=story", "/search?query=fts&tags=story", "/search?query=fts&tags=comment"])
   }
 }

@@ -1,5 +1,6 @@
 import DeclaredHTTP
 import Foundation
+import PluginHost
 import ScreenKit
 import TestSupport
 import Testing

@@ -1,8 +1,7 @@
-// A libFuzzer target for the terminal key decoder (Sources/ScreenRunCLI/Interactive/Key.swift): any
+// A libFuzzer target for the terminal key decoder (Sources/ScreenTerminal/Input/Key+Decoding.swift): any
 // bytes as what a terminal sends in raw mode. `Tests/Fuzz/run build key` builds it.
 
-import ScreenKinds
-import ScreenKit
+import ScreenTerminal
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKey(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

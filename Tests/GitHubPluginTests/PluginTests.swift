@@ -1,4 +1,5 @@
 import GitHubPlugin
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import Testing

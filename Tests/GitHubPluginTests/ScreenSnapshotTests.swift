@@ -1,5 +1,6 @@
 import Foundation
 import GitHubPlugin
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime

@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 import TestSupport
 import Testing
 

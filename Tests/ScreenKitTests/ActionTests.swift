@@ -3,10 +3,12 @@ import ScreenRunTesting
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 
 /// A screen's `actions`: decoded and checked when the screen loads (a key taken by a binding,
 /// or typed into a search, is an error with the free keys near it), resolved on the selected

@@ -4,6 +4,7 @@ import Testing
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// A flash message keeps its advice (issue 39): it wraps onto the frame's last lines, as many as

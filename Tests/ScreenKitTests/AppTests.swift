@@ -1,9 +1,11 @@
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The interactive app on its test store: keys, resizes, ticks and edits go in as actions, and

@@ -1,9 +1,12 @@
+import ScreenFormat
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// A long detail screen scrolled to its end in a small terminal, with the lines the app draws

@@ -1,3 +1,4 @@
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import TestSupport

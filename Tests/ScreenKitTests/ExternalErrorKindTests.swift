@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PluginHost
 @testable import ScreenJSON
 @testable import ScreenKit
 

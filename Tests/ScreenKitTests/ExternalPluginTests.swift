@@ -1,7 +1,10 @@
 import Foundation
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenSystem
+import ScreenTerminal
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 import ScreenKit
 import Testing
 

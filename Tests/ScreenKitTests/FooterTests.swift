@@ -2,9 +2,11 @@ import ScreenRunTesting
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The footer's key line at any width: the hints that fit, the least needed left out first, so

@@ -1,9 +1,12 @@
+import ScreenFormat
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The `?` help in a terminal too short for all its lines: ↑↓, PgUp, PgDn, Space, Home and End

@@ -1,9 +1,12 @@
+import ScreenFormat
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The keys of each kind, pressed through the navigator as the interactive loop does, with no

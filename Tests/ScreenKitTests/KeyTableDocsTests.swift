@@ -4,6 +4,7 @@ import Testing
 
 @testable import ScreenKinds
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 
 /// The table of keys (docs/reference/keys.md) is the kinds' bindings: a key bound and not documented, or
 /// documented and not bound, fails here. The footer and the `?` help come from the same bindings.
@@ -69,8 +70,10 @@ struct KeyTableDocsTests {
     func check<K: Kind>(_ bindings: [KeyBinding<K>]) {
       let documented = Set(rows.filter { $0.kinds.contains(K.name) }.flatMap(\.keys))
       let bound = Self.bound(bindings)
-      #expect(documented.subtracting(bound).isEmpty, "\(K.name): documented, not bound: \(documented.subtracting(bound))")
-      #expect(bound.subtracting(documented).isEmpty, "\(K.name): bound, not documented: \(bound.subtracting(documented))")
+      #expect(
+        documented.subtracting(bound).isEmpty, "\(K.name): documented, not bound: \(documented.subtracting(bound))")
+      #expect(
+        bound.subtracting(documented).isEmpty, "\(K.name): bound, not documented: \(bound.subtracting(documented))")
       // Each binding's keys are in one row for the kind, whole: no binding is half documented.
       for binding in bindings where !binding.keys.isEmpty && !binding.help.isEmpty {
         let names = binding.keys.map(\.description)

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKit
 
 /// The framing of the plugin protocol, alone: lines cut from a stream however it is split, a line

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKit
 @testable import ScreenText
 

@@ -2,10 +2,12 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// A list's preview pane on the app's test store: the highlighted row's detail screen, asked for

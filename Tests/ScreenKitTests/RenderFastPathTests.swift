@@ -5,6 +5,7 @@ import Testing
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The renderer's fast paths (stand-alone text read byte by byte, text that needs no sanitizing

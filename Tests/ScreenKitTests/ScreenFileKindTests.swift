@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenFormat
 @testable import ScreenKinds
 @testable import ScreenKit

@@ -2,6 +2,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit

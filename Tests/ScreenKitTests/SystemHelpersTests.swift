@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenSystem
 
 /// What the core uses in place of full Foundation: path components, local time, threads with a
 /// condition, and error words; each checked against what Foundation answers, where it has one.
@@ -105,7 +106,8 @@ struct SystemHelpersTests {
       #expect(FileSystem.isFolder(path) == (exists && folder), "\(path)")
     }
     #expect(
-      RegularFile.names(inFolder: root).sorted() == (try FileManager.default.contentsOfDirectory(atPath: root)).sorted())
+      RegularFile.names(inFolder: root).sorted() == (try FileManager.default.contentsOfDirectory(atPath: root)).sorted()
+    )
     #expect(RegularFile.names(inFolder: root + "/none").isEmpty)
     #expect(RegularFile.names(inFolder: root + "/folder/plugin.json").isEmpty)
     #expect(

@@ -1,7 +1,9 @@
 import Foundation
+import ScreenFormat
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKinds
 @testable import ScreenKit
 

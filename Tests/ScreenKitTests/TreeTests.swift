@@ -3,6 +3,7 @@ import ScreenKit
 import TestSupport
 import Testing
 
+@testable import PluginHost
 @testable import ScreenFormat
 @testable import ScreenJSON
 

@@ -1,10 +1,12 @@
 import Testing
 
+@testable import PluginHost
 @testable import ScreenFormat
 @testable import ScreenJSON
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRuntime
+@testable import ScreenTerminal
 @testable import ScreenText
 
 /// The one table of characters that untrusted text may not carry raw (`TerminalSafe.isUnsafe`),

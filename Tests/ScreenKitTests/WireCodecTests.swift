@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PluginHost
 @testable import ScreenKit
 
 /// The codec of the external plugin protocol: every message both ways, the bytes docs/plugins/external.md

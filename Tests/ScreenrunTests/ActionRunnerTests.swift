@@ -4,6 +4,7 @@ import Testing
 @testable import ScreenKinds
 @testable import ScreenKit
 @testable import ScreenRunCLI
+@testable import ScreenSystem
 
 /// How the interactive mode carries out an action, without a terminal: `BROWSER` read as Debian
 /// reads it, and a program started with each argument whole, no shell between.

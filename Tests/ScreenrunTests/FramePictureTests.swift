@@ -1,6 +1,7 @@
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 import Testing
 
 /// `FramePicture`: a frame drawn as SVG or HTML, placed by column, styled by the theme's roles,

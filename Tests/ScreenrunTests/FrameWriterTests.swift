@@ -1,6 +1,7 @@
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 import Testing
 
 /// The theme and the frame writer as bytes: what each role becomes under each `--color` and

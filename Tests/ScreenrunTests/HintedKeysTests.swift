@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import ScreenRunCLI
+@testable import ScreenTerminal
 
 /// Every key the footer offers does something (issue 39): each shipped screen is walked through
 /// its states (loading, loaded as the first screen and as one opened from another, a search
@@ -118,7 +119,9 @@ struct HintedKeysTests {
         for (text, label) in [("a", "a search"), ("zzzzqqq", "no match")] {
           let search = try Self.open(file, parameters, columns: columns, clock: clock)
           await search.settle()
-          for character in text { _ = search.press(.character(character), viewport: Viewport(columns: columns, rows: 24)) }
+          for character in text {
+            _ = search.press(.character(character), viewport: Viewport(columns: columns, rows: 24))
+          }
           refused += try Self.refusedKeys(search.state, what + ", " + label + " typed", typed: true)
           clock.advance(by: .seconds(2))
           await search.settle()

@@ -1,7 +1,9 @@
+import ScreenFormat
 import ScreenKit
 import Testing
 
 @testable import ScreenRunCLI
+@testable import ScreenTerminal
 
 /// Bracketed paste: the bytes between ESC[200~ and ESC[201~ are one paste, over any number of
 /// reads, and none of them is a key.

@@ -2,6 +2,7 @@ import ScreenKit
 import Testing
 
 @testable import ScreenRunCLI
+@testable import ScreenTestRunner
 
 /// The command line as a library: `ScreenRun.main(plugins:)` runs with the shipped plugins and
 /// those given, and the parser is reachable without spawning the binary.
@@ -46,9 +47,10 @@ struct LibraryTests {
     #expect(
       try Arguments.parse(["s.json"], environment: ["SCREENRUN_DATA": "live"])
         == .run(RunCommand(screen: "s.json", mode: .show(once: false, picture: nil), data: DataChoice(live: true))))
-    #expect(
-      try Arguments.parse(["test", "--jobs", "2", "--plugin-path", "p"])
-        == .test(ScreenTestsCommand(paths: [], options: TestOptions(jobs: 2, pluginPaths: ["p"]))))
+    var options = TestOptions()
+    options.jobs = 2
+    options.pluginPaths = ["p"]
+    #expect(try Arguments.parse(["test", "--jobs", "2", "--plugin-path", "p"]) == .test(ScreenTestsCommand(paths: [], options: options)))
     #expect(
       try Arguments.parse(["plugin", "check", "x", "--param", "a=1"])
         == .pluginCheck(PluginCheckInvocation(folders: ["x"], parameters: ["a": "1"])))

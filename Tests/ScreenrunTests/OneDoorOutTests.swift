@@ -11,37 +11,37 @@ import Testing
 @Suite("One door out: no print, FileHandle write, fputs or write(2) outside the writer")
 struct OneDoorOutTests {
   /// The writer's own files.
-  static let writerFiles: Set<String> = ["Sources/ScreenRuntime/Output/TerminalWriter.swift"]
+  static let writerFiles: Set<String> = ["Sources/ScreenTerminal/Output/TerminalWriter.swift"]
 
   /// The few raw writes that are not output, each with why, by file and a text on its line.
   static let exceptions: [(file: String, line: String, why: String)] = [
     (
-      "Sources/ScreenRunCLI/Interactive/TerminalMode.swift", "one-door-out: crash handler",
+      "Sources/ScreenTerminal/TerminalMode.swift", "one-door-out: crash handler",
       "a crash handler may only make async-signal-safe calls: it restores the terminal with a raw write(2)"
     ),
     (
-      "Sources/ScreenRunCLI/Interactive/SignalWatcher.swift", "one-door-out: the self-pipe",
+      "Sources/ScreenTerminal/SignalWatcher.swift", "one-door-out: the self-pipe",
       "the signal handler writes one byte to its own pipe, not to the terminal"
     ),
     (
-      "Sources/ScreenRunCLI/Interactive/TerminalInput.swift", "one-door-out: a self-pipe (SIGWINCH)",
+      "Sources/ScreenTerminal/Input/TerminalInput.swift", "one-door-out: a self-pipe (SIGWINCH)",
       "SIGWINCH's handler writes one byte to its own pipe, which the input thread polls, not to the terminal"
     ),
     (
-      "Sources/ScreenRunCLI/Interactive/TerminalInput.swift", "one-door-out: a self-pipe (stop)",
+      "Sources/ScreenTerminal/Input/TerminalInput.swift", "one-door-out: a self-pipe (stop)",
       "the session ends its input thread by writing one byte to a pipe of its own, not to the terminal"
     ),
     (
-      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: writeAll",
+      "Sources/ScreenSystem/SystemIO.swift", "one-door-out: writeAll",
       "SystemIO.writeAll writes an external plugin's requests to its stdin (a pipe screenrun made), the plugin's log file (escaped) and the response cache's temporary file: none is the terminal"
     ),
     (
-      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift",
+      "Sources/ScreenSystem/SystemIO.swift",
       "one-door-out: the C library's write, for SystemIO's callers",
       "SystemIO names Glibc or Darwin for the callers listed here, each of which is held to its own exception"
     ),
     (
-      "Sources/ScreenKit/Plugins/External/PluginSpawn.swift", "one-door-out: macOS's write, for SystemIO's callers",
+      "Sources/ScreenSystem/SystemIO.swift", "one-door-out: macOS's write, for SystemIO's callers",
       "the same, on macOS"
     ),
     (
@@ -49,7 +49,7 @@ struct OneDoorOutTests {
       "--trace writes JSON lines, secrets removed, to the file the user named, through a descriptor it opened"
     ),
     (
-      "Sources/ScreenRunCLI/OutputFile.swift", "one-door-out: a report file",
+      "Sources/ScreenSystem/OutputFile.swift", "one-door-out: a report file",
       "--junit writes its report in place to the device or FIFO the user named, through a descriptor it opened"
     ),
   ]
@@ -105,7 +105,7 @@ struct OneDoorOutTests {
   func noOtherWayOut() throws {
     let findings = try Self.findings()
     let list = findings.map(\.description).joined(separator: "\n")
-    #expect(findings.isEmpty, "write through TerminalWriter (Sources/ScreenRuntime/Output) instead:\n\(list)")
+    #expect(findings.isEmpty, "write through TerminalWriter (Sources/ScreenTerminal/Output) instead:\n\(list)")
   }
 
   @Test("the scan finds what it looks for (so an empty result means something)")

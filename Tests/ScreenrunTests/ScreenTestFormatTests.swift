@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 
 @testable import ScreenRunCLI
+@testable import ScreenTerminal
+@testable import ScreenTestRunner
 
 /// The `.screentest` format: any frame reads back exactly, problems are located, and the diff
 /// shows what cannot be seen.

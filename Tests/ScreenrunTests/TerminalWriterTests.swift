@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 import Testing
 
 /// The writer's pieces as values: the secret registry, neutralizing, links and fitted lines.

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import ScreenRunCLI
+@testable import ScreenTestRunner
 
 /// One `screenrun test` run shares what its tests can: each screen loads once for all the tests
 /// that open it (a broken one too), and the tests on an external plugin start first, in a lane of
@@ -12,6 +13,8 @@ import Testing
 @Suite("screenrun test run")
 struct TestRunTests {
   static let root = Screenrun.repositoryRoot.path
+  /// The compiled-in plugins, as the command line hands them to a run.
+  static let plugins = ScreenRunCommand.registry(adding: []).all
 
   /// Runs the tests in `files` (name: text) in a folder of their own, in one run.
   static func run(
@@ -19,8 +22,10 @@ struct TestRunTests {
   ) async throws -> (results: [TestCommand.Result], run: TestRun, folder: ScreenFolder) {
     let folder = try ScreenFolder(files.merging(extra) { $1 })
     let names = files.keys.sorted().map(folder.file)
-    let command = TestCommand(paths: [], options: TestOptions(jobs: jobs), plugins: [], environment: [:])
-    let run = TestRun(plugins: [])
+    var options = TestOptions()
+    options.jobs = jobs
+    let command = TestCommand(paths: [], options: options, plugins: plugins, environment: [:])
+    let run = TestRun(plugins: plugins)
     let results = await command.runAll(names, in: run) { _ in }
     return (results, run, folder)
   }
@@ -71,7 +76,7 @@ struct TestRunTests {
       "plugin.screentest": "screen: \(external)/items.json\nplugin-path: \(external)/plugins\n",
       "compiled.screentest": "screen: \(Self.root)/Screens/characters.json\n",
     ])
-    let run = TestRun(plugins: [])
+    let run = TestRun(plugins: Self.plugins)
     func uses(_ name: String) throws -> Bool {
       try ScreenTest.load(folder.file(name)).get().usesExternalPlugin(file: folder.file(name), in: run)
     }
@@ -149,7 +154,7 @@ struct TestRunTests {
   @Test("tests with the same plugin folders share one discovery; other folders get their own")
   func setups() throws {
     let external = "\(Self.root)/Tests/Screens/external/plugins"
-    let run = TestRun(plugins: [])
+    let run = TestRun(plugins: Self.plugins)
     let none = run.setup(pluginFolders: [])
     let fixture = run.setup(pluginFolders: [external])
     #expect(!none.manifests.contains { $0.name == "fixture" })

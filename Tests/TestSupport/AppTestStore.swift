@@ -1,6 +1,8 @@
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 import Testing
 
 /// Drives the interactive app's reducer (`App.reduce`) in a test, with no terminal and no wall

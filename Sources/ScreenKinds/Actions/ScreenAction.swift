@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenTerminal
 import ScreenText
 
 /// An action a screen declares (`actions`): a key that does something with the record shown (a
@@ -148,8 +149,8 @@ package struct ActionRequest: Sendable, Equatable {
 
   /// The most a copy sends: 56,244 bytes of text, 74,992 bytes of base64 (a multiple of 3 bytes,
   /// so no padding), within the 74,994 that xterm and many terminals that follow it take in one
-  /// OSC 52 sequence.
-  package static let maximumCopyBytes = 56_244
+  /// OSC 52 sequence (the terminal's limit: `TerminalControl.maximumCopyBytes`).
+  package static let maximumCopyBytes = TerminalControl.maximumCopyBytes
 
   /// Why this cannot be done wherever it is carried out, or nil: a copy longer than a terminal
   /// takes (`maximumCopyBytes`) or holding a registered secret, an argument holding a NUL byte.

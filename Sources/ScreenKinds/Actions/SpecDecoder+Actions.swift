@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenTerminal
 
 extension ScreenAction {
   /// The keys of an action object, in the order messages list them.

@@ -1,3 +1,4 @@
+import ScreenTerminal
 import ScreenText
 
 /// One key binding of a kind, as data: the keys, what they do, a short hint for the footer and a

@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenTerminal
 
 /// A kind of screen (`list`, `detail`, `table`, …): one type that says everything screenrun knows
 /// about its screens. It decodes its part of a screen file (with that part's JSON Schema), reduces

@@ -1,3 +1,4 @@
+import PluginHost
 import ScreenFormat
 import ScreenJSON
 import ScreenKit

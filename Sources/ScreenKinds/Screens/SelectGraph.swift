@@ -2,6 +2,7 @@ import FoundationEssentials
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenSystem
 
 /// The fourth step of loading: from a screen to the screen its `select` opens, and on, each taken
 /// through the first three steps (`ScreenLoader.read`, `decode`, `check`). One graph is one run of

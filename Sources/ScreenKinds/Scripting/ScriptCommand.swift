@@ -1,4 +1,5 @@
 import ScreenFormat
+import ScreenTerminal
 
 /// One line of a script: the commands of a scripted session, as a test author writes them.
 ///

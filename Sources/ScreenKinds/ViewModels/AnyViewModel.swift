@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenTerminal
 
 /// An opened screen's kind and state, as a value: the runtime's one erasure of `Kind`. It holds
 /// the kind's reducer (made with the screen's data source and parameters) and its `State`; the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,9 @@
 /// The core's one check of a request against the resources a plugin declared, before the request
 /// reaches the plugin: a `Declaration`'s handlers, a plugin's own `DataSource` (`CheckedSource`)
 /// and an external plugin's program (`ExternalSource`) are all held to it.
-enum DeclarationCheck {
+package enum DeclarationCheck {
   /// What the check found.
-  enum Outcome {
+  package enum Outcome {
     /// No resource of the request's name and kind is declared.
     case undeclared
     /// The request keeps the rules of `resources[index]`.
@@ -12,19 +12,19 @@ enum DeclarationCheck {
     case refused(index: Int, Violation)
 
     /// The core's error for a refused request; nil when it is not refused.
-    var error: DataSourceError? {
+    package var error: DataSourceError? {
       guard case .refused(_, let violation) = self else { return nil }
       return violation.error
     }
   }
 
   /// A page request checked against `resources`.
-  static func page(_ request: PageRequest, against resources: [Resource]) -> Outcome {
+  package static func page(_ request: PageRequest, against resources: [Resource]) -> Outcome {
     check(request.resource, .list, request.parameters, pageSize: request.pageSize, against: resources)
   }
 
   /// A record request checked against `resources`.
-  static func record(_ request: RecordRequest, against resources: [Resource]) -> Outcome {
+  package static func record(_ request: RecordRequest, against resources: [Resource]) -> Outcome {
     check(request.resource, .record, request.parameters, pageSize: nil, against: resources)
   }
 

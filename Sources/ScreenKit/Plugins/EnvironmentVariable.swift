@@ -34,7 +34,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
 
   /// Whether `name` can be an environment variable's name: letters, digits and `_`, not
   /// starting with a digit.
-  static func isName(_ name: String) -> Bool {
+  package static func isName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
     return name.unicodeScalars.allSatisfy {
       $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
@@ -44,7 +44,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
 
 extension [EnvironmentVariable] {
   /// The values in `environment` of the variables marked secret, registered for redaction.
-  func registerSecrets(from environment: [String: String]) {
+  package func registerSecrets(from environment: [String: String]) {
     for variable in self where variable.secret {
       if let value = environment[variable.name] { SecretRegistry.shared.register(value) }
     }

@@ -1,4 +1,5 @@
 import ScreenRuntime
+import ScreenTerminal
 
 extension Arguments {
   /// screenrun's command line, declared once: the parser, the usage and `--help` read this.

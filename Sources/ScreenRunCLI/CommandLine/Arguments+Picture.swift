@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenKinds
 import ScreenRuntime
+import ScreenTerminal
 
 /// The options of a frame's size and of its picture: `--height` and `--picture`.
 extension Arguments {

@@ -1,6 +1,8 @@
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
+import ScreenTestRunner
 
 /// What the options of the command line set, as the parser reads them one by one (each
 /// option's effect sets its part here), and the command chosen; `invocation` then sorts them into

@@ -1,6 +1,8 @@
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
+import ScreenTestRunner
 
 /// What the command line asks for: one command, each a type that holds the options it takes and
 /// no other, as swift-argument-parser has a type per subcommand. `Arguments.parse` reads the one

@@ -1,7 +1,10 @@
 import CSpawn
+import PluginHost
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenSystem
+import ScreenTerminal
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ScreenKinds
 import ScreenKit
 import ScreenRuntime
+import ScreenTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -68,7 +69,7 @@ final class InteractiveSession {
     // A screen's answer arrives on its own task, as an action in the inbox.
     navigator.environment.onAction = { [inbox] in inbox.post($0) }
     defer { navigator.environment.onAction = nil }
-    guard let reader = TerminalInput(posting: inbox) else { return .noTerminal }
+    guard let reader = TerminalInput(posting: { [inbox] in inbox.post($0) }) else { return .noTerminal }
     input = reader
     defer { input?.stop() }
     defer { setTicking(false) }
@@ -168,7 +169,7 @@ final class InteractiveSession {
     // found, which it puts back first.
     TerminalMode.restore()
     _ = TerminalMode.enter()
-    input = TerminalInput(posting: inbox)
+    input = TerminalInput(posting: { [inbox] in inbox.post($0) })
     return result
   }
 

@@ -1,4 +1,5 @@
 import ScreenKinds
+import ScreenTerminal
 import ScreenText
 
 /// The screen's actions in the app's reducer: a key that a screen's `actions` declares becomes an

@@ -1,5 +1,7 @@
 import ScreenKinds
 import ScreenKit
+import ScreenSystem
+import ScreenTerminal
 
 /// Tabs and refreshes in the app's reducer. A tabs screen's tabs are screens of the app like any
 /// other, each with its id: the one shown is the stack's entry, which holds the others

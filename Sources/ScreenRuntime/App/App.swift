@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 
 /// The interactive app's reducer: `reduce(&state, action) -> [effects]`, pure. A key goes to the
 /// keys every screen shares (back, quit), then to the current screen's kind, whose bindings

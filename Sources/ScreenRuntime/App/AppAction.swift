@@ -1,5 +1,6 @@
 import ScreenFormat
 import ScreenKinds
+import ScreenTerminal
 
 /// What happens to the app: a key or a paste from the terminal, a resize, the spinner's tick, a
 /// screen's answer, an edited file, a suspend and a resume; and the answers of the app's own

@@ -1,5 +1,6 @@
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 import ScreenText
 
 extension AppState {

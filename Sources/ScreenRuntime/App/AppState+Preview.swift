@@ -1,5 +1,6 @@
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 import ScreenText
 
 /// The preview pane of a list or table screen that declares a `preview`: the detail screen of

@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 
 /// The interactive app as a value: the stack of open screens, the overlay, the flash message,
 /// the terminal's size and whether a quit is under way. `App.reduce` is the only code that

@@ -1,4 +1,5 @@
 import ScreenKinds
+import ScreenTerminal
 
 /// What a key press came to.
 package enum KeyOutcome: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenKinds
 import ScreenKit
+import ScreenTerminal
 
 /// The app's store: it holds the app's state (`AppState`: the stack of screens, the overlay, the
 /// flash, the size), applies actions with `App.reduce`, does the effects on screens and files

@@ -1,4 +1,5 @@
 import ScreenKinds
+import ScreenTerminal
 import ScreenText
 
 /// Runs a script against a navigator and renders one frame after each command.

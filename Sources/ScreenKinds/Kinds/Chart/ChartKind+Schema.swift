@@ -44,7 +44,7 @@ extension ChartKind {
         default: [:]
         }
     }
-    return ScreenSchema.object("A chart's bars.", properties: properties, required: ["label", "value"])
+    return JSONSchema.object("A chart's bars.", properties: properties, required: ["label", "value"])
   }
 
   private static func sort(_ what: String, _ example: String) -> JSON {

@@ -1,5 +1,6 @@
 import ScreenFormat
 import ScreenJSON
+import ScreenTerminal
 import ScreenText
 
 /// The lines of a detail screen: title, then its sections in order, then the footer.

@@ -43,7 +43,7 @@ extension DetailKind {
       )
     case "row": ScreenSchema.template("Each item's line, as in \"{name}\", or \"{.}\" for an array of texts.")
     case "limit":
-      ScreenSchema.integer(SpecDecoder.limitRange, "At most this many items; a line \"… and N more\" counts the rest.")
+      JSONSchema.integer(SpecDecoder.limitRange, "At most this many items; a line \"… and N more\" counts the rest.")
     case "total":
       ScreenSchema.template(
         "How many items there are in all, when the record's array holds only some, as in \"{comics.available}\": the \"… and N more\" line counts from it."
@@ -70,7 +70,7 @@ extension DetailKind {
       return ["if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]], "then": .object(then)]
     }
     guard
-      case .object(var schema) = ScreenSchema.object(
+      case .object(var schema) = JSONSchema.object(
         "A detail screen's section.", properties: properties, required: ["type"])
     else { return [:] }
     schema["allOf"] = .array(rules)
@@ -87,6 +87,6 @@ extension DetailKind {
         default: [:]
         }
     }
-    return ScreenSchema.object("A field: a label and a value.", properties: properties, required: SpecDecoder.fieldKeys)
+    return JSONSchema.object("A field: a label and a value.", properties: properties, required: SpecDecoder.fieldKeys)
   }
 }

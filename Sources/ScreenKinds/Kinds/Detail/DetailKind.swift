@@ -1,5 +1,6 @@
 import ScreenFormat
 import ScreenKit
+import ScreenTerminal
 
 /// The detail kind: one record from a data source, in sections, whose links open other screens.
 package struct DetailKind: Kind {

@@ -20,7 +20,7 @@ extension ListKind {
     )
     return KindSchema(
       keys: keys,
-      definitions: [("row", ScreenSchema.object("A list's row.", properties: row, required: ["title"]))],
+      definitions: [("row", JSONSchema.object("A list's row.", properties: row, required: ["title"]))],
       required: ["row"])
   }
 

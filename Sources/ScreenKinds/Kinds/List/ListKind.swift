@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenTerminal
 
 /// The list kind: a page of records from a data source, searched and paged, whose rows open
 /// another screen.

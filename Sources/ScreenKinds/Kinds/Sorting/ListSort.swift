@@ -1,6 +1,7 @@
 import ScreenFormat
 import ScreenJSON
 import ScreenKit
+import ScreenTerminal
 
 /// The parameters a sort goes to: `param` gets the sort value, and `order`, when the resource has
 /// one, `asc` or `desc` (GitHub's `sort` and `order`); without `order` a descending sort is the

@@ -31,10 +31,10 @@ extension TableKind {
           [
             "description": "Columns: a number for a fixed width, or {\"min\": N} for a flexible one (the default).",
             "oneOf": [
-              ScreenSchema.integer(SpecDecoder.widthRange, "A fixed width."),
-              ScreenSchema.object(
+              JSONSchema.integer(SpecDecoder.widthRange, "A fixed width."),
+              JSONSchema.object(
                 "A flexible width.",
-                properties: JSONObject(["min": ScreenSchema.integer(SpecDecoder.widthRange, "The least width.")]),
+                properties: JSONObject(["min": JSONSchema.integer(SpecDecoder.widthRange, "The least width.")]),
                 required: SpecDecoder.widthKeys),
             ],
           ]
@@ -52,7 +52,7 @@ extension TableKind {
         default: [:]
         }
     }
-    return ScreenSchema.object("A table's column.", properties: properties, required: ["header", "value"])
+    return JSONSchema.object("A table's column.", properties: properties, required: ["header", "value"])
   }
 
   private static var sort: JSON {
@@ -66,7 +66,7 @@ extension TableKind {
         default: [:]
         }
     }
-    return ScreenSchema.object("How a table's sort is sent.", properties: properties, required: ["param"])
+    return JSONSchema.object("How a table's sort is sent.", properties: properties, required: ["param"])
   }
 
   /// A table's sort held to its resource (`SpecDecoder.sortProblems`): `sort.param` and

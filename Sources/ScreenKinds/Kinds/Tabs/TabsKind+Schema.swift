@@ -1,4 +1,5 @@
 import ScreenJSON
+import ScreenFormat
 import ScreenKit
 
 /// The tabs kind's part of the screen file's JSON Schema: `tabs`, as `TabsDecoding` reads it.
@@ -24,7 +25,7 @@ extension TabsKind {
         default: [:]
         }
     }
-    let tab = ScreenSchema.object(
+    let tab = JSONSchema.object(
       "A tab: a screen file shown in the tab bar.", properties: properties, required: ["title", "screen"])
     return KindSchema(
       keys: [
