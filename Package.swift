@@ -101,7 +101,9 @@ let package = Package(
     // and explain mode. Used only inside this package.
     .target(
       name: "ScreenRuntime",
-      dependencies: ["ScreenKinds", "ScreenFormat", "ScreenJSON", "ScreenKit", "ScreenSystem", "ScreenTerminal", "ScreenText"]
+      dependencies: [
+        "ScreenKinds", "ScreenFormat", "ScreenJSON", "ScreenKit", "ScreenSystem", "ScreenTerminal", "ScreenText",
+      ]
     ),
     // fork and exec for plugin programs, with what posix_spawn cannot set (PR_SET_PDEATHSIG),
     // and PR_SET_CHILD_SUBREAPER: no plugin process outlives screenrun.

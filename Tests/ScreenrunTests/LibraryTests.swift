@@ -50,7 +50,9 @@ struct LibraryTests {
     var options = TestOptions()
     options.jobs = 2
     options.pluginPaths = ["p"]
-    #expect(try Arguments.parse(["test", "--jobs", "2", "--plugin-path", "p"]) == .test(ScreenTestsCommand(paths: [], options: options)))
+    #expect(
+      try Arguments.parse(["test", "--jobs", "2", "--plugin-path", "p"])
+        == .test(ScreenTestsCommand(paths: [], options: options)))
     #expect(
       try Arguments.parse(["plugin", "check", "x", "--param", "a=1"])
         == .pluginCheck(PluginCheckInvocation(folders: ["x"], parameters: ["a": "1"])))

@@ -1,5 +1,5 @@
-import ScreenJSON
 import ScreenFormat
+import ScreenJSON
 import ScreenKit
 
 /// The tabs kind's part of the screen file's JSON Schema: `tabs`, as `TabsDecoding` reads it.
