@@ -5,5 +5,5 @@ public enum ScreenRun {
   /// package can state which screenrun it was written for with it: a test that expects the
   /// version to start with the minor version it was written against fails, while the major
   /// version is 0, on a screenrun whose changes may break it (CHANGELOG.md says how to migrate).
-  public static let version = "0.7.0"
+  public static let version = "0.8.0"
 }

@@ -25,7 +25,7 @@ struct CommandLineTests {
   func version() async throws {
     let result = try await Screenrun.run(["--version"])
     #expect(result.exitCode == 0, "\(result)")
-    #expect(result.standardOutput == "screenrun 0.7.0\n")
+    #expect(result.standardOutput == "screenrun 0.8.0\n")
     #expect(result.stderr.isEmpty, "\(result.standardError)")
   }
 
