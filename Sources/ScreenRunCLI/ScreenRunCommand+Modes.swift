@@ -125,3 +125,19 @@ extension ScreenRunCommand {
     }
   }
 }
+
+extension ScreenRunCommand {
+  /// The screen file a run names: the path as given, or, for a bare file name (no `/`) that is
+  /// not in the current folder, the shipped screen of that name installed beside the binary
+  /// (`PREFIX/share/screenrun/screens`, as the README's install puts them), so that
+  /// `screenrun characters.json` runs from any folder. Anything else is the path as given, and
+  /// its problem is said as it is.
+  static func installedScreen(_ path: String, executable: String? = SystemError.executablePath) -> String {
+    guard !path.contains("/"), !path.isEmpty, RegularFile.problem(at: path) == .missing, let executable else {
+      return path
+    }
+    let binary = FileSystem.resolvingLinks(FileSystem.standardized(executable)).deletingLastPathComponent
+    let installed = binary.deletingLastPathComponent.appendingPath("share/screenrun/screens").appendingPath(path)
+    return RegularFile.problem(at: installed) == nil ? installed : path
+  }
+}

@@ -93,7 +93,8 @@ struct ScreenRunCommand {
     case .pluginCheck(let check):
       return await DeclaredCheckCommand.pluginCheck(
         check.folders, context: check.data.pluginContext(environment: environment), parameters: check.parameters)
-    case .run(let run):
+    case .run(var run):
+      run.screen = installedScreen(run.screen)
       // No plugin process outlives a signal: SIGINT, SIGTERM and SIGHUP are served on a thread
       // that stops them first, in every mode (the interactive one serves the same statuses).
       if !discovery.found.isEmpty {

@@ -254,6 +254,11 @@ extension Arguments {
         name: "$XDG_CONFIG_HOME/screenrun/plugins",
         help: "the user's external plugins (default ~/.config/screenrun/plugins)"),
       .init(
+        name: "PREFIX/share/screenrun/screens",
+        help:
+          "the shipped screens, installed beside PREFIX/bin: a bare file name not in the current folder is looked for there"
+      ),
+      .init(
         name: "PREFIX/share/screenrun/plugins", help: "the external plugins installed with screenrun, beside PREFIX/bin"
       ),
       .init(
