@@ -115,6 +115,28 @@ def check_screen_file():
     print("ok   README.md shows Screens/characters.json whole, as it is")
 
 
+# A path into the repository, as a document names one in `code`: a top folder of it, then parts
+# with no placeholder (`NAME`, `…`, `*`, `$`, `<`, `{`) in them.
+REPO_PATH = re.compile(r"`((?:Screens|Plugins|Sources|Tests|docs|schema)/[A-Za-z0-9_./+-]+)`")
+
+
+def check_named_paths():
+    """Every repository path a document names in `code` exists (a folder or a file)."""
+    missing = []
+    for document in DOCUMENTS:
+        text = read(document)
+        for number, line in enumerate(text.splitlines(), 1):
+            for path in REPO_PATH.findall(line):
+                path = path.rstrip(".")
+                if any(mark in path for mark in ("NAME", "...", "*")) or path.endswith("/-"):
+                    continue
+                if not os.path.exists(os.path.join(ROOT, path)):
+                    missing.append(f"{document}:{number}: `{path}` does not exist in the repository")
+    if missing:
+        raise Failure("documents name paths that do not exist:\n" + "\n".join(missing))
+    print(f"ok   every repository path the documents name exists ({len(DOCUMENTS)} documents)")
+
+
 def commands(lines):
     """Usage lines as commands: each starts at `screenrun`; a line that does not continues the one before."""
     result = []
@@ -275,6 +297,7 @@ def main():
     try:
         check_promise()
         check_screen_file()
+        check_named_paths()
         check_package_lines()
         clone = os.path.join(scratch, "screenrun")
         env = environment(scratch, clone)
