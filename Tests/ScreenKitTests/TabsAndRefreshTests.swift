@@ -174,6 +174,12 @@ struct TabsAndRefreshTests {
     #expect(state.current?.refreshWaitsUntil == nil)
     #expect(state.current?.refreshStatus?.hasPrefix("updated ") == true)
 
+    // A reset a server puts at the end of time is waited for a day at a time, never trapped on.
+    var far = state
+    #expect(
+      App.reduce(&far, .refreshDue(screen: 1, now: 1_000, waitUntil: Double(Int.max))).first
+        == .refresh(screen: 1, after: .seconds(86_400)))
+
     var status = SourceStatus(mode: .live, rateLimitRemaining: 0, rateLimitLimit: 60, rateLimitReset: 2_000)
     #expect(status.rateLimitWait(now: 1_500) == 2_000)
     #expect(status.rateLimitWait(now: 2_500) == nil)

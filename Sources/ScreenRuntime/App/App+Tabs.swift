@@ -50,8 +50,9 @@ extension App {
         $0.refreshDue = false
         $0.refreshWaitsUntil = waitUntil
       }
-      // Whole seconds, and at least one: the reset is given in seconds.
-      let wait = Duration.seconds(max(1, Int((waitUntil - now).rounded(.up))))
+      // Whole seconds, at least one and at most a day (a server's reset may be any number): the
+      // wait is asked again then.
+      let wait = Duration.seconds(Int(min(86_400, max(1, (waitUntil - now).rounded(.up)))))
       return [.refresh(screen: id, after: wait), .draw]
     }
     state.update(id) {
