@@ -219,6 +219,10 @@ struct TabsAndRefreshTests {
         "tab screen 'nope.json' does not exist"
       ),
       (
+        #"{"kind": "tabs", "title": "T", "tabs": [{"title": "A", "screen": "books.json", "params": {"title": "{id}"}}]}"#,
+        "a tab's parameter has no record to read fields from"
+      ),
+      (
         #"{"kind": "tabs", "title": "T", "tabs": [{"title": "A", "screen": "books.json"}]}"#,
         "'books.json' reads {params.shelf}, but tab does not pass 'shelf'"
       ),

@@ -25,8 +25,10 @@ package struct TabsSpec: KindSpec {
   package var titleHasRecord: Bool { false }
 
   package var templatesWithoutRecord: [(pointer: JSONPointer, template: Template, what: String)] {
-    namedTemplates.map {
-      ($0.pointer, $0.template, $0.pointer.description.hasSuffix("/title") ? "a tab's title" : "a tab's parameter")
+    tabs.enumerated().flatMap { index, tab -> [(pointer: JSONPointer, template: Template, what: String)] in
+      let pointer = JSONPointer.root / "tabs" / index
+      return [(pointer / "title", tab.title, "a tab's title")]
+        + tab.select.parameters.map { (pointer / "params" / $0.name, $0.value, "a tab's parameter") }
     }
   }
 }
